@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+// IndoorNav — an open-source toolkit for indoor navigation on Linux.
+//
+// Modules depend in one direction only, from the CLI down to values:
+//   indoornav → IndoorVenue → IndoorGeometry → (CGEOS, CPROJ)
+// C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
+// Swift module each; no C type appears in a public API.
+import PackageDescription
+
+let package = Package(
+    name: "IndoorNav",
+    products: [
+        .executable(name: "indoornav", targets: ["indoornav"]),
+        .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
+        .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+
+        // Values and GEOS/PROJ-backed geometry in the venue's local metric frame.
+        .target(name: "IndoorGeometry", dependencies: ["CGEOS", "CPROJ"]),
+        // Venue → building → level model, IMDF and OSM loaders, validation.
+        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip"]),
+        // The demonstration venue compiled into the binary (the default when --venue is omitted).
+        .target(
+            name: "IndoorSampleVenue",
+            dependencies: ["IndoorVenue"],
+            resources: [.embedInCode("transit-hub")]
+        ),
+        // The command-line tool: parses arguments, calls the libraries, formats output.
+        .executableTarget(name: "indoornav", dependencies: ["IndoorVenue", "IndoorSampleVenue"]),
+
+        // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
+        .executableTarget(name: "indoornav-bench", dependencies: ["IndoorGeometry"], path: "tools/bench/swift"),
+
+        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
+        .testTarget(
+            name: "IndoorVenueTests",
+            dependencies: ["IndoorVenue", "IndoorSampleVenue"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

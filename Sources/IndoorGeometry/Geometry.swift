@@ -1,0 +1,167 @@
+/// A sequence of two or more positions (RFC 7946 §3.1.4).
+public struct LineString: Hashable, Sendable {
+    public let coordinates: [Coordinate]
+
+    /// - Throws: ``GeometryError`` when there are fewer than two positions or one is not finite.
+    public init(_ coordinates: [Coordinate]) throws(GeometryError) {
+        try checkFinite(coordinates)
+        guard coordinates.count >= 2 else {
+            throw .tooFewPoints(kind: "line string", count: coordinates.count, minimum: 2)
+        }
+        self.coordinates = coordinates
+    }
+
+    /// The sum of segment lengths, in the units of the coordinates (metres in a ``LocalFrame``).
+    public var length: Double {
+        zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+}
+
+/// A closed line string of four or more positions, the boundary of a polygon (RFC 7946 §3.1.6).
+public struct LinearRing: Hashable, Sendable {
+    /// The positions; the last equals the first.
+    public let coordinates: [Coordinate]
+
+    /// - Throws: ``GeometryError/ringNotClosed`` when first and last positions differ, or another
+    ///   ``GeometryError`` for fewer than four positions or a non-finite one.
+    public init(_ coordinates: [Coordinate]) throws(GeometryError) {
+        try checkFinite(coordinates)
+        guard coordinates.count >= 4 else {
+            throw .tooFewPoints(kind: "linear ring", count: coordinates.count, minimum: 4)
+        }
+        guard coordinates.first == coordinates.last else { throw .ringNotClosed }
+        self.coordinates = coordinates
+    }
+
+    /// Twice the signed area (shoelace): positive when counter-clockwise.
+    var doubleSignedArea: Double {
+        var sum = 0.0
+        for (a, b) in zip(coordinates, coordinates.dropFirst()) { sum += a.x * b.y - b.x * a.y }
+        return sum
+    }
+
+    /// Whether the ring turns counter-clockwise (the RFC 7946 orientation of an exterior ring).
+    public var isCounterClockwise: Bool { doubleSignedArea > 0 }
+}
+
+/// A polygon: one exterior ring and zero or more holes (RFC 7946 §3.1.6).
+public struct Polygon: Hashable, Sendable {
+    public let exterior: LinearRing
+    public let holes: [LinearRing]
+
+    public init(exterior: LinearRing, holes: [LinearRing] = []) {
+        self.exterior = exterior
+        self.holes = holes
+    }
+
+    /// A polygon from rings of positions, the first the exterior.
+    /// - Throws: ``GeometryError`` when there is no ring or a ring is invalid.
+    public init(rings: [[Coordinate]]) throws(GeometryError) {
+        guard let first = rings.first else { throw .empty(kind: "polygon") }
+        exterior = try LinearRing(first)
+        var holes: [LinearRing] = []
+        for ring in rings.dropFirst() { holes.append(try LinearRing(ring)) }
+        self.holes = holes
+    }
+
+    public var rings: [LinearRing] { [exterior] + holes }
+
+    /// The planar area (exterior less holes), in squared coordinate units.
+    public var area: Double {
+        abs(exterior.doubleSignedArea) / 2 - holes.reduce(0) { $0 + abs($1.doubleSignedArea) / 2 }
+    }
+}
+
+/// A geometry of RFC 7946, without C inside: what loaders produce and GEOS operations take.
+public indirect enum Geometry: Hashable, Sendable {
+    case point(Coordinate)
+    case multiPoint([Coordinate])
+    case lineString(LineString)
+    case multiLineString([LineString])
+    case polygon(Polygon)
+    case multiPolygon([Polygon])
+    case geometryCollection([Geometry])
+
+    /// Every position, in order.
+    public var allCoordinates: [Coordinate] {
+        switch self {
+        case .point(let c): [c]
+        case .multiPoint(let cs): cs
+        case .lineString(let l): l.coordinates
+        case .multiLineString(let ls): ls.flatMap(\.coordinates)
+        case .polygon(let p): p.rings.flatMap(\.coordinates)
+        case .multiPolygon(let ps): ps.flatMap { $0.rings.flatMap(\.coordinates) }
+        case .geometryCollection(let gs): gs.flatMap(\.allCoordinates)
+        }
+    }
+
+    /// The polygons of an areal geometry (empty for points and lines).
+    public var polygons: [Polygon] {
+        switch self {
+        case .polygon(let p): [p]
+        case .multiPolygon(let ps): ps
+        case .geometryCollection(let gs): gs.flatMap(\.polygons)
+        default: []
+        }
+    }
+
+    public var boundingBox: BoundingBox? { BoundingBox(covering: allCoordinates) }
+
+    /// The GeoJSON `type` name.
+    public var typeName: String {
+        switch self {
+        case .point: "Point"
+        case .multiPoint: "MultiPoint"
+        case .lineString: "LineString"
+        case .multiLineString: "MultiLineString"
+        case .polygon: "Polygon"
+        case .multiPolygon: "MultiPolygon"
+        case .geometryCollection: "GeometryCollection"
+        }
+    }
+
+    /// The same geometry with every position transformed by `transform`.
+    ///
+    /// Used to move between WGS84 and a ``LocalFrame``; a transform that keeps rings closed keeps them valid.
+    public func mapCoordinates(_ transform: (Coordinate) throws -> Coordinate) rethrows -> Geometry {
+        // The transformed values keep the invariants of the originals (closure, count, finiteness is re-checked
+        // by `unchecked` initialisers only where the transform cannot break them).
+        switch self {
+        case .point(let c): return .point(try transform(c))
+        case .multiPoint(let cs): return .multiPoint(try cs.map(transform))
+        case .lineString(let l): return .lineString(LineString(unchecked: try l.coordinates.map(transform)))
+        case .multiLineString(let ls):
+            return .multiLineString(try ls.map { LineString(unchecked: try $0.coordinates.map(transform)) })
+        case .polygon(let p): return .polygon(try p.mapCoordinates(transform))
+        case .multiPolygon(let ps): return .multiPolygon(try ps.map { try $0.mapCoordinates(transform) })
+        case .geometryCollection(let gs): return .geometryCollection(try gs.map { try $0.mapCoordinates(transform) })
+        }
+    }
+}
+
+extension Polygon {
+    func mapCoordinates(_ transform: (Coordinate) throws -> Coordinate) rethrows -> Polygon {
+        Polygon(
+            exterior: LinearRing(unchecked: try exterior.coordinates.map(transform)),
+            holes: try holes.map { LinearRing(unchecked: try $0.coordinates.map(transform)) })
+    }
+}
+
+extension LineString {
+    /// For coordinates that are known to satisfy the invariants (a transform of a valid line string, GEOS output).
+    init(unchecked coordinates: [Coordinate]) { self.coordinates = coordinates }
+}
+
+extension LinearRing {
+    /// For coordinates known to be closed (a transform of a valid ring, GEOS output). The ring is closed again if a
+    /// transform moved the last position by rounding.
+    init(unchecked coordinates: [Coordinate]) {
+        var cs = coordinates
+        if let first = cs.first, cs.last != first { cs[cs.count - 1] = first }
+        self.coordinates = cs
+    }
+}
+
+func checkFinite(_ coordinates: [Coordinate]) throws(GeometryError) {
+    for (i, c) in coordinates.enumerated() where !c.isFinite { throw .nonFiniteCoordinate(index: i) }
+}

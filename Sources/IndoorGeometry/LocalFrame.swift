@@ -1,0 +1,129 @@
+internal import CPROJ
+import Synchronization
+
+/// A venue's local metric frame: a transverse Mercator projection (on the WGS84 ellipsoid) centred on an origin,
+/// so that `x` is metres east and `y` metres north of it. Within a few kilometres of the origin the scale error is
+/// below 1e-7, so lengths, areas and angles measured here are those a person walks.
+///
+/// Built with PROJ from a `+proj=pipeline` definition, which needs no `proj.db`. The PROJ context and object are
+/// owned by one lock-protected handle, so a frame can be shared between threads; for bulk work convert arrays
+/// (``project(_:)-swift.method`` on `[Coordinate]`) to take the lock once.
+public final class LocalFrame: Sendable {
+    /// The WGS84 position of the frame's origin (`x` longitude, `y` latitude).
+    public let origin: Coordinate
+    private let proj: Mutex<PROJHandle>
+
+    /// - Throws: ``GeometryError/proj(_:)`` when the origin is not a valid WGS84 position or PROJ fails.
+    public init(origin: Coordinate) throws(GeometryError) {
+        guard origin.isFinite, abs(origin.latitude) < 85, abs(origin.longitude) <= 180 else {
+            throw .proj("the frame origin \(origin.longitude), \(origin.latitude) is not a usable WGS84 position")
+        }
+        self.origin = origin
+        let definition = "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad "
+            + "+step +proj=tmerc +lat_0=\(origin.latitude) +lon_0=\(origin.longitude) +k=1 +x_0=0 +y_0=0 +ellps=WGS84"
+        proj = Mutex(try PROJHandle(definition: definition))
+    }
+
+    /// A frame centred on the middle of `box` (a WGS84 bounding box).
+    public convenience init(centeredOn box: BoundingBox) throws(GeometryError) {
+        try self.init(origin: box.center)
+    }
+
+    /// WGS84 → metres.
+    public func project(_ coordinate: Coordinate) throws(GeometryError) -> Coordinate {
+        try project([coordinate])[0]
+    }
+
+    /// WGS84 → metres, for many coordinates under one lock.
+    public func project(_ coordinates: [Coordinate]) throws(GeometryError) -> [Coordinate] {
+        try transform(coordinates, inverse: false)
+    }
+
+    /// Metres → WGS84.
+    public func unproject(_ coordinate: Coordinate) throws(GeometryError) -> Coordinate {
+        try unproject([coordinate])[0]
+    }
+
+    /// Metres → WGS84, for many coordinates under one lock.
+    public func unproject(_ coordinates: [Coordinate]) throws(GeometryError) -> [Coordinate] {
+        try transform(coordinates, inverse: true)
+    }
+
+    /// A WGS84 geometry in this frame.
+    public func project(_ geometry: Geometry) throws(GeometryError) -> Geometry {
+        try mapAll(geometry, inverse: false)
+    }
+
+    /// A geometry of this frame in WGS84.
+    public func unproject(_ geometry: Geometry) throws(GeometryError) -> Geometry {
+        try mapAll(geometry, inverse: true)
+    }
+
+    private func mapAll(_ geometry: Geometry, inverse: Bool) throws(GeometryError) -> Geometry {
+        // Transform every position in one batch, then put them back in order.
+        let transformed = try transform(geometry.allCoordinates, inverse: inverse)
+        var index = 0
+        return geometry.mapCoordinates { _ in
+            defer { index += 1 }
+            return transformed[index]
+        }
+    }
+
+    private func transform(_ coordinates: [Coordinate], inverse: Bool) throws(GeometryError) -> [Coordinate] {
+        var out = coordinates
+        let result: Result<Void, GeometryError> = proj.withLock { handle in
+            handle.transform(&out, inverse: inverse)
+        }
+        try result.get()
+        return out
+    }
+}
+
+extension LocalFrame: Hashable {
+    public static func == (a: LocalFrame, b: LocalFrame) -> Bool { a.origin == b.origin }
+    public func hash(into hasher: inout Hasher) { hasher.combine(origin) }
+}
+
+/// The single owner of a PROJ context and the transformation made in it.
+private final class PROJHandle {
+    let context: OpaquePointer
+    let pj: OpaquePointer
+
+    init(definition: String) throws(GeometryError) {
+        guard let context = proj_context_create() else { throw .proj("cannot create a PROJ context") }
+        guard let pj = proj_create(context, definition) else {
+            let message = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
+            proj_context_destroy(context)
+            throw .proj("cannot create the local frame (\(message))")
+        }
+        self.context = context
+        self.pj = pj
+    }
+
+    deinit {
+        proj_destroy(pj)
+        proj_context_destroy(context)
+    }
+
+    func transform(_ coordinates: inout [Coordinate], inverse: Bool) -> Result<Void, GeometryError> {
+        guard !coordinates.isEmpty else { return .success(()) }
+        let stride = MemoryLayout<Coordinate>.stride
+        let count = coordinates.count
+        let done = coordinates.withUnsafeMutableBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            let x = base.assumingMemoryBound(to: Double.self)
+            let y = (base + MemoryLayout<Double>.size).assumingMemoryBound(to: Double.self)
+            return proj_trans_generic(pj, inverse ? PJ_INV : PJ_FWD, x, stride, count, y, stride, count, nil, 0, 0, nil, 0, 0)
+        }
+        let errno = proj_errno(pj)
+        if done != count || errno != 0 {
+            proj_errno_reset(pj)
+            let message = String(cString: proj_context_errno_string(context, errno))
+            return .failure(.proj("transformation failed (\(message))"))
+        }
+        if let bad = coordinates.firstIndex(where: { !$0.isFinite }) {
+            return .failure(.proj("position \(bad) could not be transformed"))
+        }
+        return .success(())
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Loads a venue from a path, whatever its format: an IMDF folder, a zipped IMDF archive (`.zip`, `.imdf`) or an
+/// OpenStreetMap file (`.osm`).
+public enum VenueLoader {
+    /// The largest feature file read (a venue's files are megabytes; a larger one is a mistake or an attack).
+    public static let maximumFileSize = 512 << 20
+
+    /// - Throws: ``VenueError`` when the path is missing, unreadable or not a venue. Problems inside a venue are
+    ///   its ``Venue/issues``.
+    public static func load(path: String) throws(VenueError) -> Venue {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        if isDirectory.boolValue {
+            return try loadDirectory(path)
+        }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".osm") || lower.hasSuffix(".xml") {
+            return try OSMLoader.load(path: path)
+        }
+        let data = try read(path)
+        if data.starts(with: [0x50, 0x4B]) {  // "PK": a zip archive
+            return try IMDFLoader.load(files: ZipArchive.read(data, path: path), source: path)
+        }
+        if lower.hasSuffix(".zip") || lower.hasSuffix(".imdf") {
+            throw .archive(path: path, reason: data.isEmpty ? "the file is empty" : "not a zip archive")
+        }
+        throw .notAVenue(path: path, reason: "not an IMDF folder or archive, nor an .osm file")
+    }
+
+    private static func loadDirectory(_ path: String) throws(VenueError) -> Venue {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        if !IMDFLoader.looksLikeIMDF(names) {
+            let osm = names.filter { $0.lowercased().hasSuffix(".osm") }.sorted()
+            if osm.count == 1 { return try OSMLoader.load(path: (path as NSString).appendingPathComponent(osm[0])) }
+            throw .notAVenue(path: path, reason: osm.isEmpty
+                ? "no manifest.json, level.geojson or unit.geojson (IMDF) and no .osm file"
+                : "several .osm files (\(osm.joined(separator: ", "))): name one")
+        }
+        var files: [String: Data] = [:]
+        for name in names where name.hasSuffix(".geojson") || name == "manifest.json" {
+            let full = (path as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files[name] = try read(full)
+        }
+        return try IMDFLoader.load(files: files, source: path)
+    }
+
+    static func read(_ path: String) throws(VenueError) -> Data {
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let size = attributes[.size] as? Int, size > maximumFileSize {
+                throw VenueError.unreadable(path: path, reason: "\(size >> 20) MiB is more than the \(maximumFileSize >> 20) MiB a venue file may have")
+            }
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as VenueError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// A text in several languages, as IMDF `LABELS` and OSM `name`/`name:xx` give it. Every language given is kept.
+public struct LocalizedText: Hashable, Sendable {
+    /// Language tag (BCP 47, as given: `en`, `fr`, `ru`, `zh-Hant`) → text. The empty tag holds a text whose
+    /// language is not stated (OSM's plain `name`).
+    public var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) {
+        self.values = values.filter { !$0.value.isEmpty }
+    }
+
+    /// A text in one unstated language.
+    public init(_ text: String) {
+        self.init(["": text])
+    }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The text in the first available of `languages`, trying each tag and then its primary subtag (`fr-CA` → `fr`);
+    /// else the text of unstated language, English, or the first language in tag order — so the answer is stable.
+    public func resolved(for languages: [String]) -> String? {
+        for tag in languages {
+            if let v = values[tag] { return v }
+            if let primary = tag.split(separator: "-").first, let v = values[String(primary)] { return v }
+        }
+        return values[""] ?? values["en"] ?? values.keys.sorted().first.flatMap { values[$0] }
+    }
+
+    /// ``resolved(for:)`` with one language.
+    public func resolved(_ language: String? = nil) -> String? {
+        resolved(for: language.map { [$0] } ?? [])
+    }
+
+    /// Every text, in tag order (for search and matching).
+    public var allTexts: [String] { values.keys.sorted().compactMap { values[$0] } }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// A problem in a venue, with where it is: what loaders accept with a warning, skip with an error, and what
+/// ``VenueValidator`` finds.
+public struct VenueIssue: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+        case info, warning, error
+        private var rank: Int {
+            switch self {
+            case .info: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    /// A stable machine-readable code: `invalid-json`, `invalid-geometry`, `dangling-reference`, `overlap`…
+    public var code: String
+    /// The file it was found in, relative to the venue (`unit.geojson`, `apb.osm`).
+    public var file: String?
+    /// The feature (IMDF id, OSM `way/123`) it concerns.
+    public var featureID: String?
+    /// The line, when the problem is in the file's syntax.
+    public var line: Int?
+    public var message: String
+
+    public init(_ severity: Severity, _ code: String, file: String? = nil, featureID: String? = nil, line: Int? = nil,
+                _ message: String) {
+        self.severity = severity
+        self.code = code
+        self.file = file
+        self.featureID = featureID
+        self.line = line
+        self.message = message
+    }
+
+    /// `error unit.geojson:12 [feature 7f3…] invalid-geometry: …`
+    public var description: String {
+        var place = file ?? ""
+        if let line { place += ":\(line)" }
+        if let featureID { place += place.isEmpty ? "feature \(featureID)" : " feature \(featureID)" }
+        return "\(severity.rawValue): \(place.isEmpty ? "" : place + ": ")\(message) [\(code)]"
+    }
+}
+
+/// Why a venue could not be loaded at all. Problems inside an otherwise loadable venue are ``VenueIssue``s.
+public enum VenueError: Error, Equatable, Sendable {
+    case notFound(path: String)
+    case notAVenue(path: String, reason: String)
+    case unreadable(path: String, reason: String)
+    case archive(path: String, reason: String)
+    case noLevels(path: String)
+}
+
+extension VenueError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .notFound(let path): "\(path): no such file or directory"
+        case .notAVenue(let path, let reason): "\(path) is not a venue: \(reason)"
+        case .unreadable(let path, let reason): "\(path): cannot read (\(reason))"
+        case .archive(let path, let reason): "\(path): bad IMDF archive: \(reason)"
+        case .noLevels(let path): "\(path): the venue has no level with any space"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notFound, .notAVenue:
+            "--venue takes an IMDF folder (with manifest.json and *.geojson), an IMDF archive (.zip/.imdf) or an OSM file (.osm)"
+        default: nil
+        }
+    }
+}

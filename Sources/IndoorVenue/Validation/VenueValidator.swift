@@ -1,0 +1,106 @@
+import IndoorGeometry
+
+/// Checks a loaded venue and reports every problem with its feature id, what is wrong and a severity: invalid or
+/// self-intersecting geometry, overlapping spaces on one level, openings off a space boundary, duplicate ids,
+/// levels with no spaces — plus every issue its loader reported (syntax errors, dangling references, skipped
+/// features).
+public struct VenueValidator: Sendable {
+    /// An opening this close to a space boundary (metres) is on it.
+    public var boundaryTolerance = 0.05
+    /// Further than this from every space boundary (metres), an opening is an error; between the two, a warning.
+    public var boundaryErrorDistance = 0.5
+    /// Overlaps smaller than this (square metres) are digitising noise and not reported.
+    public var overlapNoise = 0.05
+
+    public init() {}
+
+    /// - Returns: the loader's issues and the validator's, errors first, then by file and feature id.
+    public func validate(_ venue: Venue) -> [VenueIssue] {
+        var issues = venue.issues
+        let frame = venue.frame
+        func metric(_ g: Geometry) -> Geometry? { try? frame.project(g) }
+
+        // Duplicate ids across feature types (a POI made from a space or an entrance shares its id by design).
+        var owners: [String: String] = [:]
+        let features: [(String, String)] = venue.levels.map { ($0.id, "level") } + venue.spaces.map { ($0.id, "space") }
+            + venue.openings.map { ($0.id, "opening") } + venue.obstacles.map { ($0.id, "obstacle") }
+            + venue.pois.filter { $0.kind != .room && $0.kind != .entrance }.map { ($0.id, "POI") }
+        for (id, kind) in features {
+            if let other = owners[id] {
+                issues.append(VenueIssue(.error, "duplicate-id", featureID: id, "the id is used by a \(other) and a \(kind)"))
+            } else {
+                owners[id] = kind
+            }
+        }
+
+        // Geometry validity.
+        let areal: [(id: String, what: String, geometry: Geometry)] =
+            venue.spaces.map { ($0.id, "space", $0.geometry) } + venue.levels.compactMap { l in l.geometry.map { (l.id, "level", $0) } }
+            + venue.obstacles.filter { !$0.geometry.polygons.isEmpty }.map { ($0.id, "obstacle", $0.geometry) }
+        var invalid: Set<String> = []
+        for f in areal {
+            switch Result(catching: { () throws(GeometryError) in try f.geometry.validityReason() }) {
+            case .success(nil): break
+            case .success(let reason?):
+                invalid.insert(f.id)
+                issues.append(VenueIssue(.error, "invalid-geometry", featureID: f.id, "the \(f.what)'s polygon is invalid: \(reason)"))
+            case .failure(let e):
+                invalid.insert(f.id)
+                issues.append(VenueIssue(.error, "invalid-geometry", featureID: f.id, "the \(f.what)'s geometry cannot be checked: \(e.localizedDescription)"))
+            }
+        }
+
+        for level in venue.levels {
+            let spaces = venue.spaces(on: level.id).filter { !invalid.contains($0.id) }
+            if spaces.isEmpty {
+                issues.append(VenueIssue(.warning, "empty-level", featureID: level.id, "level \(level.ordinalText) has no spaces"))
+                continue
+            }
+            let shapes = spaces.map { metric($0.geometry) }
+            let index = PolygonIndex(shapes.map { $0 ?? .multiPolygon([]) })
+
+            // Overlapping spaces: an error between two enclosed rooms, a warning where an open area is involved.
+            for (i, a) in shapes.enumerated() {
+                guard let a, let box = a.boundingBox else { continue }
+                for j in index.candidates(intersecting: box) where j > i {
+                    guard let b = shapes[j], let shared = try? a.intersection(b).area(), shared > overlapNoise else { continue }
+                    let open = [spaces[i], spaces[j]].contains { $0.kind == .walkway || $0.kind.isConnector || $0.kind == .outdoor }
+                    issues.append(VenueIssue(open ? .warning : .error, "overlap", featureID: spaces[i].id,
+                        "overlaps space \(spaces[j].id) by \(format(shared)) m² on level \(level.ordinalText)"))
+                }
+            }
+
+            // Openings must lie on a space boundary.
+            let boundaries = shapes.map { $0.map { Geometry.multiLineString($0.polygons.flatMap { p in p.rings.compactMap { try? LineString($0.coordinates) } }) } }
+            for opening in venue.openings(on: level.id) {
+                guard let line = metric(opening.geometry), let box = line.boundingBox else { continue }
+                let probe = BoundingBox(minX: box.minX - boundaryErrorDistance, minY: box.minY - boundaryErrorDistance,
+                                        maxX: box.maxX + boundaryErrorDistance, maxY: box.maxY + boundaryErrorDistance)
+                let distance = index.candidates(intersecting: probe)
+                    .compactMap { k in boundaries[k].flatMap { try? midpoint(line).distance(to: $0) } }
+                    .min() ?? .infinity
+                if distance > boundaryErrorDistance {
+                    issues.append(VenueIssue(.error, "opening-off-boundary", featureID: opening.id,
+                        distance.isFinite ? "the opening is \(format(distance)) m from the nearest space boundary on level \(level.ordinalText)"
+                                          : "the opening is not near any space on level \(level.ordinalText)"))
+                } else if distance > boundaryTolerance {
+                    issues.append(VenueIssue(.warning, "opening-off-boundary", featureID: opening.id,
+                        "the opening is \(format(distance * 100)) cm off the nearest space boundary; taken as on it"))
+                }
+            }
+        }
+        return issues.sorted { a, b in
+            (b.severity, a.file ?? "", a.featureID ?? "", a.code) < (a.severity, b.file ?? "", b.featureID ?? "", b.code)
+        }
+    }
+
+    private func midpoint(_ g: Geometry) -> Geometry {
+        let cs = g.allCoordinates
+        guard let first = cs.first, let last = cs.last else { return g }
+        return .point(Coordinate(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2))
+    }
+
+    private func format(_ x: Double) -> String {
+        x >= 10 ? String(Int(x.rounded())) : String((x * 100).rounded() / 100)
+    }
+}

@@ -1,0 +1,70 @@
+/// A command line's words after the command name, taken option by option: the small part of
+/// swift-argument-parser this tool needs (`--name value`, `--name=value`, flags, positionals, `--` to end options).
+struct Arguments {
+    private var words: [String]
+    /// The command's name for messages ("indoornav venue info").
+    let command: String
+
+    init(_ words: [String], command: String) {
+        self.words = words
+        self.command = command
+    }
+
+    /// Removes and returns the value of `--name VALUE` or `--name=VALUE` (the last one given wins).
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        var value: String?
+        var i = 0
+        while i < words.count {
+            if words[i] == "--" { break }
+            if words[i] == name {
+                guard i + 1 < words.count else { throw UsageError("\(name) needs a value", command: command) }
+                value = words[i + 1]
+                words.removeSubrange(i...(i + 1))
+            } else if words[i].hasPrefix(name + "=") {
+                value = String(words[i].dropFirst(name.count + 1))
+                words.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return value
+    }
+
+    /// Removes every `--name` and says whether there was one.
+    mutating func flag(_ name: String) -> Bool {
+        let end = words.firstIndex(of: "--") ?? words.count
+        let found = words[..<end].contains(name)
+        words = words[..<end].filter { $0 != name } + words[end...]
+        return found
+    }
+
+    /// Removes and returns the first positional word, if any.
+    mutating func positional() -> String? {
+        if let i = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) {
+            if words[i] == "--" {
+                words.remove(at: i)
+                return words.isEmpty ? nil : words.removeFirst()
+            }
+            return words.remove(at: i)
+        }
+        return nil
+    }
+
+    /// Fails on anything not taken.
+    func finish() throws(UsageError) {
+        if let extra = words.first(where: { $0 != "--" }) {
+            throw UsageError(extra.hasPrefix("-") ? "unknown option \(extra)" : "unexpected argument \(extra)", command: command)
+        }
+    }
+}
+
+/// A command line that does not fit its command: exit status 2.
+struct UsageError: Error {
+    let message: String
+    let command: String
+
+    init(_ message: String, command: String) {
+        self.message = message
+        self.command = command
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import IndoorGeometry
+import IndoorSampleVenue
+import IndoorVenue
+
+/// Options every command shares.
+struct CommonOptions {
+    /// An IMDF folder or archive or an OSM file; `nil` for the embedded sample venue.
+    var venuePath: String?
+    var json = false
+    var verbose = false
+    var language: String?
+
+    init(_ args: inout Arguments) throws(UsageError) {
+        venuePath = try args.option("--venue")
+        json = args.flag("--json")
+        verbose = args.flag("--verbose") || args.flag("-v")
+        language = try args.option("--lang")
+    }
+
+    var venueName: String { venuePath ?? SampleVenue.name }
+
+    func loadVenue() throws(VenueError) -> Venue {
+        if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+enum VenueCommands {
+    static let help = """
+        USAGE: indoornav venue <info|validate> [--venue PATH] [--json] [--lang LANG] [--verbose]
+
+        SUBCOMMANDS:
+          info        Summarise the venue: buildings, levels with their ordinals and counts, extent.
+          validate    Report every problem with its feature id and a severity; exit 1 if there is an error.
+
+        OPTIONS:
+          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm).
+                         Default: the embedded sample venue (\(SampleVenue.name)).
+          --json         Machine-readable output.
+          --lang LANG    Display language for names (default: English, then the venue's first language).
+          --verbose, -v  Also print timings and the loader's notes (venue info).
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav venue")
+        if args.flag("--help") || args.flag("-h") {
+            Output.line(help)
+            return .success
+        }
+        guard let sub = args.positional() else { throw UsageError("missing subcommand (info or validate)", command: args.command) }
+        switch sub {
+        case "info": return try info(&args)
+        case "validate": return try validate(&args)
+        default: throw UsageError("unknown subcommand \(sub) (expected info or validate)", command: args.command)
+        }
+    }
+
+    static func info(_ args: inout Arguments) throws -> ExitStatus {
+        let options = try CommonOptions(&args)
+        try args.finish()
+        let t0 = monotonicSeconds()
+        let venue = try options.loadVenue()
+        let t1 = monotonicSeconds()
+        _ = VenueSpatialIndex(venue)
+        let t2 = monotonicSeconds()
+        let languages = options.language.map { [$0] } ?? ["en"]
+        let rows = venue.levels.map { level in
+            (level: level, spaces: venue.spaces(on: level.id).count, openings: venue.openings(on: level.id).count,
+             pois: venue.pois(on: level.id).count)
+        }
+        let extent = venue.extent
+        if options.json {
+            var object: [String: JSONValue] = [
+                "id": .string(venue.id),
+                "name": .string(venue.name.resolved(for: languages) ?? ""),
+                "format": .string(venue.sourceFormat),
+                "buildings": .number(Double(venue.buildings.count)),
+                "levels": .array(rows.map { r in
+                    .object([
+                        "id": .string(r.level.id), "ordinal": .number(r.level.ordinal),
+                        "name": .string(r.level.name.resolved(for: languages) ?? r.level.ordinalText),
+                        "spaces": .number(Double(r.spaces)), "openings": .number(Double(r.openings)),
+                        "pois": .number(Double(r.pois)),
+                    ])
+                }),
+                "spaces": .number(Double(venue.spaces.count)),
+                "openings": .number(Double(venue.openings.count)),
+                "pois": .number(Double(venue.pois.count)),
+                "connectors": .number(Double(venue.connectors.count)),
+                "obstacles": .number(Double(venue.obstacles.count)),
+                "issues": .object(Dictionary(grouping: venue.issues, by: \.severity.rawValue).mapValues { .number(Double($0.count)) }),
+            ]
+            if let e = extent {
+                object["extent"] = .array([.number(e.minX), .number(e.minY), .number(e.maxX), .number(e.maxY)])
+            }
+            if options.verbose {
+                object["load_seconds"] = .number(t1 - t0)
+                object["index_seconds"] = .number(t2 - t1)
+            }
+            Output.json(.object(object))
+            return .success
+        }
+        Output.line("\(venue.name.resolved(for: languages) ?? venue.id) (\(venue.sourceFormat), \(options.venueName))")
+        if let address = venue.address?.formatted, !address.isEmpty { Output.line(address) }
+        Output.line("\(venue.buildings.count) building\(venue.buildings.count == 1 ? "" : "s"), \(venue.levels.count) levels, "
+            + "\(venue.spaces.count) spaces, \(venue.openings.count) openings, \(venue.pois.count) POIs, "
+            + "\(venue.connectors.count) connectors, \(venue.obstacles.count) obstacles")
+        Output.line("")
+        let nameWidth = max(5, rows.map { ($0.level.name.resolved(for: languages) ?? "").count }.max() ?? 5)
+        Output.line("ordinal  " + "level".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  spaces  openings   POIs  id")
+        for r in rows {
+            let name = (r.level.name.resolved(for: languages) ?? "").padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            Output.line(pad(r.level.ordinalText, 7) + "  " + name + "  " + pad(String(r.spaces), 6) + "  "
+                + pad(String(r.openings), 8) + "  " + pad(String(r.pois), 5) + "  " + r.level.id)
+        }
+        if let e = extent {
+            let w = (try? venue.frame.project(Coordinate(x: e.maxX, y: e.center.y)).x) ?? 0
+            let h = (try? venue.frame.project(Coordinate(x: e.center.x, y: e.maxY)).y) ?? 0
+            Output.line("")
+            Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY, 2 * w, 2 * h))
+        }
+        let counts = Dictionary(grouping: venue.issues, by: \.severity)
+        if !venue.issues.isEmpty {
+            Output.line("loader notes: \(counts[.error]?.count ?? 0) errors, \(counts[.warning]?.count ?? 0) warnings, "
+                + "\(counts[.info]?.count ?? 0) notes (see `indoornav venue validate`)")
+        }
+        if options.verbose {
+            for issue in venue.issues { Output.line("  " + issue.description) }
+            Output.line(String(format: "loaded in %.1f ms, spatial index built in %.1f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
+        }
+        return .success
+    }
+
+    static func validate(_ args: inout Arguments) throws -> ExitStatus {
+        let options = try CommonOptions(&args)
+        try args.finish()
+        let venue: Venue
+        do {
+            venue = try options.loadVenue()
+        } catch {
+            // A path that is not a venue at all is still a validation result: one error.
+            let issue = VenueIssue(.error, "not-a-venue", file: options.venueName, error.localizedDescription)
+            report([issue], options: options)
+            return .failure
+        }
+        let issues = VenueValidator().validate(venue)
+        report(issues, options: options)
+        return issues.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    private static func report(_ issues: [VenueIssue], options: CommonOptions) {
+        let counts = Dictionary(grouping: issues, by: \.severity).mapValues(\.count)
+        if options.json {
+            Output.json(.object([
+                "venue": .string(options.venueName),
+                "valid": .bool(counts[.error] == nil),
+                "errors": .number(Double(counts[.error] ?? 0)),
+                "warnings": .number(Double(counts[.warning] ?? 0)),
+                "issues": .array(issues.map { i in
+                    var o: [String: JSONValue] = ["severity": .string(i.severity.rawValue), "code": .string(i.code), "message": .string(i.message)]
+                    if let f = i.file { o["file"] = .string(f) }
+                    if let id = i.featureID { o["feature_id"] = .string(id) }
+                    if let l = i.line { o["line"] = .number(Double(l)) }
+                    return .object(o)
+                }),
+            ]))
+            return
+        }
+        for issue in issues { Output.line(issue.description) }
+        Output.line("\(options.venueName): \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) notes")
+    }
+
+    private static func pad(_ s: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+}

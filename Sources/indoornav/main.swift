@@ -1,0 +1,49 @@
+// indoornav: the IndoorNav command-line tool. Thin: parses arguments, calls the libraries, formats output.
+// Exit status: 0 success, 1 failure (or errors found), 2 usage error.
+import Foundation
+import IndoorVenue
+
+let usage = """
+    indoornav — indoor venues, itineraries and navigation, headless and scriptable.
+
+    USAGE: indoornav <command> [options]
+
+    COMMANDS:
+      venue info       Summarise a venue (buildings, levels, counts, extent).
+      venue validate   Check a venue and report every problem by feature id.
+
+    Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
+    embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
+    """
+
+func main() -> Int32 {
+    var words = Array(CommandLine.arguments.dropFirst())
+    guard let command = words.first else {
+        Output.error(usage)
+        return ExitStatus.usage.rawValue
+    }
+    words.removeFirst()
+    do {
+        switch command {
+        case "--help", "-h", "help":
+            Output.line(usage)
+            return ExitStatus.success.rawValue
+        case "venue":
+            return try VenueCommands.run(words).rawValue
+        default:
+            throw UsageError("unknown command \(command)", command: "indoornav")
+        }
+    } catch let error as UsageError {
+        Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
+        return ExitStatus.usage.rawValue
+    } catch let error as VenueError {
+        Output.error("indoornav: \(error.localizedDescription)")
+        if let hint = error.recoverySuggestion { Output.error("hint: \(hint)") }
+        return ExitStatus.failure.rawValue
+    } catch {
+        Output.error("indoornav: \(error.localizedDescription)")
+        return ExitStatus.failure.rawValue
+    }
+}
+
+exit(main())

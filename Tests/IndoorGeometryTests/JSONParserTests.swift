@@ -1,0 +1,92 @@
+import Foundation
+import IndoorGeometry
+import Testing
+
+@Suite struct JSONParserTests {
+    func parse(_ text: String) throws -> (value: JSONValue, warnings: [JSONWarning]) {
+        try JSONParser().parse(Data(text.utf8))
+    }
+
+    @Test func parsesEveryKindOfValue() throws {
+        let (v, warnings) = try parse(#"{"a": [1, -2.5e3, true, false, null, "x\u00e9\n\ud83d\ude00"], "b": {}}"#)
+        #expect(warnings.isEmpty)
+        #expect(v["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé\n😀")]))
+        #expect(v["b"] == .object([:]))
+    }
+
+    @Test func keepsFullDoublePrecision() throws {
+        let (v, _) = try parse("[30.381056329937221, 60.007320574340639]")
+        #expect(v == .array([.number(30.381056329937221), .number(60.007320574340639)]))
+    }
+
+    @Test func acceptsATrailingCommaWithAWarningThatSaysWhere() throws {
+        let (v, warnings) = try parse("{\"f\": [1,\n2,\n]}")
+        #expect(v["f"] == .array([.number(1), .number(2)]))
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.line == 2)
+    }
+
+    @Test(arguments: [
+        ("{\"a\": [1,\n2,\n 3", 3, "truncated"),
+        ("[1,\n NaN]", 2, "NaN"),
+        ("[1,\n-Infinity]", 2, "NaN and Infinity"),
+        ("{\"a\" 1}", 1, "expected ':'"),
+        ("[1e999]", 1, "out of range"),
+        ("[01]", 1, "leading zeros"),
+        ("\"abc", 1, "unterminated"),
+        ("", 1, "end of file"),
+        ("[1] x", 1, "after the JSON value"),
+    ])
+    func rejectsBrokenDocumentsWithTheirLine(text: String, line: Int, reason: String) {
+        do {
+            _ = try JSONParser().parse(Data(text.utf8))
+            Issue.record("parsed \(text.debugDescription)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.reason.contains(reason), "\(error.reason)")
+        }
+    }
+
+    @Test func boundsNesting() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONSyntaxError.self) { try parse(deep) }
+    }
+
+    @Test func readsBOMAndUTF16WithWarnings() throws {
+        let bom = try JSONParser().parse(Data([0xEF, 0xBB, 0xBF]) + Data("[\"é\"]".utf8))
+        #expect(bom.value == .array([.string("é")]))
+        #expect(bom.warnings.count == 1)
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in "{\"n\": \"Этаж\"}".utf16 { utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        let parsed = try JSONParser().parse(utf16)
+        #expect(parsed.value["n"] == .string("Этаж"))
+    }
+
+    @Test func replacesInvalidUTF8InStringsAndSaysSo() throws {
+        let (v, warnings) = try JSONParser().parse(Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]))
+        #expect(v == .array([.string("a\u{FFFD}")]))
+        #expect(warnings.count == 1)
+    }
+
+    @Test func neverTrapsOnRandomBytes() {
+        var rng = SplitMix64(seed: 7)
+        let alphabet = Array("{}[],:\"0123456789.eE-+truefalsn \n\\u".utf8)
+        for _ in 0..<2000 {
+            let bytes = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            _ = try? JSONParser().parse(Data(bytes))
+        }
+    }
+}
+
+/// A small seeded generator (Steele, Lea and Flood's SplitMix64), so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -204,10 +204,12 @@ struct OSMVenueBuilder {
 
         // Steps, escalators and elevator nodes joining levels.
         for wid in document.wayOrder {
-            guard let way = document.ways[wid], way.tags["indoor"] == nil else { continue }
+            guard let way = document.ways[wid], way.tags["indoor"] == nil || way.tags["indoor"] == "pathway" else { continue }
             let id = key("way", wid)
             let tags = way.tags
-            guard tags["highway"] == "steps" || tags["conveying"] != nil || tags["highway"] == "elevator" else { continue }
+            // Steps, escalators and elevators; an indoor pathway on several levels is a flight of stairs.
+            guard tags["highway"] == "steps" || tags["conveying"] != nil || tags["highway"] == "elevator"
+                || tags["indoor"] == "pathway" else { continue }
             let onLevels = levels(tags, id)
             guard onLevels.count >= 2, let cs = coordinates(way, id), let first = cs.first, let last = cs.last else { continue }
             levelOrdinals.formUnion(onLevels)

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the real `indoornav` binary, as a user would, and checks its output and exit status.
+struct CLI {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The binary SwiftPM built beside the test bundle.
+    static var executable: URL {
+        let besideRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for dir in [besideRunner, besideRunner.deletingLastPathComponent(), root.appendingPathComponent(".build/debug")] {
+            let candidate = dir.appendingPathComponent("indoornav")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return root.appendingPathComponent(".build/debug/indoornav")
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        func json() throws -> [String: Any] {
+            try #require(JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite struct VenueCommandTests {
+    @Test func infoOnTheEmbeddedVenue() throws {
+        let r = try CLI.run(["venue", "info"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Central Station"))
+        #expect(r.stdout.contains("3 levels, 48 spaces"))
+    }
+
+    @Test func infoJSONOnTheIMDFCampus() throws {
+        let r = try CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--json", "--verbose"])
+        #expect(r.status == 0)
+        let json = try r.json()
+        #expect(json["spaces"] as? Int == 443)
+        #expect(json["openings"] as? Int == 472)
+        #expect(json["buildings"] as? Int == 80)
+        let levels = try #require(json["levels"] as? [[String: Any]])
+        #expect(levels.count == 8)
+        #expect(levels.allSatisfy { $0["id"] is String && $0["ordinal"] is NSNumber && $0["spaces"] is Int })
+        #expect(json["load_seconds"] is Double)
+    }
+
+    @Test func infoJSONOnTheOSMBuildingHasFractionalLevels() throws {
+        let r = try CLI.run(["venue", "info", "--venue", "venues/osm-dresden-apb/apb.osm", "--json"])
+        #expect(r.status == 0)
+        let levels = try #require(try r.json()["levels"] as? [[String: Any]])
+        let ordinals = levels.compactMap { ($0["ordinal"] as? NSNumber)?.doubleValue }
+        #expect(ordinals.contains(0.5))
+    }
+
+    @Test func infoInAnotherLanguage() throws {
+        let r = try CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--lang", "ru"])
+        #expect(r.stdout.contains("Санкт-Петербургский политехнический университет"))
+        #expect(r.stdout.contains("Этаж 2"))
+    }
+
+    @Test func validateSucceedsOnTheSampleVenue() throws {
+        let r = try CLI.run(["venue", "validate", "--json"])
+        #expect(r.status == 0)
+        #expect(try r.json()["valid"] as? Bool == true)
+    }
+
+    @Test(arguments: [
+        ["venue"], ["venue", "frobnicate"], ["venue", "info", "--venue"], ["venue", "info", "--bogus"],
+        ["venue", "info", "extra"], ["teleport"], [],
+    ])
+    func usageErrorsExitWithTwo(arguments: [String]) throws {
+        let r = try CLI.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(!r.stderr.isEmpty)
+    }
+
+    @Test func aMissingVenueIsAClearFailure() throws {
+        let r = try CLI.run(["venue", "info", "--venue", "no/such/venue"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no/such/venue: no such file or directory"))
+        #expect(r.stderr.contains("hint:"))
+    }
+
+    @Test func helpOnEveryCommand() throws {
+        for args in [["--help"], ["venue", "--help"]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("USAGE"))
+        }
+    }
+}

@@ -119,11 +119,13 @@ enum VenueCommands {
             Output.line(pad(r.level.ordinalText, 7) + "  " + name + "  " + pad(String(r.spaces), 6) + "  "
                 + pad(String(r.openings), 8) + "  " + pad(String(r.pois), 5) + "  " + r.level.id)
         }
-        if let e = extent {
-            let w = (try? venue.frame.project(Coordinate(x: e.maxX, y: e.center.y)).x) ?? 0
-            let h = (try? venue.frame.project(Coordinate(x: e.center.x, y: e.maxY)).y) ?? 0
+        if let e = extent, let corners = try? venue.frame.project([
+            Coordinate(x: e.minX, y: e.center.y), Coordinate(x: e.maxX, y: e.center.y),
+            Coordinate(x: e.center.x, y: e.minY), Coordinate(x: e.center.x, y: e.maxY),
+        ]) {
             Output.line("")
-            Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY, 2 * w, 2 * h))
+            Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY,
+                               corners[1].x - corners[0].x, corners[3].y - corners[2].y))
         }
         let counts = Dictionary(grouping: venue.issues, by: \.severity)
         if !venue.issues.isEmpty {
@@ -144,9 +146,11 @@ enum VenueCommands {
         do {
             venue = try options.loadVenue()
         } catch {
-            // A path that is not a venue at all is still a validation result: one error.
-            let issue = VenueIssue(.error, "not-a-venue", file: options.venueName, error.localizedDescription)
-            report([issue], options: options)
+            // A path that is not a venue at all is still a validation result: what was found, and one error.
+            var issues: [VenueIssue] = []
+            if case .noLevels(_, let found) = error { issues = found }
+            issues.append(VenueIssue(.error, "not-a-venue", error.localizedDescription))
+            report(issues, options: options)
             return .failure
         }
         let issues = VenueValidator().validate(venue)

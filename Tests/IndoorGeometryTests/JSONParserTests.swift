@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func neverTrapsOnRandomBytes() {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let alphabet = Array("{}[],:\"0123456789.eE-+truefalsn \n\\u".utf8)
         for _ in 0..<2000 {
             let bytes = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
@@ -78,15 +78,3 @@ import Testing
     }
 }
 
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64), so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

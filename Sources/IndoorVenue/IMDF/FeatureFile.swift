@@ -30,7 +30,11 @@ struct IMDFFeature {
         switch properties[key] {
         case nil, .null?: return nil
         case .string(let s)?: return s.isEmpty ? nil : s
-        case .number(let n)?: return n.rounded() == n ? String(Int64(exactly: n) ?? 0) : String(n)
+        case .number(let n)?:
+            let text = n.rounded() == n && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+            log.add(.warning, "wrong-type", file: file, featureID: id,
+                    "property \"\(key)\" should be a string, found a number; read as \"\(text)\"")
+            return text
         case let other?: wrongType(key, "a string", other); return nil
         }
     }

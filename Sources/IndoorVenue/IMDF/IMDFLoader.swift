@@ -229,9 +229,9 @@ struct IMDFVenueBuilder {
 
         let venueFeature = features("venue").first
         if venueFeature == nil { log.add(.warning, "missing-file", file: "venue.geojson", "no venue feature; the venue is unnamed") }
-        guard !levels.isEmpty else { throw .noLevels(path: source) }
+        guard !levels.isEmpty else { throw .noLevels(path: source, issues: log.issues) }
         let allPositions = spaces.flatMap { $0.geometry.allCoordinates } + levels.flatMap { $0.geometry?.allCoordinates ?? [] }
-        guard let box = BoundingBox(covering: allPositions) else { throw .noLevels(path: source) }
+        guard let box = BoundingBox(covering: allPositions) else { throw .noLevels(path: source, issues: log.issues) }
         let frame: LocalFrame
         do {
             frame = try LocalFrame(centeredOn: box)

@@ -55,9 +55,12 @@ public enum VenueLoader {
     static func read(_ path: String) throws(VenueError) -> Data {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > maximumFileSize {
+            let size = attributes[.size] as? Int
+            if let size, size > maximumFileSize {
                 throw VenueError.unreadable(path: path, reason: "\(size >> 20) MiB is more than the \(maximumFileSize >> 20) MiB a venue file may have")
             }
+            // An empty regular file is read as empty without asking Foundation (which leaks a buffer on it).
+            if size == 0, attributes[.type] as? FileAttributeType == .typeRegular { return Data() }
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let error as VenueError {
             throw error

@@ -72,8 +72,9 @@ enum ZipArchive {
             var buffer = [UInt8](repeating: 0, count: Int(stat.size) + 1)
             var filled = 0
             while filled < buffer.count {
-                let n = buffer.withUnsafeMutableBytes { raw in
-                    zip_fread(file, raw.baseAddress! + filled, UInt64(raw.count - filled))
+                let n = buffer.withUnsafeMutableBytes { raw -> Int64 in
+                    guard let base = raw.baseAddress else { return -1 }
+                    return zip_fread(file, base + filled, UInt64(raw.count - filled))
                 }
                 if n < 0 { return .failure(.archive(path: path, reason: "entry \"\(name)\" is corrupt or truncated")) }
                 if n == 0 { break }

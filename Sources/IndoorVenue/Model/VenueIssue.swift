@@ -52,7 +52,8 @@ public enum VenueError: Error, Equatable, Sendable {
     case notAVenue(path: String, reason: String)
     case unreadable(path: String, reason: String)
     case archive(path: String, reason: String)
-    case noLevels(path: String)
+    /// Nothing usable: no level with a space. `issues` says what the loader found wrong on the way.
+    case noLevels(path: String, issues: [VenueIssue])
 }
 
 extension VenueError: LocalizedError {
@@ -62,7 +63,9 @@ extension VenueError: LocalizedError {
         case .notAVenue(let path, let reason): "\(path) is not a venue: \(reason)"
         case .unreadable(let path, let reason): "\(path): cannot read (\(reason))"
         case .archive(let path, let reason): "\(path): bad IMDF archive: \(reason)"
-        case .noLevels(let path): "\(path): the venue has no level with any space"
+        case .noLevels(let path, let issues):
+            "\(path): the venue has no level with any space"
+                + (issues.isEmpty ? "" : " (\(issues.count) problems found: run `indoornav venue validate`)")
         }
     }
 

@@ -269,7 +269,7 @@ struct OSMVenueBuilder {
 
         let positions = spaces.flatMap { $0.geometry.allCoordinates }
         guard let box = BoundingBox(covering: positions.isEmpty ? document.nodes.values.map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) } : positions) else {
-            throw .noLevels(path: source)
+            throw .noLevels(path: source, issues: log.issues)
         }
         let frame: LocalFrame
         do { frame = try LocalFrame(centeredOn: box) } catch { throw .notAVenue(path: source, reason: error.localizedDescription) }

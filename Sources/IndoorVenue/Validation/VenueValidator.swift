@@ -6,7 +6,7 @@ import IndoorGeometry
 /// features).
 public struct VenueValidator: Sendable {
     /// An opening this close to a space boundary (metres) is on it.
-    public var boundaryTolerance = 0.05
+    public var boundaryTolerance = 0.01
     /// Further than this from every space boundary (metres), an opening is an error; between the two, a warning.
     public var boundaryErrorDistance = 0.5
     /// Overlaps smaller than this (square metres) are digitising noise and not reported.
@@ -74,8 +74,9 @@ public struct VenueValidator: Sendable {
             let boundaries = shapes.map { $0.map { Geometry.multiLineString($0.polygons.flatMap { p in p.rings.compactMap { try? LineString($0.coordinates) } }) } }
             for opening in venue.openings(on: level.id) {
                 guard let line = metric(opening.geometry), let box = line.boundingBox else { continue }
-                let probe = BoundingBox(minX: box.minX - boundaryErrorDistance, minY: box.minY - boundaryErrorDistance,
-                                        maxX: box.maxX + boundaryErrorDistance, maxY: box.maxY + boundaryErrorDistance)
+                // Look a little further than the error distance, so a misplaced opening says how far off it is.
+                let reach = max(boundaryErrorDistance, 20)
+                let probe = BoundingBox(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
                 let distance = index.candidates(intersecting: probe)
                     .compactMap { k in boundaries[k].flatMap { try? midpoint(line).distance(to: $0) } }
                     .min() ?? .infinity

@@ -1,0 +1,199 @@
+import Foundation
+import IndoorGeometry
+import IndoorVenue
+import Testing
+
+/// The small venues drawn by hand in `Fixtures/` (their layout is drawn in each file or EXPECTED.md).
+@Suite struct TinyIMDFTests {
+    let venue: Venue
+
+    init() throws {
+        venue = try VenueLoader.load(path: Repository.fixture("tiny-imdf"))
+    }
+
+    @Test func loadsEveryFeatureType() {
+        #expect(venue.levels.map(\.id) == ["level-0", "level-1"])
+        #expect(venue.spaces.count == 6)
+        #expect(venue.openings.count == 4)
+        #expect(venue.obstacles.count == 1)
+        #expect(venue.issues.isEmpty)
+        #expect(venue.levels[0].name.resolved("fr") == "Rez-de-chaussée")
+        #expect(venue.levels[0].name.resolved("de") == "Ground")  // falls back to English
+        #expect(venue.address?.locality == "Testville")
+    }
+
+    @Test func relationshipsBecomeConnectors() throws {
+        let stairs = try #require(venue.connectors.first)
+        #expect(stairs.kind == .stairs)
+        #expect(stairs.levelIDs == ["level-0", "level-1"])
+        #expect(stairs.stops.map(\.spaceID) == ["unit-stairs-0", "unit-stairs-1"])
+        #expect(!stairs.isDirected)
+    }
+
+    @Test func occupantsAndAmenitiesArePOIsInTheirSpaces() throws {
+        let cafe = try #require(venue.pois.first { $0.kind == .occupant })
+        #expect(cafe.name.resolved() == "Café Müller")
+        #expect(cafe.spaceID == "unit-shop-0")
+        #expect(cafe.levelID == "level-0")
+        let toilets = try #require(venue.pois.first { $0.kind == .amenity })
+        #expect(toilets.name.resolved("fr") == "Toilettes")
+        #expect(VenueSpatialIndex(venue).spaceID(at: toilets.coordinate, levelID: toilets.levelID) == "unit-hall-0")
+        #expect(venue.pois.contains { $0.kind == .room && $0.name.resolved() == "Office 101" })
+    }
+
+    @Test func openingsKnowTheirWidth() throws {
+        // The fixture was drawn with a spherical 111,320 m per degree, 0.2 % off the WGS84 ellipsoid at 48° N.
+        for opening in venue.openings { #expect(abs((opening.width ?? 0) - 1) < 0.005) }
+    }
+
+    @Test func isValid() {
+        #expect(VenueValidator().validate(venue).isEmpty)
+    }
+}
+
+@Suite struct BrokenVenueTests {
+    /// Every defect drawn into `broken-imdf` (see its EXPECTED.md) is reported by code and feature id, and the
+    /// valid features around them still load.
+    @Test func reportsEachDefectByFeatureID() throws {
+        let venue = try VenueLoader.load(path: Repository.fixture("broken-imdf"))
+        let issues = VenueValidator().validate(venue)
+        let found = Set(issues.map { "\($0.severity.rawValue) \($0.code) \($0.featureID ?? $0.file ?? "")" })
+        let expected: Set<String> = [
+            "error invalid-geometry unit-selfx",
+            "error invalid-feature unit-open-ring",
+            "error overlap unit-shop-0",
+            "error dangling-reference unit-dangling",
+            "warning wrong-type unit-wrong-types",
+            "error duplicate-id unit-dup",
+            "error opening-off-boundary opening-off",
+            "warning opening-off-boundary opening-cm-off",
+            "error dangling-reference occ-dangling",
+            "warning empty-level level-empty",
+            "warning lenient-json amenity.geojson",
+            "error empty-file fixture.geojson",
+            "info unknown-file navPath.geojson",
+        ]
+        #expect(found == expected)
+        #expect(issues.first { $0.code == "lenient-json" }?.line == 32)
+        #expect(issues.first { $0.code == "overlap" }?.message.contains("unit-overlap") == true)
+        // What is not broken still loads.
+        let spaces = Set(venue.spaces.map(\.id))
+        #expect(spaces == ["unit-hall-0", "unit-shop-0", "unit-stairs-0", "unit-hall-1", "unit-stairs-1", "unit-office-1",
+                           "unit-selfx", "unit-overlap", "unit-wrong-types", "unit-dup"])
+        #expect(venue.spaces.first { $0.id == "unit-dup" }?.name.resolved() == "Duplicate A (first copy)")
+        #expect(Set(venue.openings.map(\.id)).count == 6)
+        #expect(venue.pois.contains { $0.id == "amenity-restroom-0" })
+        #expect(venue.connectors.count == 1)
+    }
+
+    @Test func syntaxErrorsNameTheirLine() throws {
+        let venue = try VenueLoader.load(path: Repository.fixture("broken-json"))
+        let errors = venue.issues.filter { $0.code == "invalid-json" }
+        #expect(errors.map(\.file) == ["opening.geojson", "unit.geojson"])
+        #expect(errors.map(\.line) == [50, 104])
+        #expect(errors[0].message.contains("NaN"))
+        #expect(errors[1].message.contains("truncated"))
+    }
+
+    @Test func aVenueWithNoUsableLevelSaysWhatWasWrong() throws {
+        do {
+            _ = try VenueLoader.load(path: Repository.fixture("wrong-types"))
+            Issue.record("loaded")
+        } catch {
+            guard case .noLevels(_, let issues) = error else { Issue.record("\(error)"); return }
+            let found = Set(issues.map { "\($0.code) \($0.featureID ?? $0.file ?? "")" })
+            #expect(found == ["invalid-geojson level.geojson", "invalid-feature o1", "empty-collection unit.geojson",
+                              "lenient-json venue.geojson"])
+        }
+    }
+
+    @Test func aFolderThatIsNotAVenue() {
+        #expect(throws: VenueError.self) { try VenueLoader.load(path: Repository.fixture("not-a-venue")) }
+        #expect(throws: VenueError.notFound(path: "/no/such/venue")) { try VenueLoader.load(path: "/no/such/venue") }
+        #expect(throws: VenueError.self) { try VenueLoader.load(path: Repository.fixture("NOTICE")) }
+    }
+
+    /// Whatever a file holds, loading throws or reports; it never traps. Each IMDF file of tiny-imdf is cut short
+    /// or has bytes replaced, with a seeded generator so failures repeat.
+    @Test func neverTrapsOnMangledFiles() throws {
+        let folder = Repository.fixture("tiny-imdf")
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
+        }
+        var rng = SeededGenerator(seed: 2026)
+        let junk: [UInt8] = Array("{}[],:\"0-9.eNaI \n\u{0}".utf8) + [0xFF, 0xC3]
+        var loaded = 0
+        for round in 0..<400 {
+            var mangled = files
+            let name = files.keys.sorted()[Int(rng.next() % UInt64(files.count))]
+            var bytes = [UInt8](files[name] ?? Data())
+            if round % 2 == 0 {
+                bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count + 1))))
+            } else {
+                for _ in 0..<1 + Int(rng.next() % 5) where !bytes.isEmpty {
+                    bytes[Int(rng.next() % UInt64(bytes.count))] = junk[Int(rng.next() % UInt64(junk.count))]
+                }
+            }
+            mangled[name] = Data(bytes)
+            if let venue = try? IMDFLoader.load(files: mangled, source: "mangled") {
+                _ = VenueValidator().validate(venue)
+                loaded += 1
+            }
+        }
+        #expect(loaded > 0)
+    }
+}
+
+@Suite struct TinyOSMTests {
+    let venue: Venue
+
+    init() throws {
+        venue = try VenueLoader.load(path: Repository.fixture("tiny.osm"))
+    }
+
+    @Test func levelsIncludeTheMezzanine() {
+        #expect(venue.levels.map(\.ordinal) == [0, 0.5, 1, 2])
+        #expect(venue.buildings.map { $0.name.resolved() } == ["Tiny Hall"])
+    }
+
+    @Test func aRepeatOnRoomIsOnEveryLevelItNames() {
+        let meeting = venue.spaces.filter { $0.ref == "R2" }
+        #expect(Set(meeting.map(\.levelID)) == ["0", "1", "2"])
+    }
+
+    @Test func namesKeepEveryLanguage() throws {
+        let lab = try #require(venue.spaces.first { $0.ref == "R1" })
+        #expect(lab.name.resolved("fr") == "Laboratoire")
+        #expect(lab.name.resolved() == "Lab")
+        #expect(venue.pois.contains { $0.kind == .room && $0.ref == "R1" })
+    }
+
+    @Test func stairwellsAndElevatorsJoinTheirLevels() {
+        #expect(venue.connectors.contains { $0.kind == .stairs && $0.levelIDs == ["0", "1"] })
+        #expect(venue.connectors.contains { $0.kind == .elevator && $0.levelIDs == ["0", "1"] })
+    }
+
+    @Test func aDoorNodeBecomesASegmentOnItsWall() throws {
+        let door = try #require(venue.openings.first)
+        #expect(door.levelID == "0")
+        #expect(abs((door.width ?? 0) - 0.9) < 1e-9)
+        #expect(VenueValidator().validate(venue).isEmpty)
+        let metric = try venue.frame.project(door.geometry)
+        #expect(abs(try metric.length() - 0.9) < 0.001)
+    }
+
+    @Test func amenitiesLieInTheirSpace() throws {
+        let toilets = try #require(venue.pois.first { $0.category == "toilets" })
+        #expect(toilets.levelID == "1")
+        #expect(toilets.spaceID != nil)
+    }
+
+    @Test(arguments: ["<osm><node id='1' lat='x' lon='2'/></osm>", "<osm><node", "<html></html>", "", "<?xml version='1.0'?><!DOCTYPE osm [<!ENTITY x SYSTEM 'file:///etc/passwd'>]><osm><node id='1' lat='1' lon='2'><tag k='level' v='&x;'/></node></osm>"])
+    func rejectsBrokenXMLWithAMessage(text: String) throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write("broken.osm", Data(text.utf8))
+        #expect(throws: VenueError.self) { try VenueLoader.load(path: path) }
+    }
+}
+

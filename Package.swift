@@ -2,7 +2,7 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values:
-//   indoornav → IndoorVenue → IndoorGeometry → (CGEOS, CPROJ)
+//   indoornav → IndoorSearch → IndoorVenue → IndoorGeometry → (CGEOS, CPROJ)
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
 // Swift module each; no C type appears in a public API.
 import PackageDescription
@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "indoornav", targets: ["indoornav"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
+        .library(name: "IndoorSearch", targets: ["IndoorSearch"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "IndoorGeometry", dependencies: ["CGEOS", "CPROJ"]),
         // Venue → building → level model, IMDF and OSM loaders, validation.
         .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip"]),
+        // POI search: multilingual, typo-tolerant, ranked by distance.
+        .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -32,17 +35,15 @@ let package = Package(
             resources: [.embedInCode("transit-hub")]
         ),
         // The command-line tool: parses arguments, calls the libraries, formats output.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorVenue", "IndoorSampleVenue"]),
+        .executableTarget(name: "indoornav", dependencies: ["IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(name: "indoornav-bench", dependencies: ["IndoorGeometry"], path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
-        .testTarget(
-            name: "IndoorVenueTests",
-            dependencies: ["IndoorVenue", "IndoorSampleVenue"],
-            resources: [.copy("Fixtures")]
-        ),
+        // Test fixtures are read from the source tree (found from #filePath), not bundled.
+        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,9 @@ struct CommonOptions {
 
     var venueName: String { venuePath ?? SampleVenue.name }
 
+    /// The languages to show names in, best first (names fall back to English, then any).
+    var languages: [String] { language.map { [$0, "en"] } ?? ["en"] }
+
     func loadVenue() throws(VenueError) -> Venue {
         if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
     }
@@ -69,7 +72,7 @@ enum VenueCommands {
         let t1 = monotonicSeconds()
         _ = VenueSpatialIndex(venue)
         let t2 = monotonicSeconds()
-        let languages = options.language.map { [$0] } ?? ["en"]
+        let languages = options.languages
         let rows = venue.levels.map { level in
             (level: level, spaces: venue.spaces(on: level.id).count, openings: venue.openings(on: level.id).count,
              pois: venue.pois(on: level.id).count)

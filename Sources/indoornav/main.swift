@@ -11,6 +11,7 @@ let usage = """
     COMMANDS:
       venue info       Summarise a venue (buildings, levels, counts, extent).
       venue validate   Check a venue and report every problem by feature id.
+      search QUERY     Find POIs by name, room number or category (typo-tolerant, any language).
 
     Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
     embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
@@ -30,12 +31,17 @@ func main() -> Int32 {
             return ExitStatus.success.rawValue
         case "venue":
             return try VenueCommands.run(words).rawValue
+        case "search":
+            return try SearchCommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }
     } catch let error as UsageError {
         Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
         return ExitStatus.usage.rawValue
+    } catch let error as PlaceError {
+        Output.error("indoornav: \(error.localizedDescription)")
+        return ExitStatus.failure.rawValue
     } catch let error as VenueError {
         Output.error("indoornav: \(error.localizedDescription)")
         if let hint = error.recoverySuggestion { Output.error("hint: \(hint)") }

@@ -209,7 +209,11 @@ struct IMDFVenueBuilder {
                             category: f.string("category") ?? (f.file == "kiosk.geojson" ? "kiosk" : "section"),
                             name: f.labels("name"), altName: f.labels("alt_name"), levelID: level, coordinate: c))
         }
+        // A named unit is a POI of its own unless an occupant, or an amenity of the same name, already stands for it.
         let occupiedSpaces = Set(pois.compactMap { $0.kind == .occupant ? $0.spaceID : nil })
+            .union(pois.compactMap { poi in
+                poi.kind == .amenity ? poi.spaceID.flatMap { id in spaceIndex[id].flatMap { spaces[$0].name == poi.name ? id : nil } } : nil
+            })
         for s in spaces where !s.name.isEmpty && !occupiedSpaces.contains(s.id) {
             guard let c = s.displayPoint ?? s.geometry.boundingBox?.center else { continue }
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,

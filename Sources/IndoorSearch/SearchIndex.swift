@@ -1,0 +1,291 @@
+import IndoorGeometry
+import IndoorVenue
+
+/// One answer of a search.
+public struct SearchResult: Hashable, Sendable {
+    public let poi: POI
+    /// Text relevance, 0…1 (1: every word typed matched a name exactly).
+    public let score: Double
+    /// Metres to the `near` place (straight line on the level, plus 5 m per level of difference), when one was given.
+    public let distance: Double?
+    /// The ordinal of the POI's level.
+    public let levelOrdinal: Double
+}
+
+/// What to search for.
+public struct SearchQuery: Sendable {
+    /// The words typed, in any order and language. `category:X` alone asks for every POI of category X.
+    public var text: String
+    /// Rank ties (and category queries) by distance from here: a WGS84 coordinate on a level.
+    public var near: (coordinate: Coordinate, levelID: String)?
+    /// Only POIs on these levels (ids), when not empty.
+    public var levelIDs: Set<String> = []
+    /// Only POIs in this building (id).
+    public var buildingID: String?
+    /// Only POIs of this category or one of its synonyms ("restroom", "toilets", "lift").
+    public var category: String?
+    public var limit = 10
+
+    public init(_ text: String, limit: Int = 10) {
+        self.text = text
+        self.limit = limit
+    }
+}
+
+/// A search index over every searchable thing in a venue: POIs (amenities, occupants, named rooms, kiosks,
+/// entrances), their names in every language, alternative names, room numbers, categories with their synonyms, and
+/// the names of their level and building.
+///
+/// Matching folds case and diacritics (``TextNormalizer``), matches words in any order, completes the last
+/// word as a prefix, and tolerates typos (Damerau–Levenshtein: 1 edit in words of 4–7 letters, 2 from 8).
+/// Built once; a value to share between threads.
+public struct SearchIndex: Sendable {
+    struct Posting: Sendable {
+        var doc: Int32
+        var weight: Float
+    }
+
+    /// Field weights: a name match counts more than a category or level match.
+    enum Field {
+        static let name: Float = 1.0
+        static let ref: Float = 1.0
+        static let altName: Float = 0.85
+        static let category: Float = 0.8
+        static let place: Float = 0.35
+    }
+
+    public let venue: Venue
+    private let metric: [Coordinate]
+    private let categoryWords: [Set<String>]
+    private let levelOrdinal: [String: Double]
+    private let levelBuildings: [String: Set<String>]
+    /// Distinct folded tokens, sorted (prefix lookups are binary searches).
+    private let tokens: [String]
+    private let tokenScalars: [[UInt32]]
+    private let tokenMasks: [UInt64]
+    private let postings: [[Posting]]
+    /// Token ids by token length (in scalars), for typo lookups.
+    private let byLength: [[Int32]]
+    /// Name tokens per POI, to prefer results whose whole name was typed.
+    private let nameTokenCount: [Int]
+
+    /// - Complexity: O(t log t) for t tokens in all.
+    public init(venue: Venue) {
+        self.venue = venue
+        metric = (try? venue.frame.project(venue.pois.map(\.coordinate))) ?? venue.pois.map(\.coordinate)
+        levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+        levelBuildings = Dictionary(venue.levels.map { ($0.id, Set($0.buildingIDs)) }, uniquingKeysWith: { a, _ in a })
+        let levelWords = Dictionary(venue.levels.map { l in
+            (l.id, l.name.allTexts + l.shortName.allTexts + ["level \(l.ordinalText)"])
+        }, uniquingKeysWith: { a, _ in a })
+        let buildingWords = Dictionary(venue.buildings.map { ($0.id, $0.name.allTexts) }, uniquingKeysWith: { a, _ in a })
+
+        var table: [String: [Posting]] = [:]
+        var categoryWords: [Set<String>] = []
+        var nameTokenCount: [Int] = []
+        for (i, poi) in venue.pois.enumerated() {
+            var best: [String: Float] = [:]
+            func add(_ texts: [String], _ weight: Float) {
+                for text in texts {
+                    for (token, isRun) in TextNormalizer.tokensAndRuns(text) {
+                        // A run inside a longer token ("2" of "M2") counts a little less than a token of its own.
+                        let w = isRun ? weight * 0.95 : weight
+                        if best[token, default: 0] < w { best[token] = w }
+                    }
+                }
+            }
+            add(poi.name.allTexts, Field.name)
+            add(poi.ref.map { [$0] } ?? [], Field.ref)
+            add(poi.altName.allTexts, Field.altName)
+            let words = CategorySynonyms.words(for: poi.category)
+            add(words, Field.category)
+            add(levelWords[poi.levelID] ?? [], Field.place)
+            for b in venue.levels.first(where: { $0.id == poi.levelID })?.buildingIDs ?? [] {
+                add(buildingWords[b] ?? [], Field.place)
+            }
+            for (token, weight) in best { table[token, default: []].append(Posting(doc: Int32(i), weight: weight)) }
+            categoryWords.append(Set(words.flatMap(TextNormalizer.tokens)).union([TextNormalizer.fold(poi.category)]))
+            nameTokenCount.append(Set(poi.name.allTexts.flatMap { TextNormalizer.tokens($0) }).count)
+        }
+        let sorted = table.keys.sorted()
+        tokens = sorted
+        tokenScalars = sorted.map { $0.unicodeScalars.map(\.value) }
+        tokenMasks = tokenScalars.map(Self.mask)
+        postings = sorted.map { table[$0] ?? [] }
+        var byLength = [[Int32]](repeating: [], count: TextNormalizer.maximumTokenLength + 3)
+        for (id, s) in tokenScalars.enumerated() { byLength[min(s.count, byLength.count - 1)].append(Int32(id)) }
+        self.byLength = byLength
+        self.categoryWords = categoryWords
+        self.nameTokenCount = nameTokenCount
+    }
+
+    /// A 64-bit set of the characters of a token: two tokens within k edits differ in at most 2k bits.
+    private static func mask(_ scalars: [UInt32]) -> UInt64 {
+        scalars.reduce(0) { $0 | (1 << UInt64($1 % 64)) }
+    }
+
+    /// Edits tolerated in a typed word of `length` characters.
+    static func typoLimit(_ length: Int) -> Int { length >= 8 ? 2 : length >= 4 ? 1 : 0 }
+
+    /// How well each POI matches one typed word: the best of exact (1), prefix, typo and typo-prefix matches, times
+    /// the weight of the field the word was found in.
+    private func match(_ word: String, isLast: Bool, into scores: inout [Float], touched: inout [Int32],
+                       nameHit: inout [Bool]) {
+        let q = word.unicodeScalars.map(\.value)
+        func credit(_ tokenID: Int, _ quality: Float) {
+            for p in postings[tokenID] {
+                let s = quality * p.weight
+                let d = Int(p.doc)
+                if scores[d] == 0 { touched.append(p.doc) }
+                if s > scores[d] { scores[d] = s }
+                // A word found whole (or nearly) in a name or room number.
+                if quality >= 0.8, p.weight >= Field.altName { nameHit[d] = true }
+            }
+        }
+        // Exact and prefix: the range of tokens starting with `word`.
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tokens[mid] < word { lo = mid + 1 } else { hi = mid }
+        }
+        var found = false
+        var i = lo
+        // A one-letter word completes only as the last word typed, and then only to a bounded number of words.
+        let prefixAllowed = q.count >= 2 || isLast
+        while i < tokens.count, tokens[i].hasPrefix(word), i - lo < 5000 {
+            if tokens[i].count == word.count {
+                credit(i, 1.0)
+                found = true
+            } else if prefixAllowed {
+                // A longer completion is a weaker match: "caf" is more likely "cafe" than "cafeteria".
+                credit(i, 0.8 + 0.1 * Float(q.count) / Float(tokenScalars[i].count))
+                found = true
+            }
+            i += 1
+        }
+        // Typos.
+        let limit = Self.typoLimit(q.count)
+        guard limit > 0 else { return }
+        let qMask = Self.mask(q)
+        for length in max(1, q.count - limit)...min(byLength.count - 1, q.count + limit) {
+            for id in byLength[length] {
+                let t = Int(id)
+                guard (qMask ^ tokenMasks[t]).nonzeroBitCount <= 2 * limit,
+                      let d = EditDistance.within(q, tokenScalars[t], limit: limit), d > 0 else { continue }
+                credit(t, d == 1 ? 0.7 : 0.55)
+                found = true
+            }
+        }
+        // The last word may be a misspelt beginning ("restro" typed as "rsetro").
+        if isLast, !found {
+            for length in (q.count + 1)..<byLength.count {
+                for id in byLength[length] {
+                    let t = Int(id)
+                    guard let d = EditDistance.prefixWithin(q, tokenScalars[t], limit: limit), d > 0 else { continue }
+                    credit(t, 0.5)
+                }
+            }
+        }
+    }
+
+    /// Searches the venue.
+    /// - Returns: at most `query.limit` results, best first: text relevance, then distance from `query.near`.
+    ///   An unknown or empty query returns no result.
+    /// - Complexity: O(w · (log t + p + c)) for w words typed, p postings matched and c typo candidates
+    ///   (tokens of a similar length and character set).
+    public func search(_ query: SearchQuery) -> [SearchResult] {
+        var text = query.text
+        var category = query.category
+        if let range = text.range(of: "category:") {
+            let rest = text[range.upperBound...].split(separator: " ", maxSplits: 1)
+            category = rest.first.map(String.init) ?? category
+            text = rest.count > 1 ? String(rest[1]) : String(text[..<range.lowerBound])
+        }
+        // Typed words are matched whole; the index holds the runs of mixed tokens ("a 1605" finds "A1605").
+        let words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        let categoryFilter = category.map { c in
+            Set([TextNormalizer.fold(c)]).union(CategorySynonyms.categories(named: c)).union(TextNormalizer.tokens(c))
+        }
+        let docCount = venue.pois.count
+        var total = [Float](repeating: 0, count: docCount)
+        var matchedWords = [Int32](repeating: 0, count: docCount)
+        var nameWords = [Int32](repeating: 0, count: docCount)
+        if words.isEmpty {
+            // A category (or filter) alone lists what matches it.
+            guard categoryFilter != nil || !query.levelIDs.isEmpty else { return [] }
+            for i in 0..<docCount { total[i] = 1 }
+        } else {
+            var scores = [Float](repeating: 0, count: docCount)
+            var touched: [Int32] = []
+            var nameHit = [Bool](repeating: false, count: docCount)
+            for (k, word) in words.enumerated() {
+                touched.removeAll(keepingCapacity: true)
+                match(word, isLast: k == words.count - 1, into: &scores, touched: &touched, nameHit: &nameHit)
+                for d in touched {
+                    let i = Int(d)
+                    total[i] += scores[i]
+                    matchedWords[i] += 1
+                    if nameHit[i] { nameWords[i] += 1 }
+                    scores[i] = 0
+                    nameHit[i] = false
+                }
+            }
+        }
+        // Every word must match; when nothing matches them all, results matching at least half the words are shown.
+        let needed = words.isEmpty ? 0
+            : (matchedWords.contains(Int32(words.count)) ? Int32(words.count) : Int32((words.count + 1) / 2))
+        var results: [SearchResult] = []
+        var nearMetric: Coordinate?
+        if let near = query.near { nearMetric = try? venue.frame.project(near.coordinate) }
+        for i in 0..<docCount where total[i] > 0 && matchedWords[i] >= needed {
+            let poi = venue.pois[i]
+            if !query.levelIDs.isEmpty, !query.levelIDs.contains(poi.levelID) { continue }
+            if let b = query.buildingID, !(levelBuildings[poi.levelID]?.contains(b) ?? false) { continue }
+            if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { continue }
+            var score = Double(total[i]) / Double(max(words.count, 1))
+            // Prefer results more of whose name was typed ("cafe" → "Café" before "Café Müller").
+            if nameWords[i] > 0, nameTokenCount[i] > 0 {
+                score += 0.05 * min(1, Double(nameWords[i]) / Double(nameTokenCount[i]))
+            }
+            var distance: Double?
+            if let near = query.near, let p = nearMetric {
+                let levels = abs((levelOrdinal[poi.levelID] ?? 0) - (levelOrdinal[near.levelID] ?? 0))
+                distance = metric[i].distance(to: p) + 5 * levels
+            }
+            results.append(SearchResult(poi: poi, score: min(score, 1), distance: distance,
+                                        levelOrdinal: levelOrdinal[poi.levelID] ?? 0))
+        }
+        results.sort { a, b in
+            // Relevance first, in steps of 0.01 so that near-equal matches are ordered by distance.
+            let ra = (a.score * 100).rounded(), rb = (b.score * 100).rounded()
+            if ra != rb { return ra > rb }
+            if let da = a.distance, let db = b.distance, da != db { return da < db }
+            let ka = Self.kindRank(a.poi.kind), kb = Self.kindRank(b.poi.kind)
+            if ka != kb { return ka < kb }
+            return (a.poi.name.resolved() ?? "", a.poi.id) < (b.poi.name.resolved() ?? "", b.poi.id)
+        }
+        return Array(results.prefix(max(0, query.limit)))
+    }
+
+    /// Results for every prefix of `text` as it is typed ("c", "ca", "caf", …), for autocomplete.
+    public func autocomplete(_ text: String, limit: Int = 5) -> [(typed: String, results: [SearchResult])] {
+        var out: [(String, [SearchResult])] = []
+        var typed = ""
+        for ch in text {
+            typed.append(ch)
+            out.append((typed, search(SearchQuery(typed, limit: limit))))
+        }
+        return out
+    }
+
+    private static func kindRank(_ kind: POI.Kind) -> Int {
+        switch kind {
+        case .occupant: 0
+        case .amenity: 1
+        case .kiosk: 2
+        case .room: 3
+        case .entrance: 4
+        case .section: 5
+        }
+    }
+}

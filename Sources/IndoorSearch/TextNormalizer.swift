@@ -1,0 +1,86 @@
+import Foundation
+
+/// Folds text for matching, the same way for what is indexed and what is typed: Unicode compatibility
+/// decomposition (NFKD), diacritics removed, case folded, a few letters spelled as people type them
+/// (`ß` → `ss`, `æ` → `ae`, `ø` → `o`, `ł` → `l`), then split into tokens of letters and digits. Latin, Cyrillic,
+/// Greek and other scripts are kept; punctuation and control characters separate tokens.
+///
+/// A token that mixes letters and digits ("A1605", "E023") also yields its letter and digit runs ("a", "1605"),
+/// so room numbers match however they are typed.
+public enum TextNormalizer {
+    /// The longest token kept (longer runs are cut): absurd input stays cheap.
+    public static let maximumTokenLength = 48
+    /// The most tokens read from one text.
+    public static let maximumTokens = 64
+
+    /// The folded form of `text`: lowercase, no diacritics.
+    public static func fold(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: break
+            }
+            switch scalar {
+            case "ß": out.append(contentsOf: "ss".unicodeScalars)
+            case "æ", "Æ": out.append(contentsOf: "ae".unicodeScalars)
+            case "œ", "Œ": out.append(contentsOf: "oe".unicodeScalars)
+            case "ø", "Ø": out.append("o")
+            case "ł", "Ł": out.append("l")
+            case "đ", "Đ": out.append("d")
+            case "ı": out.append("i")
+            default:
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars { out.append(lower) }
+            }
+        }
+        return String(out)
+    }
+
+    /// The tokens of `text`, in order, with the letter and digit runs of mixed tokens after each.
+    public static func tokens(_ text: String) -> [String] {
+        tokensAndRuns(text).map(\.token)
+    }
+
+    /// The tokens of `text` in order; with `runs`, each mixed token is followed by its letter and digit runs
+    /// (marked `isRun`).
+    public static func tokensAndRuns(_ text: String, runs includeRuns: Bool = true) -> [(token: String, isRun: Bool)] {
+        var tokens: [(token: String, isRun: Bool)] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            guard !current.isEmpty, tokens.count < maximumTokens else { current = String.UnicodeScalarView(); return }
+            let token = String(String(current).prefix(maximumTokenLength))
+            tokens.append((token, false))
+            let runs = splitRuns(token)
+            if includeRuns, runs.count > 1 { tokens += runs.map { ($0, true) } }
+            current = String.UnicodeScalarView()
+        }
+        // Folding a huge input is bounded: only the start of an absurdly long text is read.
+        for scalar in fold(String(text.prefix(4096))).unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return tokens
+    }
+
+    /// "a1605" → ["a", "1605"]; "r2b" → ["r", "2", "b"]; a pure token → [itself].
+    static func splitRuns(_ token: String) -> [String] {
+        var runs: [String] = []
+        var run = ""
+        var digits: Bool?
+        for ch in token {
+            let isDigit = ch.isNumber
+            if let d = digits, d != isDigit {
+                runs.append(run)
+                run = ""
+            }
+            run.append(ch)
+            digits = isDigit
+        }
+        if !run.isEmpty { runs.append(run) }
+        return runs
+    }
+}

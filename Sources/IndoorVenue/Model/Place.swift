@@ -1,0 +1,82 @@
+import Foundation
+import IndoorGeometry
+
+/// A place on a venue, as people name one on the command line: a POI, a space or an opening by id, or a
+/// coordinate on a level (`LON,LAT@LEVEL`, LEVEL an ordinal such as `0`, `-1`, `0.5`, or a level id). Names are
+/// resolved by search (`IndoorSearch`).
+public enum Place: Hashable, Sendable {
+    case poi(POI)
+    case space(Space)
+    case opening(Opening)
+    case coordinate(Coordinate, levelID: String)
+
+    /// Where it is (WGS84): a POI's point, the middle of a space's box or of an opening.
+    public var coordinate: Coordinate {
+        switch self {
+        case .poi(let p): p.coordinate
+        case .space(let s): s.displayPoint ?? s.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0)
+        case .opening(let o): o.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0)
+        case .coordinate(let c, _): c
+        }
+    }
+
+    public var levelID: String {
+        switch self {
+        case .poi(let p): p.levelID
+        case .space(let s): s.levelID
+        case .opening(let o): o.levelID
+        case .coordinate(_, let level): level
+        }
+    }
+}
+
+/// A place that cannot be found, with what would help.
+public enum PlaceError: Error, Equatable, Sendable {
+    case empty
+    case invalidCoordinate(text: String, reason: String)
+    case unknownLevel(text: String, available: [String])
+    case notFound(text: String, suggestions: [String])
+}
+
+extension PlaceError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .empty:
+            "an empty place"
+        case .invalidCoordinate(let text, let reason):
+            "\"\(text)\" is not a usable LON,LAT@LEVEL: \(reason)"
+        case .unknownLevel(let text, let available):
+            "\"\(text)\" names no level of this venue (levels: \(available.joined(separator: ", ")))"
+        case .notFound(let text, let suggestions):
+            "no place matches \"\(text)\"" + (suggestions.isEmpty ? "" : " (did you mean: \(suggestions.joined(separator: "; "))?)")
+        }
+    }
+}
+
+extension Venue {
+    /// The place an id or a `LON,LAT@LEVEL` names, or `nil` when the text is neither (a name, for search).
+    /// - Throws: ``PlaceError`` when the text is a coordinate that cannot be used (bad numbers, unknown level).
+    public func place(identifiedBy text: String) throws(PlaceError) -> Place? {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw .empty }
+        if let poi = pois.first(where: { $0.id == text && $0.kind != .room }) { return .poi(poi) }
+        if let space = spaces.first(where: { $0.id == text }) { return .space(space) }
+        if let poi = pois.first(where: { $0.id == text }) { return .poi(poi) }
+        if let opening = openings.first(where: { $0.id == text }) { return .opening(opening) }
+        guard let at = text.lastIndex(of: "@") else { return nil }
+        let numbers = text[..<at].split(separator: ",", omittingEmptySubsequences: false)
+        guard numbers.count == 2 else { return nil }
+        guard let lon = Double(numbers[0].trimmingCharacters(in: .whitespaces)),
+              let lat = Double(numbers[1].trimmingCharacters(in: .whitespaces)) else {
+            throw .invalidCoordinate(text: text, reason: "longitude and latitude must be numbers")
+        }
+        guard lon.isFinite, lat.isFinite, abs(lon) <= 180, abs(lat) <= 90 else {
+            throw .invalidCoordinate(text: text, reason: "longitude must lie in −180…180 and latitude in −90…90")
+        }
+        let levelText = text[text.index(after: at)...].trimmingCharacters(in: .whitespaces)
+        let level = levels.first { $0.id == levelText }
+            ?? Double(levelText).flatMap { o in levels.first { $0.ordinal == o } }
+        guard let level else { throw .unknownLevel(text: levelText, available: levels.map(\.ordinalText)) }
+        return .coordinate(Coordinate(longitude: lon, latitude: lat), levelID: level.id)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import IndoorGeometry
+import IndoorSearch
+import IndoorVenue
+
+enum SearchCommand {
+    static let help = """
+        USAGE: indoornav search QUERY [--near PLACE] [--level L] [--category C] [--limit N] [--lang LANG] [--json] [--venue PATH]
+
+        Finds POIs, rooms and amenities by name, room number or category, in any language the venue has; typos and
+        unfinished words are tolerated. `category:X` as the query lists every POI of category X (nearest first
+        with --near).
+
+        OPTIONS:
+          --near PLACE    Rank equally relevant results by distance from PLACE (an id, a name or LON,LAT@LEVEL).
+          --level L       Only results on level L (an ordinal such as 0 or -1, or a level id).
+          --category C    Only results of category C (or a synonym: toilet, lift, cafe…).
+          --limit N       At most N results (default 10).
+          --lang LANG     Display language for names.
+          --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}.
+          --venue PATH    An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav search")
+        if args.flag("--help") || args.flag("-h") {
+            Output.line(help)
+            return .success
+        }
+        let options = try CommonOptions(&args)
+        let nearText = try args.option("--near")
+        let levelText = try args.option("--level")
+        let category = try args.option("--category")
+        let limitText = try args.option("--limit")
+        guard let text = args.positional() else { throw UsageError("missing QUERY", command: args.command) }
+        try args.finish()
+        var query = SearchQuery(text)
+        if let limitText {
+            guard let limit = Int(limitText), limit > 0 else {
+                throw UsageError("--limit takes a positive whole number, not \(limitText)", command: args.command)
+            }
+            query.limit = limit
+        }
+        query.category = category
+
+        let venue = try options.loadVenue()
+        let index = SearchIndex(venue: venue)
+        if let levelText {
+            guard let level = venue.levels.first(where: { $0.id == levelText })
+                ?? Double(levelText).flatMap({ o in venue.levels.first { $0.ordinal == o } }) else {
+                throw PlaceError.unknownLevel(text: levelText, available: venue.levels.map(\.ordinalText))
+            }
+            query.levelIDs = [level.id]
+        }
+        if let nearText {
+            let place = try index.place(nearText)
+            query.near = (place.coordinate, place.levelID)
+        }
+        let results = index.search(query)
+        let languages = options.languages
+        let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        if options.json {
+            Output.json(.object([
+                "query": .string(text),
+                "results": .array(results.map { r in
+                    var o: [String: JSONValue] = [
+                        "id": .string(r.poi.id),
+                        "name": .string(r.poi.name.resolved(for: languages) ?? r.poi.ref ?? ""),
+                        "category": .string(r.poi.category),
+                        "kind": .string(r.poi.kind.rawValue),
+                        "level": .number(r.levelOrdinal),
+                        "coordinate": .array([.number(r.poi.coordinate.longitude), .number(r.poi.coordinate.latitude)]),
+                        "score": .number((r.score * 1000).rounded() / 1000),
+                    ]
+                    if let ref = r.poi.ref { o["ref"] = .string(ref) }
+                    if let d = r.distance { o["distance"] = .number((d * 10).rounded() / 10) }
+                    return .object(o)
+                }),
+            ]))
+            return .success
+        }
+        if results.isEmpty {
+            Output.error("no result for \"\(text)\"")
+            return .success
+        }
+        for (i, r) in results.enumerated() {
+            let name = r.poi.name.resolved(for: languages) ?? r.poi.ref ?? r.poi.category
+            let level = levels[r.poi.levelID].map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? r.poi.levelID
+            var line = "\(i + 1). \(name)"
+            if let ref = r.poi.ref, !name.contains(ref) { line += " (\(ref))" }
+            line += " — \(r.poi.category), \(level) [\(r.levelOrdinal.formatted(.number))]"
+            if let d = r.distance { line += String(format: ", %.0f m", d) }
+            Output.line(line + "  \(r.poi.id)")
+        }
+        return .success
+    }
+}

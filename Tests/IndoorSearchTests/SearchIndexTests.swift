@@ -1,0 +1,114 @@
+import Foundation
+import IndoorGeometry
+import IndoorSampleVenue
+import IndoorSearch
+import IndoorVenue
+import Testing
+
+@Suite struct TextNormalizerTests {
+    @Test(arguments: [
+        ("Café Müller", ["cafe", "muller"]),
+        ("STRAßE", ["strasse"]),
+        ("Ёлка и ЁЖ", ["елка", "и", "еж"]),
+        ("A1605", ["a1605", "a", "1605"]),
+        ("room-1021b", ["room", "1021b", "1021", "b"]),
+        ("Œuvre, Ærø; Łódź", ["oeuvre", "aero", "lodz"]),
+        ("  \u{0}\u{7}\t", []),
+    ])
+    func foldsAndTokenises(text: String, expected: [String]) {
+        #expect(TextNormalizer.tokens(text) == expected)
+    }
+
+    @Test func boundsAbsurdInput() {
+        let long = String(repeating: "a", count: 10_000)
+        let tokens = TextNormalizer.tokens(long)
+        #expect(tokens.count == 1 && tokens[0].count == TextNormalizer.maximumTokenLength)
+        #expect(TextNormalizer.tokens(String(repeating: "ab ", count: 5000)).count == TextNormalizer.maximumTokens)
+    }
+}
+
+@Suite struct SearchIndexTests {
+    let index = Venues.hub
+
+    @Test func unknownAndEmptyQueriesReturnNothing() throws {
+        let index = try #require(self.index)
+        for text in ["", "   ", "xyzzy", "qqqqqqqqqq", "\u{0}\u{1}\u{1B}[31m", String(repeating: "z", count: 10_000),
+                     String(repeating: "\u{301}", count: 10_000)] {
+            #expect(index.search(SearchQuery(text)).isEmpty, "\(text.prefix(20).debugDescription)")
+        }
+    }
+
+    @Test func neverTrapsOnRandomInput() throws {
+        let index = try #require(self.index)
+        var rng = SeededGenerator(seed: 11)
+        let alphabet = Array("aécmülr ТУАЛЕТ0123456789-_.,;:'\"\\/\u{0}\u{7F}\u{200B}\u{FEFF}😀")
+        for _ in 0..<500 {
+            let text = String((0..<Int(rng.next() % 30)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            _ = index.search(SearchQuery(text))
+        }
+    }
+
+    @Test func completesAsYouType() throws {
+        let index = try #require(self.index)
+        let steps = index.autocomplete("cafe muller")
+        #expect(steps.count == 11)
+        #expect(steps.map(\.typed).last == "cafe muller")
+        // From "cafe m" on, Café Müller is the first suggestion.
+        for step in steps.dropFirst(5) {
+            #expect(step.results.first?.poi.name.resolved() == "Café Müller", "\(step.typed)")
+        }
+    }
+
+    @Test func ranksEquallyRelevantResultsByDistance() throws {
+        let index = try #require(self.index)
+        let venue = index.venue
+        let concourse = try #require(venue.levels.first { $0.ordinal == 0 })
+        let from = try #require(venue.pois.first { $0.name.resolved() == "Relay" })
+        var query = SearchQuery("toilet")
+        query.near = (from.coordinate, concourse.id)
+        let results = index.search(query)
+        #expect(results.first?.poi.levelID == concourse.id)
+        let distances = results.prefix(3).compactMap(\.distance)
+        #expect(distances == distances.sorted())
+        #expect(results.allSatisfy { $0.distance != nil })
+    }
+
+    @Test func nearestOfACategory() throws {
+        let index = try #require(self.index)
+        let venue = index.venue
+        let platforms = try #require(venue.levels.first { $0.ordinal == -1 })
+        var query = SearchQuery("category:elevator", limit: 3)
+        query.near = (try #require(venue.pois.first { $0.name.resolved() == "Marché Express" }).coordinate, platforms.id)
+        let results = index.search(query)
+        #expect(results.first?.poi.levelID == platforms.id)
+        #expect(results.allSatisfy { $0.poi.category == "elevator" })
+    }
+
+    @Test func filtersByLevelAndCategory() throws {
+        let index = try #require(self.index)
+        let mezzanine = try #require(index.venue.levels.first { $0.ordinal == 1 })
+        var query = SearchQuery("restroom", limit: 20)
+        query.levelIDs = [mezzanine.id]
+        #expect(!index.search(query).isEmpty)
+        #expect(index.search(query).allSatisfy { $0.poi.levelID == mezzanine.id })
+        var byCategory = SearchQuery("", limit: 50)
+        byCategory.category = "toilettes"
+        let restrooms = index.search(byCategory)
+        #expect(restrooms.count == 9)
+        #expect(restrooms.allSatisfy { $0.poi.category.hasPrefix("restroom") })
+    }
+
+    @Test func resolvesPlacesByIdCoordinateAndName() throws {
+        let index = try #require(self.index)
+        let venue = index.venue
+        let relay = try #require(venue.pois.first { $0.name.resolved() == "Relay" })
+        #expect(try index.place(relay.id) == .poi(relay))
+        #expect(try index.place("relay") == .poi(relay))
+        guard case .coordinate(let c, let level) = try index.place("2.35,48.85@-1") else { Issue.record("not a coordinate"); return }
+        #expect(c == Coordinate(longitude: 2.35, latitude: 48.85))
+        #expect(venue.level(id: level)?.ordinal == -1)
+        #expect(throws: PlaceError.unknownLevel(text: "7", available: ["-1", "0", "1"])) { try index.place("2.35,48.85@7") }
+        #expect(throws: PlaceError.self) { try index.place("200,48.85@0") }
+        #expect(throws: PlaceError.self) { try index.place("xyzzy") }
+    }
+}

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // SQLite FTS5: only the search benchmark's peer.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Values and GEOS/PROJ-backed geometry in the venue's local metric frame.
         .target(name: "IndoorGeometry", dependencies: ["CGEOS", "CPROJ"]),
@@ -38,7 +40,9 @@ let package = Package(
         .executableTarget(name: "indoornav", dependencies: ["IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
-        .executableTarget(name: "indoornav-bench", dependencies: ["IndoorGeometry"], path: "tools/bench/swift"),
+        .executableTarget(
+            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorSampleVenue", "CSQLite"],
+            path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.

@@ -80,32 +80,40 @@ public struct SearchIndex: Sendable {
         }, uniquingKeysWith: { a, _ in a })
         let buildingWords = Dictionary(venue.buildings.map { ($0.id, $0.name.allTexts) }, uniquingKeysWith: { a, _ in a })
 
+        // Tokens of what many POIs share (a category's words, a level's and its buildings' names), made once.
+        func tokenize(_ texts: [String]) -> [(token: String, isRun: Bool)] { texts.flatMap { TextNormalizer.tokensAndRuns($0) } }
+        var categoryTokens: [String: [(token: String, isRun: Bool)]] = [:]
+        var levelTokens: [String: [(token: String, isRun: Bool)]] = [:]
+        for level in venue.levels {
+            levelTokens[level.id] = tokenize((levelWords[level.id] ?? []) + level.buildingIDs.flatMap { buildingWords[$0] ?? [] })
+        }
+
         var table: [String: [Posting]] = [:]
         var categoryWords: [Set<String>] = []
         var nameTokenCount: [Int] = []
+        var categorySets: [String: Set<String>] = [:]
         for (i, poi) in venue.pois.enumerated() {
             var best: [String: Float] = [:]
-            func add(_ texts: [String], _ weight: Float) {
-                for text in texts {
-                    for (token, isRun) in TextNormalizer.tokensAndRuns(text) {
-                        // A run inside a longer token ("2" of "M2") counts a little less than a token of its own.
-                        let w = isRun ? weight * 0.95 : weight
-                        if best[token, default: 0] < w { best[token] = w }
-                    }
+            func add(_ tokens: [(token: String, isRun: Bool)], _ weight: Float) {
+                for (token, isRun) in tokens {
+                    // A run inside a longer token ("2" of "M2") counts a little less than a token of its own.
+                    let w = isRun ? weight * 0.95 : weight
+                    if best[token, default: 0] < w { best[token] = w }
                 }
             }
-            add(poi.name.allTexts, Field.name)
-            add(poi.ref.map { [$0] } ?? [], Field.ref)
-            add(poi.altName.allTexts, Field.altName)
-            let words = CategorySynonyms.words(for: poi.category)
-            add(words, Field.category)
-            add(levelWords[poi.levelID] ?? [], Field.place)
-            for b in venue.levels.first(where: { $0.id == poi.levelID })?.buildingIDs ?? [] {
-                add(buildingWords[b] ?? [], Field.place)
+            let nameTokens = tokenize(poi.name.allTexts)
+            add(nameTokens, Field.name)
+            add(tokenize(poi.ref.map { [$0] } ?? []), Field.ref)
+            add(tokenize(poi.altName.allTexts), Field.altName)
+            if categoryTokens[poi.category] == nil {
+                categoryTokens[poi.category] = tokenize(CategorySynonyms.words(for: poi.category))
+                categorySets[poi.category] = Set(categoryTokens[poi.category]?.map(\.token) ?? []).union([TextNormalizer.fold(poi.category)])
             }
+            add(categoryTokens[poi.category] ?? [], Field.category)
+            add(levelTokens[poi.levelID] ?? [], Field.place)
             for (token, weight) in best { table[token, default: []].append(Posting(doc: Int32(i), weight: weight)) }
-            categoryWords.append(Set(words.flatMap(TextNormalizer.tokens)).union([TextNormalizer.fold(poi.category)]))
-            nameTokenCount.append(Set(poi.name.allTexts.flatMap { TextNormalizer.tokens($0) }).count)
+            categoryWords.append(categorySets[poi.category] ?? [])
+            nameTokenCount.append(Set(nameTokens.filter { !$0.isRun }.map(\.token)).count)
         }
         let sorted = table.keys.sorted()
         tokens = sorted
@@ -234,9 +242,10 @@ public struct SearchIndex: Sendable {
         // Every word must match; when nothing matches them all, results matching at least half the words are shown.
         let needed = words.isEmpty ? 0
             : (matchedWords.contains(Int32(words.count)) ? Int32(words.count) : Int32((words.count + 1) / 2))
-        var results: [SearchResult] = []
         var nearMetric: Coordinate?
         if let near = query.near { nearMetric = try? venue.frame.project(near.coordinate) }
+        // Rank by cheap keys, then make results only for the best `limit`.
+        var ranked: [(doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)] = []
         for i in 0..<docCount where total[i] > 0 && matchedWords[i] >= needed {
             let poi = venue.pois[i]
             if !query.levelIDs.isEmpty, !query.levelIDs.contains(poi.levelID) { continue }
@@ -247,24 +256,26 @@ public struct SearchIndex: Sendable {
             if nameWords[i] > 0, nameTokenCount[i] > 0 {
                 score += 0.05 * min(1, Double(nameWords[i]) / Double(nameTokenCount[i]))
             }
-            var distance: Double?
+            score = min(score, 1)
+            var distance = Double.infinity
             if let near = query.near, let p = nearMetric {
                 let levels = abs((levelOrdinal[poi.levelID] ?? 0) - (levelOrdinal[near.levelID] ?? 0))
                 distance = metric[i].distance(to: p) + 5 * levels
             }
-            results.append(SearchResult(poi: poi, score: min(score, 1), distance: distance,
-                                        levelOrdinal: levelOrdinal[poi.levelID] ?? 0))
+            // Relevance in steps of 0.01, so that near-equal matches are ordered by distance.
+            ranked.append((i, Int((score * 100).rounded()), distance, Self.kindRank(poi.kind), score))
         }
-        results.sort { a, b in
-            // Relevance first, in steps of 0.01 so that near-equal matches are ordered by distance.
-            let ra = (a.score * 100).rounded(), rb = (b.score * 100).rounded()
-            if ra != rb { return ra > rb }
-            if let da = a.distance, let db = b.distance, da != db { return da < db }
-            let ka = Self.kindRank(a.poi.kind), kb = Self.kindRank(b.poi.kind)
-            if ka != kb { return ka < kb }
-            return (a.poi.name.resolved() ?? "", a.poi.id) < (b.poi.name.resolved() ?? "", b.poi.id)
+        ranked.sort { a, b in
+            if a.relevance != b.relevance { return a.relevance > b.relevance }
+            if a.distance != b.distance { return a.distance < b.distance }
+            if a.kind != b.kind { return a.kind < b.kind }
+            return a.doc < b.doc
         }
-        return Array(results.prefix(max(0, query.limit)))
+        return ranked.prefix(max(0, query.limit)).map { r in
+            let poi = venue.pois[r.doc]
+            return SearchResult(poi: poi, score: r.score, distance: r.distance.isFinite ? r.distance : nil,
+                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0)
+        }
     }
 
     /// Results for every prefix of `text` as it is typed ("c", "ca", "caf", …), for autocomplete.

@@ -15,11 +15,18 @@ public enum TextNormalizer {
 
     /// The folded form of `text`: lowercase, no diacritics.
     public static func fold(_ text: String) -> String {
+        // ASCII needs no decomposition: lowercase it directly (most names and nearly every query).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: continue
-            default: break
+            // Marks start at U+0300; below, no scalar needs the (slower) category lookup.
+            if scalar.value >= 0x300 {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: continue
+                default: break
+                }
             }
             switch scalar {
             case "ß": out.append(contentsOf: "ss".unicodeScalars)
@@ -56,7 +63,11 @@ public enum TextNormalizer {
         }
         // Folding a huge input is bounded: only the start of an absurdly long text is read.
         for scalar in fold(String(text.prefix(4096))).unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            let v = scalar.value
+            let isWordCharacter = v < 0x80
+                ? (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if isWordCharacter {
                 current.append(scalar)
             } else {
                 flush()

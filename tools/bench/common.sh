@@ -12,7 +12,9 @@ while (($#)); do
     *) echo "$(basename "$0"): unknown option $1" >&2; exit 2 ;;
   esac
 done
-if [ -z "$workloads" ]; then
+if [ "$workloads" = none ]; then
+  workloads=""  # this benchmark makes its own workload
+elif [ -z "$workloads" ]; then
   workloads="$root/.build/workloads"
   if [ ! -f "$workloads/manifest.json" ]; then
     echo "generating the shared workloads into $workloads (about 30 s, 340 MB)" >&2

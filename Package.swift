@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
         .library(name: "IndoorSearch", targets: ["IndoorSearch"]),
+        .library(name: "IndoorRouting", targets: ["IndoorRouting"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -30,18 +31,23 @@ let package = Package(
         .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
         .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
+        // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
+        .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
             dependencies: ["IndoorVenue"],
             resources: [.embedInCode("transit-hub")]
         ),
+        // Test support: venues drawn in ASCII, for routing tests (OSRM-style).
+        .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue"]),
         // The command-line tool: parses arguments, calls the libraries, formats output.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
+        .executableTarget(
+            name: "indoornav", dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorSampleVenue", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorSampleVenue", "CSQLite"],
             path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
@@ -49,6 +55,7 @@ let package = Package(
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
+        .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

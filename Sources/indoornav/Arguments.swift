@@ -10,8 +10,9 @@ struct Arguments {
         self.command = command
     }
 
-    /// Removes and returns the value of `--name VALUE` or `--name=VALUE` (the last one given wins).
-    mutating func option(_ name: String) throws(UsageError) -> String? {
+    /// Removes and returns the value of `--name VALUE` or `--name=VALUE`: the last one given wins, or with
+    /// `first`, only the first is taken (call again for a repeatable option).
+    mutating func option(_ name: String, first: Bool = false) throws(UsageError) -> String? {
         var value: String?
         var i = 0
         while i < words.count {
@@ -20,9 +21,11 @@ struct Arguments {
                 guard i + 1 < words.count else { throw UsageError("\(name) needs a value", command: command) }
                 value = words[i + 1]
                 words.removeSubrange(i...(i + 1))
+                if first { return value }
             } else if words[i].hasPrefix(name + "=") {
                 value = String(words[i].dropFirst(name.count + 1))
                 words.remove(at: i)
+                if first { return value }
             } else {
                 i += 1
             }

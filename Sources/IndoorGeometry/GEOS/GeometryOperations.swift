@@ -62,10 +62,22 @@ extension Geometry {
         try unary("union") { GEOSUnaryUnion_r($0, $1) }
     }
 
+    /// How a buffer joins the offset edges at a corner.
+    public enum BufferJoin: Int32, Sendable {
+        /// Circular arcs (``buffer(_:quadrantSegments:join:)``'s `quadrantSegments` per quarter circle).
+        case round = 1
+        /// Sharp corners, extended up to a limit of 5 widths: a shrunk room keeps one vertex per corner.
+        case mitre = 2
+        /// Corners cut straight.
+        case bevel = 3
+    }
+
     /// The geometry grown (or, with a negative width, shrunk) by `width`.
-    /// - Parameter quadrantSegments: segments used to approximate a quarter circle.
-    public func buffer(_ width: Double, quadrantSegments: Int32 = 8) throws(GeometryError) -> Geometry {
-        try unary("buffer") { GEOSBuffer_r($0, $1, width, quadrantSegments) }
+    /// - Parameters:
+    ///   - quadrantSegments: segments used to approximate a quarter circle.
+    ///   - join: how corners are joined.
+    public func buffer(_ width: Double, quadrantSegments: Int32 = 8, join: BufferJoin = .round) throws(GeometryError) -> Geometry {
+        try unary("buffer") { GEOSBufferWithStyle_r($0, $1, width, quadrantSegments, Int32(GEOSBUF_CAP_ROUND.rawValue), join.rawValue, 5) }
     }
 
     /// A simplified geometry whose vertices lie within `tolerance` of the original, keeping its topology.

@@ -1,0 +1,118 @@
+import IndoorGeometry
+
+/// The part of a space a person's centre can occupy, in metres: the space shrunk by the wall clearance, less its
+/// obstacles, plus a short funnel at each door so that door points are reachable. Answers the visibility question
+/// of the graph build: does a straight walk from a to b stay inside?
+struct FreeSpace: Sendable {
+    let polygons: [Polygon]
+    private let prepared: PreparedPolygon
+    /// Every ring edge, for the crossing tests.
+    private let edges: [(Coordinate, Coordinate)]
+    let boundingBox: BoundingBox
+
+    init?(_ geometry: Geometry) {
+        let polygons = geometry.polygons.filter { $0.area > 1e-6 }
+        guard !polygons.isEmpty, let box = BoundingBox(covering: polygons.flatMap(\.exterior.coordinates)) else { return nil }
+        self.polygons = polygons
+        prepared = PreparedPolygon(.multiPolygon(polygons))
+        var edges: [(Coordinate, Coordinate)] = []
+        for p in polygons {
+            for ring in p.rings {
+                for (a, b) in zip(ring.coordinates, ring.coordinates.dropFirst()) where a != b { edges.append((a, b)) }
+            }
+        }
+        self.edges = edges
+        boundingBox = box
+    }
+
+    /// Inside or within `tolerance` of the boundary.
+    func covers(_ p: Coordinate, tolerance: Double = 1e-6) -> Bool {
+        if prepared.contains(p) { return true }
+        return distanceToBoundary(p) <= tolerance
+    }
+
+    func distanceToBoundary(_ p: Coordinate) -> Double {
+        var best = Double.infinity
+        for (a, b) in edges { best = min(best, Self.distance(p, a, b)) }
+        return best
+    }
+
+    /// The nearest point of the free space to `p` (itself when covered), moved `inset` metres inside when it
+    /// had to be moved.
+    func nearestPoint(to p: Coordinate, inset: Double = 0.01) -> Coordinate {
+        if covers(p) { return p }
+        var best = Double.infinity
+        var point = p
+        for (a, b) in edges {
+            let q = Self.project(p, a, b)
+            let d = q.distance(to: p)
+            if d < best {
+                best = d
+                point = q
+            }
+        }
+        // Step a little towards the inside along the direction from p, so the point is not on the boundary.
+        let d = point.distance(to: p)
+        if d > 0 {
+            let moved = Coordinate(x: point.x + (point.x - p.x) / d * inset, y: point.y + (point.y - p.y) / d * inset)
+            if covers(moved) { return moved }
+        }
+        return point
+    }
+
+    /// Whether the segment a–b stays inside (boundary included): it properly crosses no edge, and points along it
+    /// every `step` metres are covered.
+    func sees(_ a: Coordinate, _ b: Coordinate, step: Double = 0.25) -> Bool {
+        let length = a.distance(to: b)
+        guard length > 1e-9 else { return covers(a) }
+        for (c, d) in edges where Self.properlyCross(a, b, c, d) { return false }
+        let n = max(1, Int((length / step).rounded(.up)))
+        for i in 0...n {
+            let t = Double(i) / Double(n)
+            if !covers(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), tolerance: 1e-4) { return false }
+        }
+        return true
+    }
+
+    /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.
+    var reflexVertices: [Coordinate] {
+        var out: [Coordinate] = []
+        for p in polygons {
+            for (k, ring) in p.rings.enumerated() {
+                var cs = Array(ring.coordinates.dropLast())
+                guard cs.count >= 3 else { continue }
+                // Orient so the free space is on the left: exterior counter-clockwise, holes clockwise.
+                if ring.isCounterClockwise != (k == 0) { cs.reverse() }
+                for i in cs.indices {
+                    let prev = cs[(i + cs.count - 1) % cs.count], v = cs[i], next = cs[(i + 1) % cs.count]
+                    let cross = (v.x - prev.x) * (next.y - v.y) - (v.y - prev.y) * (next.x - v.x)
+                    if cross < -1e-9 { out.append(v) }
+                }
+            }
+        }
+        return out
+    }
+
+    static func orientation(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
+        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    }
+
+    /// Whether segments a–b and c–d cross at a single point interior to both (touching does not count).
+    static func properlyCross(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate, _ d: Coordinate) -> Bool {
+        let eps = 1e-9
+        let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
+        return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
+    }
+
+    static func project(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Coordinate {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len2 = dx * dx + dy * dy
+        guard len2 > 0 else { return a }
+        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+        return Coordinate(x: a.x + t * dx, y: a.y + t * dy)
+    }
+
+    static func distance(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
+        project(p, a, b).distance(to: p)
+    }
+}

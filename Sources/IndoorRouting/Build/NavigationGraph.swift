@@ -1,0 +1,365 @@
+import IndoorGeometry
+import IndoorVenue
+
+/// A venue turned into a walkable graph, once: the shortest walk inside every space is a straight line between
+/// corners of its free space (a visibility graph over reflex vertices, keeping ``RoutingCosts/clearance`` from
+/// walls), openings are the only passages between enclosed spaces (open-plan walkways also join along their
+/// shared boundary), and vertical connectors join levels.
+///
+/// Read-only after ``init(venue:costs:)``: share it between any number of concurrent queries.
+public struct NavigationGraph: Sendable {
+    public enum NodeKind: Hashable, Sendable {
+        /// A corner of a space's free area.
+        case corner
+        /// A point in an opening (index into `venue.openings`, or -1 for an open-plan boundary).
+        case door(opening: Int)
+        /// Where a connector is entered on a level (connector index, stop index).
+        case connector(Int, stop: Int)
+    }
+
+    public struct Node: Hashable, Sendable {
+        /// Metres in the venue's frame.
+        public let point: Coordinate
+        public let levelID: String
+        public let kind: NodeKind
+    }
+
+    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+        case walk, stairs, elevator, escalator, ramp, movingWalkway = "moving_walkway", traversal
+    }
+
+    public struct Edge: Hashable, Sendable {
+        public let from: Int32
+        public let to: Int32
+        public let kind: EdgeKind
+        /// Metres walked (0 for rides).
+        public let length: Double
+        /// Seconds, by ``RoutingCosts``.
+        public let cost: Double
+        /// The space walked through (index into `venue.spaces`), -1 for rides.
+        public let space: Int32
+        /// The opening this edge enters or leaves through (index into `venue.openings`), -1 if none.
+        public let opening: Int32
+        /// The connector ridden (index into `venue.connectors`), -1 if none.
+        public let connector: Int32
+        /// Levels climbed (negative: descended).
+        public let levelChange: Double
+    }
+
+    public let venue: Venue
+    public let costs: RoutingCosts
+    public let nodes: [Node]
+    public let edges: [Edge]
+    let graph: RoutingGraph
+    /// Per space (index into `venue.spaces`): its free area (nil when not walkable) and its nodes.
+    let free: [FreeSpace?]
+    let spaceNodes: [[Int32]]
+    /// Metric polygons of the spaces.
+    let shapes: [Geometry]
+    let levelOrdinal: [String: Double]
+    /// Per level: the walkable spaces' indexes and a polygon index over their shapes.
+    let levelSpaces: [String: (spaces: [Int], index: PolygonIndex)]
+    /// Spaces a person may not enter without asking (non-public, restricted).
+    let restricted: [Bool]
+    /// Time spent building, seconds.
+    public let buildSeconds: Double
+
+    /// Builds the graph of a venue.
+    /// - Complexity: O(Σ k²·e) over spaces with k nodes and e free-area edges.
+    public init(venue: Venue, costs: RoutingCosts = RoutingCosts()) {
+        let started = ContinuousClock.now
+        var builder = GraphBuilder(venue: venue, costs: costs)
+        builder.build()
+        self.venue = venue
+        self.costs = costs
+        nodes = builder.nodes
+        edges = builder.edges
+        graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
+        free = builder.free
+        spaceNodes = builder.spaceNodes
+        shapes = builder.shapes
+        levelOrdinal = builder.levelOrdinal
+        levelSpaces = builder.levelSpaces
+        restricted = venue.spaces.map { $0.restriction != nil || $0.kind == .nonPublic }
+        let elapsed = ContinuousClock.now - started
+        buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// The graph build, step by step (see ``NavigationGraph``).
+struct GraphBuilder {
+    let venue: Venue
+    let costs: RoutingCosts
+    var nodes: [NavigationGraph.Node] = []
+    var edges: [NavigationGraph.Edge] = []
+    var free: [FreeSpace?] = []
+    var spaceNodes: [[Int32]] = []
+    var shapes: [Geometry] = []
+    var levelOrdinal: [String: Double] = [:]
+    var levelSpaces: [String: (spaces: [Int], index: PolygonIndex)] = [:]
+
+    /// A passage between two spaces of a level (or a space and the outside), in metres.
+    struct Portal {
+        let opening: Int  // -1 for an open-plan boundary
+        let a: Coordinate
+        let b: Coordinate
+        /// Spaces on either side: `sides[0]` is where the normal (b−a rotated left) points.
+        var sides: [Int]
+        var isDoor: Bool
+        var oneWayFrom: Int?
+    }
+
+    init(venue: Venue, costs: RoutingCosts) {
+        self.venue = venue
+        self.costs = costs
+    }
+
+    func isWalkable(_ s: Space) -> Bool {
+        switch s.kind {
+        case .openToBelow, .shaft, .structure: false
+        default: true
+        }
+    }
+
+    mutating func build() {
+        let frame = venue.frame
+        levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+        shapes = venue.spaces.map { (try? frame.project($0.geometry)) ?? .multiPolygon([]) }
+        free = Array(repeating: nil, count: venue.spaces.count)
+        spaceNodes = Array(repeating: [], count: venue.spaces.count)
+        for level in venue.levels {
+            let ids = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && isWalkable(venue.spaces[$0]) }
+            levelSpaces[level.id] = (ids, PolygonIndex(ids.map { shapes[$0] }))
+        }
+        var portals: [Portal] = []
+        for level in venue.levels { portals += findPortals(on: level.id) }
+
+        // Door nodes: points along each portal, shared by the spaces on both sides.
+        var portalNodes: [[Int32]] = []
+        for portal in portals {
+            var ids: [Int32] = []
+            for p in portalPoints(portal) {
+                ids.append(addNode(p, levelOf(portal), .door(opening: portal.opening)))
+            }
+            portalNodes.append(ids)
+        }
+
+        // Free space and nodes of each walkable space.
+        let obstaclesByLevel = Dictionary(grouping: venue.obstacles, by: \.levelID)
+        for (s, space) in venue.spaces.enumerated() where isWalkable(space) {
+            let mine = portals.indices.filter { portals[$0].sides.contains(s) }
+            let obstacles = (obstaclesByLevel[space.levelID] ?? []).compactMap { try? frame.project($0.geometry) }
+            guard let area = freeArea(of: s, obstacles: obstacles, portals: mine.map { portals[$0] }) else { continue }
+            free[s] = area
+            var members: [Int32] = []
+            for k in mine { members += portalNodes[k] }
+            let portalPoints = Set(members.map { nodes[Int($0)].point })
+            for v in area.reflexVertices where !portalPoints.contains(v) {
+                members.append(addNode(v, space.levelID, .corner))
+            }
+            spaceNodes[s] = members
+        }
+        // Connector stops: a node in the stop's space.
+        var stopNodes: [[Int32?]] = []
+        for (c, connector) in venue.connectors.enumerated() {
+            var ids: [Int32?] = []
+            for (k, stop) in connector.stops.enumerated() {
+                guard let s = stopSpace(stop), let area = free[s] else { ids.append(nil); continue }
+                let anchor = stop.location.flatMap { try? frame.project($0) } ?? shapes[s].boundingBox?.center ?? Coordinate(x: 0, y: 0)
+                let id = addNode(area.nearestPoint(to: anchor), venue.spaces[s].levelID, .connector(c, stop: k))
+                spaceNodes[s].append(id)
+                ids.append(id)
+            }
+            stopNodes.append(ids)
+        }
+        // Visibility edges inside each space.
+        let oneWay = Dictionary(portals.compactMap { p in p.oneWayFrom.map { (p.opening, $0) } }, uniquingKeysWith: { a, _ in a })
+        for (s, members) in spaceNodes.enumerated() where !members.isEmpty {
+            guard let area = free[s] else { continue }
+            for i in members.indices {
+                for j in members.indices where j > i {
+                    let u = members[i], v = members[j]
+                    let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+                    if case .door(let o1) = nu.kind, case .door(let o2) = nv.kind, o1 == o2 { continue }
+                    guard area.sees(nu.point, nv.point) else { continue }
+                    addWalk(u, v, space: s, oneWay: oneWay)
+                    addWalk(v, u, space: s, oneWay: oneWay)
+                }
+            }
+        }
+        // Rides between levels.
+        for (c, connector) in venue.connectors.enumerated() {
+            let stops = stopNodes[c]
+            var pairs: [(Int, Int)] = []
+            if connector.kind == .elevator {
+                for i in stops.indices { for j in stops.indices where i != j { pairs.append((i, j)) } }
+            } else {
+                for i in stops.indices.dropLast() { pairs.append((i, i + 1)); pairs.append((i + 1, i)) }
+            }
+            for (i, j) in pairs {
+                // A directed connector (an escalator) runs from its first stop towards its last.
+                if connector.isDirected && j < i { continue }
+                guard let u = stops[i], let v = stops[j] else { continue }
+                addRide(u, v, connector: c)
+            }
+        }
+    }
+
+    func levelOf(_ portal: Portal) -> String { venue.spaces[portal.sides[0]].levelID }
+
+    func stopSpace(_ stop: Connector.Stop) -> Int? {
+        if let id = stop.spaceID, let s = venue.spaces.firstIndex(where: { $0.id == id }), free[s] != nil { return s }
+        guard let location = stop.location, let p = try? venue.frame.project(location),
+              let level = levelSpaces[stop.levelID], let k = level.index.firstContaining(p) else { return nil }
+        return level.spaces[k]
+    }
+
+    mutating func addNode(_ p: Coordinate, _ level: String, _ kind: NavigationGraph.NodeKind) -> Int32 {
+        nodes.append(NavigationGraph.Node(point: p, levelID: level, kind: kind))
+        return Int32(nodes.count - 1)
+    }
+
+    mutating func addWalk(_ u: Int32, _ v: Int32, space: Int, oneWay: [Int: Int]) {
+        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+        var opening: Int32 = -1
+        var cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
+        for (n, entering) in [(nu, false), (nv, true)] {
+            guard case .door(let o) = n.kind, o >= 0 else { continue }
+            opening = Int32(o)
+            if venue.openings[o].isDoor { cost += costs.doorPenalty / 2 }
+            // One-way: walk into the door only from its `from` space, out of it only into the other.
+            if let from = oneWay[o], (entering && from != space) || (!entering && from == space) { return }
+        }
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: nu.point.distance(to: nv.point), cost: cost,
+                                          space: Int32(space), opening: opening, connector: -1, levelChange: 0))
+    }
+
+    mutating func addRide(_ u: Int32, _ v: Int32, connector c: Int) {
+        let connector = venue.connectors[c]
+        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+        let change = (levelOrdinal[nv.levelID] ?? 0) - (levelOrdinal[nu.levelID] ?? 0)
+        let levels = max(abs(change), 1)
+        let kind: NavigationGraph.EdgeKind
+        let cost: Double
+        switch connector.kind {
+        case .stairs: kind = .stairs; cost = costs.stairsPerLevel * levels
+        case .elevator: kind = .elevator; cost = costs.elevatorWait + costs.elevatorPerLevel * levels
+        case .escalator: kind = .escalator; cost = costs.escalatorPerLevel * levels
+        case .ramp: kind = .ramp; cost = costs.rampPerLevel * levels
+        case .movingWalkway: kind = .movingWalkway; cost = costs.rampPerLevel * levels
+        case .traversal: kind = .traversal; cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
+        }
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: 0, cost: cost, space: -1, opening: -1,
+                                          connector: Int32(c), levelChange: change))
+    }
+
+    /// Openings of a level as portals between the spaces on either side, and open-plan boundaries between
+    /// adjacent walkways.
+    func findPortals(on levelID: String) -> [Portal] {
+        guard let level = levelSpaces[levelID] else { return [] }
+        var out: [Portal] = []
+        for (o, opening) in venue.openings.enumerated() where opening.levelID == levelID {
+            guard let line = try? venue.frame.project(opening.geometry) else { continue }
+            let cs = line.allCoordinates
+            guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05 else { continue }
+            var portal = Portal(opening: o, a: a, b: b, sides: [], isDoor: opening.isDoor, oneWayFrom: nil)
+            let m = Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            let len = a.distance(to: b)
+            let normal = Coordinate(x: -(b.y - a.y) / len, y: (b.x - a.x) / len)
+            for sign in [1.0, -1.0] {
+                // The space just beside the opening's middle on this side (a few centimetres to 0.5 m off).
+                var found: Int?
+                for d in [0.05, 0.15, 0.3, 0.5] {
+                    let p = Coordinate(x: m.x + sign * normal.x * d, y: m.y + sign * normal.y * d)
+                    if let k = level.index.firstContaining(p) { found = level.spaces[k]; break }
+                }
+                if let found { portal.sides.append(found) }
+            }
+            guard let first = portal.sides.first else { continue }
+            if portal.sides.count == 2, portal.sides[0] == portal.sides[1] { portal.sides.removeLast() }
+            _ = first
+            if let from = opening.oneWayFrom, let s = venue.spaces.firstIndex(where: { $0.id == from }) { portal.oneWayFrom = s }
+            out.append(portal)
+        }
+        // Open-plan: two walkways sharing a boundary of 1 m or more join along it.
+        let walkways = level.spaces.filter { venue.spaces[$0].kind == .walkway }
+        for (i, s) in walkways.enumerated() {
+            guard let box = shapes[s].boundingBox else { continue }
+            for t in walkways[(i + 1)...] {
+                guard let other = shapes[t].boundingBox, box.intersects(other),
+                      let shared = try? shapes[s].intersection(shapes[t]) else { continue }
+                for line in lines(of: shared) where line.length >= 1 {
+                    for (a, b) in zip(line.coordinates, line.coordinates.dropFirst()) where a.distance(to: b) >= 1 {
+                        out.append(Portal(opening: -1, a: a, b: b, sides: [s, t], isDoor: false, oneWayFrom: nil))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    func lines(of g: Geometry) -> [LineString] {
+        switch g {
+        case .lineString(let l): [l]
+        case .multiLineString(let ls): ls
+        case .geometryCollection(let gs): gs.flatMap(lines)
+        default: []
+        }
+    }
+
+    /// Points where a path may cross a portal: inset from its ends by the clearance, at most 1.5 m apart.
+    func portalPoints(_ p: Portal) -> [Coordinate] {
+        let len = p.a.distance(to: p.b)
+        let inset = min(costs.clearance, len * 0.3)
+        let usable = len - 2 * inset
+        let n = max(0, Int((usable / 1.5).rounded(.up)))
+        let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
+        if n == 0 { return [Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)] }
+        return (0...n).map { i in
+            let t = inset + usable * Double(i) / Double(n)
+            return Coordinate(x: p.a.x + ux * t, y: p.a.y + uy * t)
+        }
+    }
+
+    /// The space shrunk by the clearance (less where it is too narrow), less obstacles, plus a funnel at each of
+    /// its portals reaching the portal line.
+    func freeArea(of s: Int, obstacles: [Geometry], portals: [Portal]) -> FreeSpace? {
+        let shape = shapes[s]
+        guard let area = try? shape.area(), area > 0.01 else { return nil }
+        var core: Geometry?
+        var used = costs.clearance
+        for clearance in [costs.clearance, costs.clearance / 3] {
+            guard var shrunk = try? shape.buffer(-clearance, quadrantSegments: 2, join: .mitre),
+                  let a = try? shrunk.area(), a > 0.05 * area else { continue }
+            let blocked = obstacles.filter { o in o.boundingBox.map { b in shape.boundingBox?.intersects(b) ?? false } ?? false }
+            if !blocked.isEmpty, let grown = try? Geometry.union(of: blocked).buffer(clearance, quadrantSegments: 2, join: .mitre),
+               let cut = try? shrunk.difference(grown) {
+                shrunk = cut
+            }
+            core = shrunk
+            used = clearance
+            break
+        }
+        var parts = [core ?? shape]
+        for p in portals {
+            let len = p.a.distance(to: p.b)
+            guard len > 0 else { continue }
+            // Into this space: the side whose normal points here.
+            var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
+            let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
+            let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
+            if (try? shape.covers(.point(probe))) != true { nx = -nx; ny = -ny }
+            let pts = portalPoints(p)
+            guard let first = pts.first, let last = pts.last else { continue }
+            let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
+            let half = first == last ? 0.05 : 0.0
+            let a = Coordinate(x: first.x - ux * half, y: first.y - uy * half)
+            let b = Coordinate(x: last.x + ux * half, y: last.y + uy * half)
+            let depth = used + 0.05
+            let ring = [a, b, Coordinate(x: b.x + nx * depth, y: b.y + ny * depth), Coordinate(x: a.x + nx * depth, y: a.y + ny * depth), a]
+            if let funnel = try? Polygon(rings: [ring]) { parts.append(.polygon(funnel)) }
+        }
+        let merged = (try? Geometry.union(of: parts)) ?? parts[0]
+        return FreeSpace(merged)
+    }
+}

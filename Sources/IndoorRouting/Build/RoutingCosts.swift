@@ -1,0 +1,21 @@
+/// What a route costs, in seconds: every leg of an itinerary carries these components, so a cost can be explained.
+public struct RoutingCosts: Hashable, Sendable {
+    /// Walking speed on the level, metres per second.
+    public var walkingSpeed = 1.4
+    /// Climbing or descending one level by stairs.
+    public var stairsPerLevel = 20.0
+    /// Waiting for an elevator, once per ride.
+    public var elevatorWait = 30.0
+    /// Riding an elevator, per level.
+    public var elevatorPerLevel = 5.0
+    /// Riding an escalator, per level (only in its direction).
+    public var escalatorPerLevel = 15.0
+    /// A ramp or a moving walkway between levels, per level.
+    public var rampPerLevel = 25.0
+    /// Passing through a door (opening it, waiting for others); open passages cost nothing extra.
+    public var doorPenalty = 2.0
+    /// The least distance kept from walls and obstacles, metres; less where a passage is narrower.
+    public var clearance = 0.3
+
+    public init() {}
+}

@@ -1,0 +1,144 @@
+/// A directed graph in compressed sparse row form: the read-only structure every shortest-path query walks.
+/// Edge `e` of node `u` is at `offsets[u] ..< offsets[u + 1]`; `edgeIDs[e]` maps it back to the caller's edge list,
+/// where attributes (kind, door, level change…) live.
+public struct RoutingGraph: Sendable {
+    public let nodeCount: Int
+    let offsets: [Int32]
+    let targets: [Int32]
+    let weights: [Double]
+    let edgeIDs: [Int32]
+
+    /// - Parameter edges: (from, to, weight ≥ 0); an edge's id is its index here.
+    /// - Complexity: O(n + m).
+    public init(nodeCount: Int, edges: [(from: Int32, to: Int32, weight: Double)]) {
+        self.nodeCount = nodeCount
+        var counts = [Int32](repeating: 0, count: nodeCount + 1)
+        for e in edges { counts[Int(e.from) + 1] += 1 }
+        for i in 0..<nodeCount { counts[i + 1] += counts[i] }
+        var fill = counts
+        var targets = [Int32](repeating: 0, count: edges.count)
+        var weights = [Double](repeating: 0, count: edges.count)
+        var ids = [Int32](repeating: 0, count: edges.count)
+        for (id, e) in edges.enumerated() {
+            let slot = Int(fill[Int(e.from)])
+            fill[Int(e.from)] += 1
+            targets[slot] = e.to
+            weights[slot] = e.weight
+            ids[slot] = Int32(id)
+        }
+        offsets = counts
+        self.targets = targets
+        self.weights = weights
+        edgeIDs = ids
+    }
+
+    public var edgeCount: Int { targets.count }
+}
+
+/// The result of a search: the cost and the nodes and edges (ids of the caller's edge list) in travel order.
+public struct GraphPath: Equatable, Sendable {
+    public let cost: Double
+    public let nodes: [Int32]
+    public let edges: [Int32]
+}
+
+/// Reusable working memory of searches on one graph: a search touches only what it reaches, and resets only that,
+/// so many queries in a row cost no allocation. Not thread-safe: one per thread (or task).
+public final class ShortestPathSearch {
+    private let graph: RoutingGraph
+    private var cost: [Double]
+    private var parentEdge: [Int32]
+    private var settled: [Bool]
+    private var touched: [Int32] = []
+    private var heap = BinaryHeap(capacity: 1024)
+
+    public init(graph: RoutingGraph) {
+        self.graph = graph
+        cost = [Double](repeating: .infinity, count: graph.nodeCount)
+        parentEdge = [Int32](repeating: -1, count: graph.nodeCount)
+        settled = [Bool](repeating: false, count: graph.nodeCount)
+    }
+
+    /// The least-cost path from any source (with its starting cost) to any target (plus its finishing cost).
+    ///
+    /// A* when `heuristic` (a lower bound of the remaining cost, consistent) is given, Dijkstra otherwise.
+    /// - Parameters:
+    ///   - allowed: whether the edge with this slot's caller id may be used (profiles, closures).
+    /// - Returns: `nil` when no target is reachable.
+    /// - Complexity: O((n + m) log n) in the worst case; A* settles far fewer nodes.
+    public func run(
+        from sources: [(node: Int32, cost: Double)],
+        to targets: [(node: Int32, cost: Double)],
+        heuristic: ((Int32) -> Double)? = nil,
+        allowed: ((Int32) -> Bool)? = nil
+    ) -> GraphPath? {
+        reset()
+        var finish = [Int32: Double]()
+        for t in targets { finish[t.node] = min(finish[t.node] ?? .infinity, t.cost) }
+        let minFinish = targets.map(\.cost).min() ?? 0
+        for s in sources where Int(s.node) < graph.nodeCount && s.cost < cost[Int(s.node)] {
+            if cost[Int(s.node)] == .infinity { touched.append(s.node) }
+            cost[Int(s.node)] = s.cost
+            heap.push(s.cost + (heuristic?(s.node) ?? 0), s.node)
+        }
+        var best = Double.infinity
+        var bestTarget: Int32 = -1
+        while let (priority, u) = heap.pop() {
+            let ui = Int(u)
+            if settled[ui] { continue }
+            // Every remaining path costs at least `priority` (+ the cheapest finish): nothing can beat `best`.
+            if priority + minFinish >= best { break }
+            settled[ui] = true
+            let cu = cost[ui]
+            if let f = finish[u], cu + f < best {
+                best = cu + f
+                bestTarget = u
+            }
+            let start = Int(graph.offsets[ui]), end = Int(graph.offsets[ui + 1])
+            for slot in start..<end {
+                if let allowed, !allowed(graph.edgeIDs[slot]) { continue }
+                let v = graph.targets[slot]
+                let vi = Int(v)
+                let c = cu + graph.weights[slot]
+                if c < cost[vi] {
+                    if cost[vi] == .infinity { touched.append(v) }
+                    cost[vi] = c
+                    parentEdge[vi] = Int32(slot)
+                    heap.push(c + (heuristic?(v) ?? 0), v)
+                }
+            }
+        }
+        guard bestTarget >= 0 else { return nil }
+        var nodes: [Int32] = [bestTarget]
+        var edges: [Int32] = []
+        var v = bestTarget
+        while parentEdge[Int(v)] >= 0 {
+            let slot = Int(parentEdge[Int(v)])
+            edges.append(graph.edgeIDs[slot])
+            // The edge's source: the node whose slot range holds `slot`.
+            v = sourceOfSlot(slot)
+            nodes.append(v)
+        }
+        return GraphPath(cost: best, nodes: nodes.reversed(), edges: edges.reversed())
+    }
+
+    /// The node whose edge range contains `slot` (binary search over offsets).
+    private func sourceOfSlot(_ slot: Int) -> Int32 {
+        var lo = 0, hi = graph.nodeCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(graph.offsets[mid + 1]) <= slot { lo = mid + 1 } else { hi = mid }
+        }
+        return Int32(lo)
+    }
+
+    private func reset() {
+        for v in touched {
+            cost[Int(v)] = .infinity
+            parentEdge[Int(v)] = -1
+            settled[Int(v)] = false
+        }
+        touched.removeAll(keepingCapacity: true)
+        heap.removeAll()
+    }
+}

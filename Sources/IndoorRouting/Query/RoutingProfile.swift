@@ -1,0 +1,34 @@
+import IndoorVenue
+
+/// Who is walking, and what they avoid. Per-query closures and non-public access ride along.
+public struct RoutingOptions: Hashable, Sendable {
+    public enum Profile: String, Hashable, Sendable, CaseIterable {
+        /// Walking: every connector.
+        case `default`
+        /// Wheelchairs, strollers, luggage: no stairs, no escalators, no door known to be inaccessible.
+        case accessible
+        case avoidElevators = "avoid-elevators"
+        case avoidEscalators = "avoid-escalators"
+    }
+
+    public var profile: Profile = .default
+    /// Space or opening ids that may not be used (a closed corridor, a locked door).
+    public var closed: Set<String> = []
+    /// Whether non-public (staff-only, restricted) spaces may be crossed.
+    public var includeNonPublic = false
+
+    public init(profile: Profile = .default, closed: Set<String> = [], includeNonPublic: Bool = false) {
+        self.profile = profile
+        self.closed = closed
+        self.includeNonPublic = includeNonPublic
+    }
+
+    /// Whether the profile lets this kind of edge be used.
+    func permits(_ kind: NavigationGraph.EdgeKind) -> Bool {
+        switch (profile, kind) {
+        case (.accessible, .stairs), (.accessible, .escalator): false
+        case (.avoidElevators, .elevator), (.avoidEscalators, .escalator): false
+        default: true
+        }
+    }
+}

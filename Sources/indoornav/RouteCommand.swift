@@ -1,0 +1,215 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
+
+enum RouteCommand {
+    static let help = """
+        USAGE: indoornav route --from PLACE --to PLACE [--via PLACE]... [--profile P] [--avoid ID]... [--non-public]
+                               [--format text|json|geojson] [--lang en|fr] [--venue PATH]
+
+        Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
+        and escalators, with turn-by-turn instructions.
+
+        PLACE is a POI, space or opening id, a name (the best search result), LON,LAT@LEVEL (LEVEL an ordinal such
+        as 0, -1, 0.5, or a level id), or category:C for the nearest POI of category C by walking time.
+
+        OPTIONS:
+          --via PLACE       Stop here on the way (repeatable, in order).
+          --profile P       default | accessible (no stairs or escalators) | avoid-elevators | avoid-escalators.
+          --avoid ID        A space, opening or connector id that is closed (repeatable).
+          --non-public      Allow crossing staff-only and restricted areas.
+          --format F        text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step).
+          --lang L          Instruction language: en (default) or fr; names follow it with fallback.
+          --venue PATH      An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav route")
+        if args.flag("--help") || args.flag("-h") {
+            Output.line(help)
+            return .success
+        }
+        var options = try CommonOptions(&args)
+        guard let fromText = try args.option("--from") else { throw UsageError("missing --from PLACE", command: args.command) }
+        guard let toText = try args.option("--to") else { throw UsageError("missing --to PLACE", command: args.command) }
+        var vias: [String] = []
+        while let v = try args.option("--via", first: true) { vias.append(v) }
+        var avoid: Set<String> = []
+        while let a = try args.option("--avoid", first: true) { avoid.insert(a) }
+        let profileText = try args.option("--profile") ?? "default"
+        guard let profile = RoutingOptions.Profile(rawValue: profileText) else {
+            throw UsageError("unknown profile \(profileText) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
+        }
+        let nonPublic = args.flag("--non-public")
+        let format = try args.option("--format") ?? (options.json ? "json" : "text")
+        guard ["text", "json", "geojson"].contains(format) else {
+            throw UsageError("unknown format \(format) (text, json, geojson)", command: args.command)
+        }
+        try args.finish()
+        if options.language == nil { options.language = "en" }
+        let language = InstructionLanguage(tag: options.language)
+
+        let venue = try options.loadVenue()
+        let index = SearchIndex(venue: venue)
+        let graph = NavigationGraph(venue: venue)
+        let router = Router(graph: graph)
+        let routing = RoutingOptions(profile: profile, closed: avoid, includeNonPublic: nonPublic)
+
+        let from = try waypoint(fromText, index: index, languages: options.languages)
+        var stops = [from]
+        for v in vias { stops.append(try waypoint(v, index: index, languages: options.languages)) }
+        let itinerary: Itinerary
+        if toText.hasPrefix("category:") {
+            itinerary = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops, index: index,
+                                    router: router, options: routing, language: language, languages: options.languages)
+        } else {
+            stops.append(try waypoint(toText, index: index, languages: options.languages))
+            itinerary = try router.itinerary(through: stops, options: routing, language: language)
+        }
+        let fromName = stops[0].end.label
+        let toName = itinerary.legs.last?.steps.last.flatMap { step -> String? in
+            if case .arrive(let name, _) = step.maneuver { return name } else { return nil }
+        } ?? toText
+        switch format {
+        case "json": Output.json(RouteOutput.json(itinerary, from: fromName, to: toName))
+        case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
+        default: RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
+        }
+        return .success
+    }
+
+    /// A place as a routing stop, labelled with its name in the display language.
+    static func waypoint(_ text: String, index: SearchIndex, languages: [String]) throws -> Waypoint {
+        let place = try index.place(text)
+        let venue = index.venue
+        let label: String
+        switch place {
+        case .poi(let p): label = p.name.resolved(for: languages) ?? p.ref ?? p.category
+        case .space(let s): label = s.name.resolved(for: languages) ?? s.ref ?? s.category
+        case .opening(let o): label = o.name.resolved(for: languages) ?? "the \(o.isDoor ? "door" : "passage") \(o.id)"
+        case .coordinate(let c, _): label = String(format: "%.6f,%.6f", c.longitude, c.latitude)
+        }
+        let point = try venue.frame.project(place.coordinate)
+        return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: label))
+    }
+
+    /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the
+    /// quickest wins.
+    static func nearest(category: String, stops: [Waypoint], index: SearchIndex, router: Router, options: RoutingOptions,
+                        language: InstructionLanguage, languages: [String]) throws -> Itinerary {
+        guard let last = stops.last else { throw UsageError("missing --from", command: "indoornav route") }
+        var query = SearchQuery("", limit: 10)
+        query.category = category
+        query.near = ((try? index.venue.frame.unproject(last.end.point)) ?? last.end.point, last.end.levelID)
+        let candidates = index.search(query)
+        guard !candidates.isEmpty else { throw PlaceError.notFound(text: "category:\(category)", suggestions: []) }
+        var best: Itinerary?
+        var firstError: (any Error)?
+        for c in candidates {
+            let poi = c.poi
+            guard let point = try? index.venue.frame.project(poi.coordinate) else { continue }
+            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category))
+            do {
+                let it = try router.itinerary(through: stops + [target], options: options, language: language)
+                if it.duration < best?.duration ?? .infinity { best = it }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let best { return best }
+        throw firstError ?? PlaceError.notFound(text: "category:\(category)", suggestions: [])
+    }
+}
+
+enum RouteOutput {
+    static func minutes(_ seconds: Double) -> String {
+        seconds < 60 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
+    }
+
+    static func text(_ it: Itinerary, from: String, to: String, venue: Venue, languages: [String]) {
+        Output.line("\(from) → \(to): \(Int(it.distance.rounded())) m, about \(minutes(it.duration))")
+        if it.startSnap > 1 || it.endSnap > 1 {
+            Output.line(String(format: "(start moved %.1f m and destination %.1f m onto walkable space)", it.startSnap, it.endSnap))
+        }
+        var n = 0
+        for leg in it.legs {
+            let level = venue.level(id: leg.levelID)
+            let name = level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? leg.levelID
+            Output.line("")
+            Output.line("\(name) [\(level?.ordinalText ?? "?")] — \(Int(leg.distance.rounded())) m, \(minutes(leg.duration))")
+            for step in leg.steps {
+                n += 1
+                var line = "  \(n). \(step.instruction)"
+                if step.distance >= 0.5 { line += " — \(Int(step.distance.rounded())) m" }
+                Output.line(line)
+            }
+        }
+    }
+
+    static func number(_ x: Double, _ digits: Double = 10) -> JSONValue { .number((x * digits).rounded() / digits) }
+
+    static func stepJSON(_ s: ItineraryStep) -> JSONValue {
+        var o: [String: JSONValue] = [
+            "maneuver": .string(s.maneuver.type),
+            "instruction": .string(s.instruction),
+            "distance": number(s.distance),
+            "duration": number(s.duration),
+            "level": .number(s.levelOrdinal),
+            "location": .array([.number(s.location.longitude), .number(s.location.latitude)]),
+        ]
+        if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
+        if let l = s.landmark { o["landmark"] = .string(l) }
+        return .object(o)
+    }
+
+    static func json(_ it: Itinerary, from: String, to: String) -> JSONValue {
+        .object([
+            "from": .string(from),
+            "to": .string(to),
+            "distance": number(it.distance),
+            "duration": number(it.duration),
+            "legs": .array(it.legs.map { leg in
+                .object([
+                    "level": .number(leg.levelOrdinal),
+                    "level_id": .string(leg.levelID),
+                    "distance": number(leg.distance),
+                    "duration": number(leg.duration),
+                    "costs": .object([
+                        "walking": number(leg.costs.walking), "doors": number(leg.costs.doors),
+                        "stairs": number(leg.costs.stairs), "elevator": number(leg.costs.elevator),
+                        "escalator": number(leg.costs.escalator), "ramp": number(leg.costs.ramp),
+                    ]),
+                    "steps": .array(leg.steps.map(stepJSON)),
+                ])
+            }),
+        ])
+    }
+
+    /// RFC 7946: a LineString Feature per leg and a Point Feature per step, positions [lon, lat].
+    static func geoJSON(_ it: Itinerary) -> JSONValue {
+        var features: [JSONValue] = []
+        for (k, leg) in it.legs.enumerated() {
+            var line: [Coordinate] = []
+            for step in leg.steps {
+                for c in step.polyline where line.last != c { line.append(c) }
+            }
+            if line.count >= 2, let l = try? LineString(line) {
+                features.append(Feature(geometry: .lineString(l), properties: [
+                    "leg": .number(Double(k)), "level": .number(leg.levelOrdinal),
+                    "distance": number(leg.distance), "duration": number(leg.duration),
+                ]).json)
+            }
+            for step in leg.steps {
+                var props: [String: JSONValue] = [
+                    "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "maneuver": .string(step.maneuver.type),
+                    "instruction": .string(step.instruction), "distance": number(step.distance), "duration": number(step.duration),
+                ]
+                if let m = step.maneuver.modifier { props["modifier"] = .string(m) }
+                features.append(Feature(geometry: .point(step.location), properties: props).json)
+            }
+        }
+        return FeatureCollection(features: features.compactMap { try? Feature(json: $0) }).json
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+
+/// The graph workload: 1,000 shortest-path queries on 100,000 nodes (5 levels) with our search engine,
+/// distances checked to the millimetre against the reference.
+func runRoutingGraph() throws {
+    let workloads = workloadsDirectory()
+    let t0 = now()
+    var positions: [(Double, Double, Double)] = []
+    for line in readLines("\(workloads)/graph/indoor.nodes") where !line.hasPrefix("#") {
+        let f = line.split(separator: " ")
+        guard f.count >= 5, let x = Double(f[2]), let y = Double(f[3]), let z = Double(f[4]) else { continue }
+        positions.append((x, y, z))
+    }
+    var edges: [(from: Int32, to: Int32, weight: Double)] = []
+    for line in readLines("\(workloads)/graph/indoor.edges") where !line.hasPrefix("#") {
+        let f = line.split(separator: " ")
+        guard f.count >= 3, let a = Int32(f[0]), let b = Int32(f[1]), let w = Double(f[2]) else { continue }
+        edges.append((a, b, w))
+    }
+    let queries: [(Int32, Int32)] = readLines("\(workloads)/graph/queries.txt").compactMap { line in
+        guard !line.hasPrefix("#") else { return nil }
+        let f = line.split(separator: " ")
+        guard f.count >= 2, let a = Int32(f[0]), let b = Int32(f[1]) else { return nil }
+        return (a, b)
+    }
+    let expected: [Int]? = option("--answers").map { readLines($0).compactMap { Int($0) } }
+    let t1 = now()
+    let graph = RoutingGraph(nodeCount: positions.count, edges: edges)
+    let lowerBound = EuclideanLowerBound(positions: positions, edges: edges)
+    let t2 = now()
+    emit("{\"suite\":\"routing-graph\",\"phase\":\"build\",\"nodes\":\(positions.count),\"edges\":\(edges.count),"
+        + "\"read_s\":\(t1 - t0),\"build_s\":\(t2 - t1),\"heuristic_scale\":\(lowerBound.scale)}")
+    let search = ShortestPathSearch(graph: graph)
+    for run in 1...repeats {
+        var latencies: [Double] = []
+        var mismatches = 0
+        for (k, (s, t)) in queries.enumerated() {
+            let q0 = now()
+            let target = positions[Int(t)]
+            let path = search.run(from: [(s, 0)], to: [(t, 0)], heuristic: { lowerBound.estimate(from: Int($0), to: target) })
+            latencies.append(now() - q0)
+            let mm = path.map { Int(($0.cost * 1000).rounded()) } ?? -1
+            if let expected, k < expected.count, expected[k] != mm { mismatches += 1 }
+        }
+        let sorted = latencies.sorted()
+        emit("{\"suite\":\"routing-graph\",\"run\":\(run),\"queries\":\(queries.count),"
+            + "\"mean_ms\":\(latencies.reduce(0, +) / Double(latencies.count) * 1000),"
+            + "\"p50_ms\":\(sorted[sorted.count / 2] * 1000),\"p99_ms\":\(sorted[sorted.count * 99 / 100] * 1000),"
+            + "\"mismatches\":\(expected == nil ? -1 : mismatches)}")
+    }
+}
+
+/// A* lower bound from straight-line distance: the workload's weights are metres along corridors and stairs,
+/// never shorter than the 3-D distance between their ends; the scale is checked on every edge (and lowered if an
+/// edge is shorter), so the bound stays admissible and the answers exact.
+struct EuclideanLowerBound {
+    let positions: [(Double, Double, Double)]
+    let scale: Double
+
+    init(positions: [(Double, Double, Double)], edges: [(from: Int32, to: Int32, weight: Double)]) {
+        self.positions = positions
+        var scale = 1.0
+        for e in edges {
+            let d = Self.distance(positions[Int(e.from)], positions[Int(e.to)])
+            if d > 0, e.weight < d * scale { scale = e.weight / d }
+        }
+        // A hair under, so rounding in the sums can never make the bound exceed the true cost.
+        self.scale = scale * (1 - 1e-9)
+    }
+
+    @inline(__always)
+    static func distance(_ a: (Double, Double, Double), _ b: (Double, Double, Double)) -> Double {
+        let dx = a.0 - b.0, dy = a.1 - b.1, dz = a.2 - b.2
+        return (dx * dx + dy * dy + dz * dz).squareRoot()
+    }
+
+    @inline(__always)
+    func estimate(from node: Int, to target: (Double, Double, Double)) -> Double {
+        scale * Self.distance(positions[node], target)
+    }
+}

@@ -54,6 +54,7 @@ let package = Package(
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],

@@ -1,0 +1,261 @@
+import IndoorGeometry
+import IndoorRouting
+import IndoorTestSupport
+import IndoorVenue
+import Testing
+
+/// Routing on small venues drawn in ASCII, each with the route and maneuvers expected (OSRM's
+/// `features/*.feature` style). One character is one metre; y grows upwards (north), row 0 is the top line.
+struct Scenario {
+    let ascii: AsciiVenue
+    let router: Router
+
+    init(_ levels: [Double: String], connectors: [Character: Connector.Kind] = [:], downEscalators: Set<Character> = [],
+         names: [Character: String] = [:], nonPublic: Set<Character> = [], walkways: Set<Character> = ["A"]) throws {
+        ascii = try AsciiVenue(levels: levels, walkways: walkways, connectors: connectors, downEscalators: downEscalators,
+                               names: names, nonPublic: nonPublic)
+        router = Router(graph: NavigationGraph(venue: ascii.venue()))
+    }
+
+    func end(_ x: Double, _ y: Double, level: Double = 0, _ label: String = "there") -> Waypoint {
+        Waypoint(end: RouteEnd(point: Coordinate(x: x, y: y), levelID: AsciiVenue.levelID(level), label: label))
+    }
+
+    func route(_ from: (Double, Double, Double), _ to: (Double, Double, Double), options: RoutingOptions = RoutingOptions()) throws -> Route {
+        try router.route(from: end(from.0, from.1, level: from.2).end, to: end(to.0, to.1, level: to.2).end, options: options)
+    }
+
+    func itinerary(_ from: (Double, Double, Double), _ to: (Double, Double, Double), options: RoutingOptions = RoutingOptions(),
+                   language: InstructionLanguage = .en) throws -> Itinerary {
+        try router.itinerary(through: [end(from.0, from.1, level: from.2, "start"), end(to.0, to.1, level: to.2, "the goal")],
+                             options: options, language: language)
+    }
+
+    func maneuvers(_ it: Itinerary) -> [String] {
+        it.legs.flatMap(\.steps).map { s in [s.maneuver.type, s.maneuver.modifier].compactMap { $0 }.joined(separator: " ") }
+    }
+}
+
+@Suite struct AsciiRoutingTests {
+    /// ```
+    /// AAAAAAAAAA      a straight corridor: the route is the straight line
+    /// AAAAAAAAAA
+    /// ```
+    @Test func aStraightCorridorIsAStraightLine() throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAA
+            AAAAAAAAAA
+            """])
+        let r = try s.route((1, 1, 0), (9, 1, 0))
+        #expect(abs(r.distance - 8) < 1e-6)
+        #expect(r.points.count == 2)
+        #expect(s.maneuvers(try s.itinerary((1, 1, 0), (9, 1, 0))) == ["depart", "arrive ahead"])
+    }
+
+    /// ```
+    /// AAA.....      an L: the route bends once, at the inner corner (3, 2), 0.3 m off both walls
+    /// AAA.....
+    /// AAAAAAAA
+    /// AAAAAAAA
+    /// ```
+    @Test func anLTurnsAtTheInnerCornerKeepingClearance() throws {
+        let s = try Scenario([0: """
+            AAA.....
+            AAA.....
+            AAAAAAAA
+            AAAAAAAA
+            """])
+        let r = try s.route((1, 3.5, 0), (7.5, 1, 0))
+        #expect(r.points.count == 3)
+        let corner = r.points[1].point
+        #expect(abs(corner.x - 2.7) < 1e-6 && abs(corner.y - 1.7) < 1e-6)
+        let expected = Coordinate(x: 1, y: 3.5).distance(to: corner) + corner.distance(to: Coordinate(x: 7.5, y: 1))
+        #expect(abs(r.distance - expected) < 1e-6)
+        #expect(s.maneuvers(try s.itinerary((1, 3.5, 0), (7.5, 1, 0))) == ["depart", "turn slight left", "arrive ahead"])
+    }
+
+    /// ```
+    /// AAAAAaBBBB     a corridor and a shop joined by one door at x = 6
+    /// AAAAAABBBB
+    /// ```
+    @Test func roomsAreEnteredThroughTheirDoor() throws {
+        let s = try Scenario([0: """
+            AAAAAaBBBB
+            AAAAAABBBB
+            """], names: ["B": "the Shop"])
+        let it = try s.itinerary((1, 0.5, 0), (8, 0.5, 0))
+        #expect(s.maneuvers(it).contains { $0.hasPrefix("door") })
+        // The only way in is the door (y 1..2 at x = 6): the route passes through it.
+        let r = try s.route((1, 0.5, 0), (8, 0.5, 0))
+        #expect(r.points.contains { abs($0.point.x - 6) < 1e-6 && $0.point.y >= 1.3 - 1e-6 && $0.point.y <= 1.7 + 1e-6 })
+        #expect(it.legs.first?.costs.doors == 2)
+    }
+
+    /// ```
+    /// AAAAAAAAAA     level 0: corridor with stairs S (x 8–10)
+    /// AAAAAAAsSS
+    /// AAAAAAASSS
+    ///
+    /// AAAAAAAAAA     level 1: the same
+    /// AAAAAAAsSS
+    /// AAAAAAASSS
+    /// ```
+    @Test func stairsJoinLevelsButNotForTheAccessibleProfile() throws {
+        let plan = """
+            AAAAAAAAAA
+            AAAAAAAsSS
+            AAAAAAASSS
+            """
+        let s = try Scenario([0: plan, 1: plan], connectors: ["S": .stairs])
+        let it = try s.itinerary((1, 1, 0), (1, 1, 1))
+        #expect(it.legs.count == 2)
+        #expect(s.maneuvers(it).contains("stairs up"))
+        #expect(it.legs[0].costs.stairs == 20)
+        do {
+            _ = try s.route((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible))
+            Issue.record("an accessible route used stairs")
+        } catch {
+            guard let e = error as? RoutingError, case .excluded(_, _, let by) = e else { Issue.record("\(error)"); return }
+            #expect(by.contains("stairs"))
+            #expect(by.contains("accessible"))
+        }
+    }
+
+    @Test func theAccessibleProfileTakesTheElevator() throws {
+        let plan = """
+            AAAAAAAAAAAAA
+            AAAAAAAsSSAeE
+            AAAAAAASSSAEE
+            """
+        let s = try Scenario([0: plan, 1: plan], connectors: ["S": .stairs, "E": .elevator])
+        let walking = try s.itinerary((1, 1, 0), (1, 1, 1))
+        #expect(s.maneuvers(walking).contains("stairs up"))
+        let accessible = try s.itinerary((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible))
+        #expect(s.maneuvers(accessible).contains("elevator up"))
+        #expect(!s.maneuvers(accessible).contains("stairs up"))
+        let text = accessible.legs[0].steps.map(\.instruction)
+        #expect(text.contains("Take the elevator up 1 level to Level 1"))
+        let fr = try s.itinerary((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible), language: .fr)
+        #expect(fr.legs[0].steps.map(\.instruction).contains("Prenez l'ascenseur et montez d'un niveau jusqu'à Level 1"))
+    }
+
+    /// An escalator that only goes up: down is refused when it is the only way, and stairs are used when they exist.
+    @Test func escalatorsRunOnlyInTheirDirection() throws {
+        let plan = """
+            AAAAAAAAAA
+            AAAAAAAuUU
+            AAAAAAAUUU
+            """
+        let s = try Scenario([0: plan, 1: plan], connectors: ["U": .escalator])
+        #expect(s.maneuvers(try s.itinerary((1, 1, 0), (1, 1, 1))).contains("escalator up"))
+        #expect(throws: RoutingError.self) { try s.route((1, 1, 1), (1, 1, 0)) }
+        let down = try Scenario([0: plan, 1: plan], connectors: ["U": .escalator], downEscalators: ["U"])
+        #expect(down.maneuvers(try down.itinerary((1, 1, 1), (1, 1, 0))).contains("escalator down"))
+        #expect(throws: RoutingError.self) { try down.route((1, 1, 0), (1, 1, 1)) }
+    }
+
+    /// ```
+    /// AAAAAAAAAAAA     two ways from W (west) to E (east): round by the corridor A, or through the staff room X
+    /// aAAAAAAAAAAA
+    /// WwXXXXXXxEeE
+    /// WWXXXXXXXEEE
+    /// ```
+    @Test func closuresAndNonPublicAreasAreAvoidedAndExplained() throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAA
+            aAAAAAAAAAAA
+            WwXXXXXXxEeE
+            WWXXXXXXXEEE
+            """], nonPublic: ["X"], walkways: ["A"])
+        // Whether some stretch of the route runs through the staff room (x 2–9, y 0–2).
+        let inStaffRoom = { (r: Route) in
+            zip(r.points, r.points.dropFirst()).contains { a, b in
+                let m = Coordinate(x: (a.point.x + b.point.x) / 2, y: (a.point.y + b.point.y) / 2)
+                return m.x > 2.05 && m.x < 8.95 && m.y < 1.95
+            }
+        }
+        let normal = try s.route((0.5, 0.5, 0), (10.5, 0.5, 0))
+        #expect(!inStaffRoom(normal))
+        let staff = try s.route((0.5, 0.5, 0), (10.5, 0.5, 0), options: RoutingOptions(includeNonPublic: true))
+        #expect(inStaffRoom(staff))
+        #expect(staff.distance < normal.distance)
+        do {
+            _ = try s.route((0.5, 0.5, 0), (10.5, 0.5, 0), options: RoutingOptions(closed: ["A0"]))
+            Issue.record("routed through a closed corridor")
+        } catch {
+            guard let e = error as? RoutingError, case .excluded(_, _, let by) = e else { Issue.record("\(error)"); return }
+            #expect(by.contains("non-public"), "\(by)")
+        }
+        #expect(throws: RoutingError.self) {
+            try s.route((0.5, 0.5, 0), (10.5, 0.5, 0), options: RoutingOptions(closed: ["A0"], includeNonPublic: false))
+        }
+        // With the staff room allowed but the corridor closed, the staff room is the way.
+        let closed = try s.route((0.5, 0.5, 0), (10.5, 0.5, 0), options: RoutingOptions(closed: ["A0"], includeNonPublic: true))
+        #expect(inStaffRoom(closed))
+    }
+
+    @Test func aPlaceOffTheWalkableAreaIsSnappedAndSaysHowFar() throws {
+        let s = try Scenario([0: """
+            AAAAA...
+            AAAAA...
+            """])
+        let r = try s.route((1, 1, 0), (7, 1, 0))
+        // Onto the free space 0.3 m from the east wall, and a centimetre further in.
+        #expect(abs(r.endSnap - (7 - 4.7)) < 0.02)
+        #expect(r.startSnap == 0)
+    }
+
+    @Test func disconnectedPartsSayWhatIsCutOff() throws {
+        let s = try Scenario([0: """
+            AAAA.BBBB
+            AAAA.BBBB
+            """], names: ["B": "the Vault"], walkways: ["A"])
+        do {
+            _ = try s.route((1, 1, 0), (7, 1, 0))
+            Issue.record("routed into a closed room")
+        } catch {
+            guard let e = error as? RoutingError, case .disconnected(_, _, let detail) = e else { Issue.record("\(error)"); return }
+            #expect(detail.contains("the Vault"))
+        }
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAA      west along the corridor, then left (south) into the arm just past the café C
+    /// AAAAAAAAAAAAAAA
+    /// ........AAAcCC.
+    /// ........AAACCC.
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....
+    /// ```
+    @Test func landmarksNameTheManeuver() throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAA
+            ........AAAcCC.
+            ........AAACCC.
+            ........AAA....
+            ........AAA....
+            ........AAA....
+            """], names: ["C": "Café Test"])
+        let it = try s.itinerary((14, 6, 0), (9.5, 0.5, 0))
+        #expect(s.maneuvers(it) == ["depart", "turn left", "arrive ahead"])
+        let turn = try #require(it.legs.first?.steps[1])
+        #expect(turn.landmark == "Café Test")
+        #expect(turn.instruction == "Turn left after Café Test")
+        let fr = try s.itinerary((14, 6, 0), (9.5, 0.5, 0), language: .fr)
+        #expect(fr.legs.first?.steps[1].instruction == "Tournez à gauche après Café Test")
+    }
+
+    @Test func arrivalSaysOnWhichSideThePlaceIs() throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAA
+            AAAAAAAAAA
+            """])
+        // Walking east, a place north of the end of the route is on the left.
+        let target = Coordinate(x: 8, y: 2.5)
+        let stops = [s.end(1, 1), Waypoint(end: RouteEnd(point: Coordinate(x: 8, y: 1), levelID: "L0", label: "the kiosk"), target: target)]
+        let it = try s.router.itinerary(through: stops)
+        #expect(it.legs.last?.steps.last?.instruction == "Arrive at the kiosk, on your left")
+    }
+}

@@ -60,18 +60,31 @@ struct FreeSpace: Sendable {
         return point
     }
 
-    /// Whether the segment a–b stays inside (boundary included): it properly crosses no edge, and points along it
-    /// every `step` metres are covered.
-    func sees(_ a: Coordinate, _ b: Coordinate, step: Double = 0.25) -> Bool {
+    /// Whether the segment a–b stays inside (boundary included).
+    ///
+    /// A segment whose ends are covered leaves the area only by properly crossing an edge, or by passing through
+    /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge and the points just
+    /// before and after every vertex it touches, and its middle, are covered.
+    /// - Complexity: O(e) for e edges.
+    func sees(_ a: Coordinate, _ b: Coordinate) -> Bool {
         let length = a.distance(to: b)
         guard length > 1e-9 else { return covers(a) }
-        for (c, d) in edges where Self.properlyCross(a, b, c, d) { return false }
-        let n = max(1, Int((length / step).rounded(.up)))
-        for i in 0...n {
-            let t = Double(i) / Double(n)
-            if !covers(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), tolerance: 1e-4) { return false }
+        var probes: [Double] = [0.5]
+        let dx = b.x - a.x, dy = b.y - a.y
+        let delta = 1e-4 / length
+        for (c, d) in edges {
+            if Self.properlyCross(a, b, c, d) { return false }
+            // A vertex on the segment: look just before and after it.
+            if abs(Self.orientation(a, b, c)) <= 1e-9 * length {
+                let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / (length * length)
+                if t > delta, t < 1 - delta {
+                    probes.append(t - delta)
+                    probes.append(t + delta)
+                }
+            }
         }
-        return true
+        for t in probes where !covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: 1e-6) { return false }
+        return covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4)
     }
 
     /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.

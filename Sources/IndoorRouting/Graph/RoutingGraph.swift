@@ -73,6 +73,21 @@ public final class ShortestPathSearch {
         allowed: ((Int32) -> Bool)? = nil
     ) -> GraphPath? {
         reset()
+        // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
+        var cost: [Double] = [], parentEdge: [Int32] = [], settled: [Bool] = [], touched: [Int32] = []
+        var heap = BinaryHeap()
+        swap(&cost, &self.cost)
+        swap(&parentEdge, &self.parentEdge)
+        swap(&settled, &self.settled)
+        swap(&touched, &self.touched)
+        swap(&heap, &self.heap)
+        defer {
+            swap(&cost, &self.cost)
+            swap(&parentEdge, &self.parentEdge)
+            swap(&settled, &self.settled)
+            swap(&touched, &self.touched)
+            swap(&heap, &self.heap)
+        }
         var finish = [Int32: Double]()
         for t in targets { finish[t.node] = min(finish[t.node] ?? .infinity, t.cost) }
         let minFinish = targets.map(\.cost).min() ?? 0
@@ -83,6 +98,7 @@ public final class ShortestPathSearch {
         }
         var best = Double.infinity
         var bestTarget: Int32 = -1
+        let offsets = graph.offsets, targetsOf = graph.targets, weights = graph.weights, edgeIDs = graph.edgeIDs
         while let (priority, u) = heap.pop() {
             let ui = Int(u)
             if settled[ui] { continue }
@@ -94,12 +110,12 @@ public final class ShortestPathSearch {
                 best = cu + f
                 bestTarget = u
             }
-            let start = Int(graph.offsets[ui]), end = Int(graph.offsets[ui + 1])
+            let start = Int(offsets[ui]), end = Int(offsets[ui + 1])
             for slot in start..<end {
-                if let allowed, !allowed(graph.edgeIDs[slot]) { continue }
-                let v = graph.targets[slot]
+                if let allowed, !allowed(edgeIDs[slot]) { continue }
+                let v = targetsOf[slot]
                 let vi = Int(v)
-                let c = cu + graph.weights[slot]
+                let c = cu + weights[slot]
                 if c < cost[vi] {
                     if cost[vi] == .infinity { touched.append(v) }
                     cost[vi] = c
@@ -114,7 +130,7 @@ public final class ShortestPathSearch {
         var v = bestTarget
         while parentEdge[Int(v)] >= 0 {
             let slot = Int(parentEdge[Int(v)])
-            edges.append(graph.edgeIDs[slot])
+            edges.append(edgeIDs[slot])
             // The edge's source: the node whose slot range holds `slot`.
             v = sourceOfSlot(slot)
             nodes.append(v)

@@ -47,9 +47,18 @@ public final class Router {
     public let graph: NavigationGraph
     private let search: ShortestPathSearch
 
+    /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature.
+    private let edgeRestricted: [Bool]
+    private let edgeInaccessible: [Bool]
+    private let edgeRestrictedDoor: [Bool]
+
     public init(graph: NavigationGraph) {
         self.graph = graph
         search = ShortestPathSearch(graph: graph.graph)
+        let openings = graph.venue.openings
+        edgeRestricted = graph.edges.map { $0.space >= 0 && graph.restricted[Int($0.space)] }
+        edgeInaccessible = graph.edges.map { $0.opening >= 0 && openings[Int($0.opening)].isAccessible == false }
+        edgeRestrictedDoor = graph.edges.map { $0.opening >= 0 && openings[Int($0.opening)].restriction != nil }
     }
 
     /// Where a point is on the walkable graph: its space, the nearest free point, and how far it moved.
@@ -89,21 +98,20 @@ public final class Router {
 
     /// Whether an edge may be used under `options`; the non-public spaces in `endpoints` (where the route starts
     /// or ends) may be walked through, and restricted doors used to reach them.
-    func allowed(_ edge: NavigationGraph.Edge, _ options: RoutingOptions, endpoints: Set<Int> = []) -> Bool {
+    func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = []) -> Bool {
+        let edge = graph.edges[e]
         guard options.permits(edge.kind) else { return false }
-        let venue = graph.venue
-        if edge.space >= 0 {
-            let s = Int(edge.space)
-            if !options.includeNonPublic && graph.restricted[s] && !endpoints.contains(s) { return false }
-            if !options.closed.isEmpty && options.closed.contains(venue.spaces[s].id) { return false }
+        if !options.includeNonPublic {
+            if edgeRestricted[e] && !endpoints.contains(Int(edge.space)) { return false }
+            if edgeRestrictedDoor[e] && endpoints.isEmpty { return false }
         }
-        if edge.opening >= 0 {
-            let o = venue.openings[Int(edge.opening)]
-            if options.profile == .accessible && o.isAccessible == false { return false }
-            if !options.includeNonPublic && o.restriction != nil && endpoints.isEmpty { return false }
-            if !options.closed.isEmpty && options.closed.contains(o.id) { return false }
+        if options.profile == .accessible && edgeInaccessible[e] { return false }
+        if !options.closed.isEmpty {
+            let venue = graph.venue
+            if edge.space >= 0 && options.closed.contains(venue.spaces[Int(edge.space)].id) { return false }
+            if edge.opening >= 0 && options.closed.contains(venue.openings[Int(edge.opening)].id) { return false }
+            if edge.connector >= 0 && options.closed.contains(venue.connectors[Int(edge.connector)].id) { return false }
         }
-        if edge.connector >= 0, !options.closed.isEmpty, options.closed.contains(venue.connectors[Int(edge.connector)].id) { return false }
         return true
     }
 
@@ -125,11 +133,10 @@ public final class Router {
         // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
         let endpoints = Set([a.space, b.space].filter { graph.restricted[$0] })
         let nodes = graph.nodes
-        let edges = graph.edges
         let found = search.run(
             from: sources, to: targets,
             heuristic: { nodes[Int($0)].point.distance(to: goal) / speed },
-            allowed: { self.allowed(edges[Int($0)], options, endpoints: endpoints) })
+            allowed: { self.allowed(Int($0), options, endpoints: endpoints) })
         if let direct, direct <= (found?.cost ?? .infinity) {
             return makeRoute(a, b, path: nil, cost: direct)
         }
@@ -191,7 +198,7 @@ public final class Router {
         let open = RoutingOptions(profile: .default, closed: [], includeNonPublic: true)
         let sources = visibleNodes(from: a).map { (node: $0.node, cost: $0.distance / speed) }
         let targets = visibleNodes(from: b).map { (node: $0.node, cost: $0.distance / speed) }
-        if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(self.graph.edges[Int($0)], open) }) {
+        if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open) }) {
             var reasons: [String] = []
             let kinds = Set(unrestricted.edges.map { graph.edges[Int($0)].kind })
             let forbidden = kinds.filter { !options.permits($0) && $0 != .walk }

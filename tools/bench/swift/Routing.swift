@@ -1,6 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorRouting
+import IndoorSampleVenue
+import IndoorVenue
 
 /// The graph workload: 1,000 shortest-path queries on 100,000 nodes (5 levels) with our search engine,
 /// distances checked to the millimetre against the reference.
@@ -79,5 +81,45 @@ struct EuclideanLowerBound {
     @inline(__always)
     func estimate(from node: Int, to target: (Double, Double, Double)) -> Double {
         scale * Self.distance(positions[node], target)
+    }
+}
+
+/// The shipped venues: graph build time and size, and per-query latency (p50, p99) for routes between seeded
+/// random pairs of POIs (any level to any level).
+func runRoutingVenues() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    let venues: [(String, () throws -> Venue)] = [
+        ("hub", { try SampleVenue.load() }),
+        ("spbstu", { try VenueLoader.load(path: root.appendingPathComponent("venues/imdf-spbstu-polytech").path) }),
+        ("apb", { try VenueLoader.load(path: root.appendingPathComponent("venues/osm-dresden-apb/apb.osm").path) }),
+    ]
+    for (name, load) in venues {
+        let venue = try load()
+        for run in 1...repeats {
+            let graph = NavigationGraph(venue: venue)
+            let router = Router(graph: graph)
+            var rng = SeededGenerator(seed: 7)
+            let pois = venue.pois
+            var latencies: [Double] = []
+            var failures = 0
+            for _ in 0..<200 {
+                let a = pois[Int(rng.next() % UInt64(pois.count))], b = pois[Int(rng.next() % UInt64(pois.count))]
+                guard let pa = try? venue.frame.project(a.coordinate), let pb = try? venue.frame.project(b.coordinate) else { continue }
+                let q0 = now()
+                do {
+                    _ = try router.route(from: RouteEnd(point: pa, levelID: a.levelID, label: "a"),
+                                         to: RouteEnd(point: pb, levelID: b.levelID, label: "b"))
+                } catch {
+                    failures += 1
+                }
+                latencies.append(now() - q0)
+            }
+            latencies.sort()
+            emit("{\"suite\":\"routing-venues\",\"run\":\(run),\"venue\":\"\(name)\",\"nodes\":\(graph.nodes.count),"
+                + "\"edges\":\(graph.edges.count),\"build_s\":\(graph.buildSeconds),\"queries\":\(latencies.count),"
+                + "\"no_route\":\(failures),\"p50_ms\":\(latencies[latencies.count / 2] * 1000),"
+                + "\"p99_ms\":\(latencies[latencies.count * 99 / 100] * 1000)}")
+        }
     }
 }

@@ -10,6 +10,8 @@ struct BinaryHeap {
     }
 
     var isEmpty: Bool { items.isEmpty }
+    /// The least priority, without removing it.
+    var peekPriority: Double? { priorities.first }
     var count: Int { items.count }
 
     mutating func removeAll() {

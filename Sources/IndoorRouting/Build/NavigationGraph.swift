@@ -307,12 +307,12 @@ struct GraphBuilder {
         }
     }
 
-    /// Points where a path may cross a portal: inset from its ends by the clearance, at most 1.5 m apart.
+    /// Points where a path may cross a portal: inset from its ends by the clearance, at most 0.5 m apart.
     func portalPoints(_ p: Portal) -> [Coordinate] {
         let len = p.a.distance(to: p.b)
         let inset = min(costs.clearance, len * 0.3)
         let usable = len - 2 * inset
-        let n = max(0, Int((usable / 1.5).rounded(.up)))
+        let n = max(0, Int((usable / 0.5).rounded(.up)))
         let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
         if n == 0 { return [Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)] }
         return (0...n).map { i in

@@ -102,8 +102,9 @@ public final class ShortestPathSearch {
         while let (priority, u) = heap.pop() {
             let ui = Int(u)
             if settled[ui] { continue }
-            // Every remaining path costs at least `priority` (+ the cheapest finish): nothing can beat `best`.
-            if priority + minFinish >= best { break }
+            // Every remaining path costs at least `priority` (A*: the heuristic already bounds the finish; Dijkstra:
+            // plus the cheapest finish): nothing can beat `best`.
+            if priority + (heuristic == nil ? minFinish : 0) >= best { break }
             settled[ui] = true
             let cu = cost[ui]
             if let f = finish[u], cu + f < best {

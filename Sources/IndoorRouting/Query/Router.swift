@@ -122,8 +122,8 @@ public final class Router {
         let a = try locate(start, options: options)
         let b = try locate(end, options: options)
         let speed = graph.costs.walkingSpeed
-        let sources = visibleNodes(from: a).map { (node: $0.node, cost: $0.distance / speed) }
-        let targets = visibleNodes(from: b).map { (node: $0.node, cost: $0.distance / speed) }
+        let sources = visibleNodes(from: a).map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
+        let targets = visibleNodes(from: b).map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
         // Straight across one space, when the two ends see each other.
         var direct: Double?
         if a.space == b.space, graph.free[a.space]?.sees(a.point, b.point) == true {
@@ -142,6 +142,13 @@ public final class Router {
         }
         guard let found else { throw explainFailure(start, end, a, b, options: options) }
         return makeRoute(a, b, path: found, cost: found.cost)
+    }
+
+    /// Half the door penalty for a door node: every edge into or out of a door costs half, so that a pass through
+    /// a door costs the whole penalty once, whether it is walked from a graph node or from the query's own ends.
+    func doorHalf(_ node: Int32) -> Double {
+        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0, graph.venue.openings[o].isDoor else { return 0 }
+        return graph.costs.doorPenalty / 2
     }
 
     /// The nodes of a located point's space it sees in a straight line.

@@ -1,0 +1,151 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+import IndoorVenue
+import Testing
+
+/// An independent check of route lengths: the exact Euclidean shortest path through a level's free space, by
+/// brute force. The free space is built here from GEOS operations alone (every public walkable space shrunk by
+/// the clearance, joined by passages across its openings and open-plan boundaries, less obstacles); the path is
+/// Dijkstra over all its reflex vertices with visibility by GEOS `covers`. It shares no code with the router's
+/// per-space decomposition, and lets a path cross a door anywhere, where the router uses a few door points.
+struct BruteForceShortestPath {
+    let free: PreparedGeometry
+    let nodes: [Coordinate]
+    var visible: [[Bool]]
+
+    init(graph: NavigationGraph, levelID: String) throws {
+        let venue = graph.venue
+        let frame = venue.frame
+        let c = graph.costs.clearance
+        var parts: [Geometry] = []
+        let spaces = venue.spaces.filter { s in
+            s.levelID == levelID && s.restriction == nil && ![.openToBelow, .shaft, .structure, .nonPublic].contains(s.kind)
+        }
+        var shapes: [Geometry] = []
+        for s in spaces {
+            let shape = try frame.project(s.geometry)
+            shapes.append(shape)
+            parts.append(try shape.buffer(-c, quadrantSegments: 2, join: .mitre))
+        }
+        // Passages: across every opening, and along shared boundaries of walkways.
+        var lines: [(Coordinate, Coordinate)] = []
+        for o in venue.openings where o.levelID == levelID {
+            let cs = try frame.project(o.geometry).allCoordinates
+            if let a = cs.first, let b = cs.last { lines.append((a, b)) }
+        }
+        let walkways = spaces.indices.filter { spaces[$0].kind == .walkway }
+        for i in walkways {
+            for j in walkways where j > i {
+                for coordinates in try Self.lines(shapes[i].intersection(shapes[j])) {
+                    for (a, b) in zip(coordinates, coordinates.dropFirst()) where a.distance(to: b) >= 1 { lines.append((a, b)) }
+                }
+            }
+        }
+        for (a, b) in lines {
+            let len = a.distance(to: b)
+            guard len > 2 * c + 0.01 else { continue }
+            let ux = (b.x - a.x) / len, uy = (b.y - a.y) / len
+            let nx = -uy * (c + 0.02), ny = ux * (c + 0.02)
+            let a2 = Coordinate(x: a.x + ux * c, y: a.y + uy * c), b2 = Coordinate(x: b.x - ux * c, y: b.y - uy * c)
+            parts.append(.polygon(try Polygon(rings: [[
+                Coordinate(x: a2.x - nx, y: a2.y - ny), Coordinate(x: b2.x - nx, y: b2.y - ny),
+                Coordinate(x: b2.x + nx, y: b2.y + ny), Coordinate(x: a2.x + nx, y: a2.y + ny), Coordinate(x: a2.x - nx, y: a2.y - ny),
+            ]])))
+        }
+        var area = try Geometry.union(of: parts)
+        let obstacles = try venue.obstacles.filter { $0.levelID == levelID && !$0.geometry.polygons.isEmpty }
+            .map { try frame.project($0.geometry).buffer(c, quadrantSegments: 2, join: .mitre) }
+        if !obstacles.isEmpty { area = try area.difference(Geometry.union(of: obstacles)) }
+        // Reflex vertices: where the boundary turns away from the free side.
+        var nodes: [Coordinate] = []
+        for polygon in area.polygons {
+            for (k, ring) in polygon.rings.enumerated() {
+                var cs = Array(ring.coordinates.dropLast())
+                let signed = zip(ring.coordinates, ring.coordinates.dropFirst()).reduce(0.0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
+                if (signed > 0) != (k == 0) { cs.reverse() }
+                for i in cs.indices {
+                    let p = cs[(i + cs.count - 1) % cs.count], v = cs[i], n = cs[(i + 1) % cs.count]
+                    if (v.x - p.x) * (n.y - v.y) - (v.y - p.y) * (n.x - v.x) < -1e-9 { nodes.append(v) }
+                }
+            }
+        }
+        free = try PreparedGeometry(area.buffer(1e-6))
+        self.nodes = nodes
+        visible = Array(repeating: Array(repeating: false, count: nodes.count), count: nodes.count)
+        for i in nodes.indices {
+            for j in nodes.indices where j > i {
+                let v = try free.covers(.lineString(LineString([nodes[i], nodes[j]])))
+                visible[i][j] = v
+                visible[j][i] = v
+            }
+        }
+    }
+
+    static func lines(_ g: Geometry) -> [[Coordinate]] {
+        switch g {
+        case .lineString(let l): [l.coordinates]
+        case .multiLineString(let ls): ls.map(\.coordinates)
+        case .geometryCollection(let gs): gs.flatMap(lines)
+        default: []
+        }
+    }
+
+    func sees(_ a: Coordinate, _ b: Coordinate) throws -> Bool {
+        a == b ? true : try free.covers(.lineString(LineString([a, b])))
+    }
+
+    /// The shortest distance from a to b through the free space (both must lie in it).
+    func distance(_ a: Coordinate, _ b: Coordinate) throws -> Double? {
+        if try sees(a, b) { return a.distance(to: b) }
+        let n = nodes.count
+        var dist = [Double](repeating: .infinity, count: n)
+        var done = [Bool](repeating: false, count: n)
+        for i in 0..<n where try sees(a, nodes[i]) { dist[i] = a.distance(to: nodes[i]) }
+        let toEnd = try (0..<n).map { try sees(nodes[$0], b) }
+        var best = Double.infinity
+        while true {
+            var u = -1
+            for i in 0..<n where !done[i] && dist[i] < (u < 0 ? .infinity : dist[u]) { u = i }
+            guard u >= 0, dist[u] < best else { break }
+            done[u] = true
+            if toEnd[u] { best = min(best, dist[u] + nodes[u].distance(to: b)) }
+            for v in 0..<n where visible[u][v] && !done[v] {
+                dist[v] = min(dist[v], dist[u] + nodes[u].distance(to: nodes[v]))
+            }
+        }
+        return best.isFinite ? best : nil
+    }
+}
+
+@Suite struct ShortestPathTests {
+    /// Single-level routes on the transit hub are within 2 % of the exact shortest path through the free space.
+    @Test func routeLengthsAreWithinTwoPercentOfTheExactShortestPath() throws {
+        let graph = try #require(ShippedVenues.all.first { $0.name == "hub" }?.graph)
+        let venue = graph.venue
+        let router = Router(graph: graph)
+        var rng = SeededGenerator(seed: 99)
+        var compared = 0
+        var worst = 1.0
+        for level in venue.levels {
+            let exact = try BruteForceShortestPath(graph: graph, levelID: level.id)
+            let pois = venue.pois.filter { $0.levelID == level.id }
+            for _ in 0..<8 {
+                let a = pois[Int(rng.next() % UInt64(pois.count))], b = pois[Int(rng.next() % UInt64(pois.count))]
+                let pa = try venue.frame.project(a.coordinate), pb = try venue.frame.project(b.coordinate)
+                guard let route = try? router.route(from: RouteEnd(point: pa, levelID: level.id, label: "a"),
+                                                    to: RouteEnd(point: pb, levelID: level.id, label: "b")),
+                      route.points.allSatisfy({ $0.edge < 0 || graph.edges[$0.edge].kind == .walk }),
+                      let first = route.points.first, let last = route.points.last,
+                      let reference = try exact.distance(first.point, last.point), reference > 1 else { continue }
+                let ratio = route.distance / reference
+                worst = max(worst, ratio)
+                #expect(ratio <= 1.02, "\(a.name.resolved() ?? a.id) → \(b.name.resolved() ?? b.id): \(route.distance) m, exact \(reference) m")
+                #expect(ratio >= 1 - 1e-6, "shorter than the exact path: \(route.distance) < \(reference)")
+                compared += 1
+            }
+        }
+        print("routes compared with the exact shortest path: \(compared), worst ratio \(worst)")
+        #expect(compared >= 12)
+    }
+}

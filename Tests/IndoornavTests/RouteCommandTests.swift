@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite struct RouteCommandTests {
+    @Test func theREADMERouteChangesLevel() throws {
+        let r = try CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche Bookshop"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Café Müller → Page Blanche Bookshop"))
+        #expect(r.stdout.contains("Concourse [0]") && r.stdout.contains("Mezzanine [1]"))
+        #expect(r.stdout.contains("up 1 level to Mezzanine"))
+        #expect(r.stdout.contains("Arrive at Page Blanche Bookshop"))
+    }
+
+    @Test func jsonHasDistanceDurationLegsAndSteps() throws {
+        let r = try CLI.run(["route", "--from", "Relay", "--to", "Marché Express", "--format", "json"])
+        #expect(r.status == 0)
+        let json = try r.json()
+        #expect(json["distance"] is Double && json["duration"] is Double)
+        let legs = try #require(json["legs"] as? [[String: Any]])
+        #expect(legs.count == 2)
+        let steps = legs.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
+        #expect(steps.allSatisfy { $0["maneuver"] is String && $0["instruction"] is String && $0["distance"] is NSNumber
+            && $0["duration"] is NSNumber && $0["level"] is NSNumber })
+        #expect(steps.first?["maneuver"] as? String == "depart")
+        #expect(steps.last?["maneuver"] as? String == "arrive")
+        #expect(legs.compactMap { ($0["level"] as? NSNumber)?.doubleValue } == [0, -1])
+    }
+
+    @Test func geoJSONIsAFeatureCollectionOfLegLinesAndStepPoints() throws {
+        let r = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--format", "geojson"])
+        #expect(r.status == 0)
+        let json = try r.json()
+        #expect(json["type"] as? String == "FeatureCollection")
+        let features = try #require(json["features"] as? [[String: Any]])
+        let lines = features.filter { ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString" }
+        #expect(lines.count == 2)
+        for line in lines {
+            let props = try #require(line["properties"] as? [String: Any])
+            #expect(props["level"] is NSNumber && props["distance"] is NSNumber && props["duration"] is NSNumber)
+            let coordinates = try #require((line["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+            // RFC 7946: [longitude, latitude], near the hub (2.35 E, 48.85 N).
+            #expect(coordinates.allSatisfy { abs($0[0] - 2.35) < 0.01 && abs($0[1] - 48.85) < 0.01 })
+        }
+        #expect(features.contains { ($0["properties"] as? [String: Any])?["instruction"] is String })
+    }
+
+    @Test func accessibleFrenchViaAndNearestCategory() throws {
+        let fr = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--profile", "accessible", "--lang", "fr"])
+        #expect(fr.status == 0)
+        #expect(fr.stdout.contains("Prenez l'ascenseur"))
+        #expect(!fr.stdout.contains("escalier"))
+        let via = try CLI.run(["route", "--from", "Relay", "--via", "Café Müller", "--to", "Fleurs de Lys", "--format", "json"])
+        #expect(via.status == 0)
+        let steps = (try via.json()["legs"] as? [[String: Any]])?.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] } ?? []
+        #expect(steps.contains { $0["maneuver"] as? String == "waypoint" })
+        let nearest = try CLI.run(["route", "--from", "Relay", "--to", "category:restroom"])
+        #expect(nearest.status == 0)
+        #expect(nearest.stdout.contains("restroom"))
+    }
+
+    @Test func failuresAreClear() throws {
+        let unknown = try CLI.run(["route", "--from", "Relay", "--to", "xyzzy"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no place matches \"xyzzy\""))
+        let profile = try CLI.run(["route", "--from", "Relay", "--to", "Café Müller", "--profile", "flying"])
+        #expect(profile.status == 2)
+        let missing = try CLI.run(["route", "--from", "Relay"])
+        #expect(missing.status == 2)
+        let level = try CLI.run(["route", "--from", "2.35,48.85@7", "--to", "Relay"])
+        #expect(level.status == 1)
+        #expect(level.stderr.contains("names no level"))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorRouting
 import IndoorSampleVenue
 import IndoorVenue
 
@@ -156,7 +157,14 @@ enum VenueCommands {
             report(issues, options: options)
             return .failure
         }
-        let issues = VenueValidator().validate(venue)
+        var issues = VenueValidator().validate(venue)
+        // What only the routing graph can tell: spaces no route reaches from the rest of their building.
+        let graph = NavigationGraph(venue: venue)
+        for s in graph.unreachableSpaces() {
+            let space = venue.spaces[s]
+            issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
+                "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
+        }
         report(issues, options: options)
         return issues.contains { $0.severity == .error } ? .failure : .success
     }

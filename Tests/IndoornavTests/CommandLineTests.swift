@@ -111,3 +111,25 @@ struct CLI {
         }
     }
 }
+
+@Suite struct ValidateCommandTests {
+    @Test func reportsEveryBrokenFeatureAndUnreachableRoomsAndExitsOne() throws {
+        let r = try CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/broken-imdf", "--json"])
+        #expect(r.status == 1)
+        let json = try r.json()
+        #expect(json["valid"] as? Bool == false)
+        let issues = try #require(json["issues"] as? [[String: Any]])
+        let ids = Set(issues.compactMap { $0["feature_id"] as? String })
+        #expect(ids.isSuperset(of: ["unit-selfx", "unit-open-ring", "unit-dangling", "unit-dup", "opening-off", "occ-dangling"]))
+        // The rooms drawn without a door: only the routing graph can tell.
+        let unreachable = Set(issues.filter { $0["code"] as? String == "unreachable" }.compactMap { $0["feature_id"] as? String })
+        #expect(unreachable == ["unit-overlap", "unit-wrong-types", "unit-dup"])
+    }
+
+    @Test(arguments: ["broken-json", "wrong-types", "not-a-venue", "tiny-imdf/level.geojson"])
+    func neverCrashesOnBrokenInput(fixture: String) throws {
+        let r = try CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/\(fixture)"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("error"))
+    }
+}

@@ -1,0 +1,36 @@
+import IndoorVenue
+
+extension NavigationGraph {
+    /// Walkable spaces that no route reaches from the rest of their building: their graph nodes are not in the
+    /// largest connected part of the building's graph (edges taken both ways, every profile allowed).
+    /// - Returns: indexes into `venue.spaces`, in order.
+    /// - Complexity: O(n + m) with union–find.
+    public func unreachableSpaces() -> [Int] {
+        var parent = Array(0..<nodes.count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        for e in edges {
+            let a = find(Int(e.from)), b = find(Int(e.to))
+            if a != b { parent[a] = b }
+        }
+        let buildingOf = Dictionary(venue.levels.map { ($0.id, $0.buildingIDs.sorted().joined(separator: ",")) },
+                                    uniquingKeysWith: { a, _ in a })
+        // Per building: how many spaces each component holds; the largest is the building's main part.
+        var sizes: [String: [Int: Int]] = [:]
+        var componentOf: [Int: Int] = [:]
+        for (s, members) in spaceNodes.enumerated() where free[s] != nil {
+            // A space with no node (a convex room with no door) is a part of its own.
+            let c = members.first.map { find(Int($0)) } ?? (nodes.count + s)
+            componentOf[s] = c
+            sizes[buildingOf[venue.spaces[s].levelID] ?? "", default: [:]][c, default: 0] += 1
+        }
+        let main = sizes.mapValues { counts in counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? -1 }
+        return componentOf.keys.sorted().filter { s in componentOf[s] != main[buildingOf[venue.spaces[s].levelID] ?? ""] }
+    }
+}

@@ -259,3 +259,40 @@ struct Scenario {
         #expect(it.legs.last?.steps.last?.instruction == "Arrive at the kiosk, on your left")
     }
 }
+
+@Suite struct OneWayTests {
+    /// ```
+    /// AAAAAAAAAA     a corridor A and a room B with two doors: the west one (col 2) is an exit only,
+    /// AAaAAAAaAA     B → A; the east one (col 7) is closed in one test
+    /// BBBBBBBBBB
+    /// ```
+    @Test func oneWayOpeningsAreRespected() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAA
+            AAaAAAAaAA
+            BBBBBBBBBB
+            """])
+        var venue = ascii.venue()
+        let west = try #require(venue.openings.firstIndex { $0.id == "door-A0-2-1" })
+        let east = try #require(venue.openings.firstIndex { $0.id == "door-A0-7-1" })
+        venue.openings[west].oneWayFrom = "B0"
+        let router = Router(graph: NavigationGraph(venue: venue))
+        let inA = RouteEnd(point: Coordinate(x: 2.5, y: 2.5), levelID: "L0", label: "a")
+        let inB = RouteEnd(point: Coordinate(x: 2.5, y: 0.5), levelID: "L0", label: "b")
+        let westDoor = venue.openings[west].id, eastDoor = venue.openings[east].id
+        // B → A may use the west door (the short way); A → B must go round by the east one.
+        let out = try router.route(from: inB, to: inA)
+        #expect(out.distance < 3)
+        let back = try router.route(from: inA, to: inB)
+        #expect(back.distance > 8)
+        #expect(back.points.contains { $0.opening == east })
+        // With the east door closed, A → B has no way in, and says what closes it.
+        do {
+            _ = try router.route(from: inA, to: inB, options: RoutingOptions(closed: [eastDoor]))
+            Issue.record("entered through a one-way exit")
+        } catch {
+            #expect("\(error.localizedDescription)".contains("no route"))
+        }
+        #expect(westDoor != eastDoor)
+    }
+}

@@ -122,8 +122,10 @@ public final class Router {
         let a = try locate(start, options: options)
         let b = try locate(end, options: options)
         let speed = graph.costs.walkingSpeed
-        let sources = visibleNodes(from: a).map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
-        let targets = visibleNodes(from: b).map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
+        let sources = visibleNodes(from: a).filter { oneWayAllows($0.node, entering: true, from: a.space) }
+            .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
+        let targets = visibleNodes(from: b).filter { oneWayAllows($0.node, entering: false, from: b.space) }
+            .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
         // Straight across one space, when the two ends see each other.
         var direct: Double?
         if a.space == b.space, graph.free[a.space]?.sees(a.point, b.point) == true {
@@ -149,6 +151,15 @@ public final class Router {
     func doorHalf(_ node: Int32) -> Double {
         guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0, graph.venue.openings[o].isDoor else { return 0 }
         return graph.costs.doorPenalty / 2
+    }
+
+    /// Whether a one-way opening lets a query's own end walk into it from `space` (`entering`), or out of it into
+    /// `space`: the graph's edges obey one-way openings, and so must the straight walks to and from the ends.
+    func oneWayAllows(_ node: Int32, entering: Bool, from space: Int) -> Bool {
+        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0, let from = graph.venue.openings[o].oneWayFrom
+        else { return true }
+        let isFromSide = graph.venue.spaces[space].id == from
+        return entering ? isFromSide : !isFromSide
     }
 
     /// The nodes of a located point's space it sees in a straight line.
@@ -203,8 +214,10 @@ public final class Router {
         }
         let speed = graph.costs.walkingSpeed
         let open = RoutingOptions(profile: .default, closed: [], includeNonPublic: true)
-        let sources = visibleNodes(from: a).map { (node: $0.node, cost: $0.distance / speed) }
-        let targets = visibleNodes(from: b).map { (node: $0.node, cost: $0.distance / speed) }
+        let sources = visibleNodes(from: a).filter { oneWayAllows($0.node, entering: true, from: a.space) }
+            .map { (node: $0.node, cost: $0.distance / speed) }
+        let targets = visibleNodes(from: b).filter { oneWayAllows($0.node, entering: false, from: b.space) }
+            .map { (node: $0.node, cost: $0.distance / speed) }
         if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open) }) {
             var reasons: [String] = []
             let kinds = Set(unrestricted.edges.map { graph.edges[Int($0)].kind })
@@ -229,6 +242,6 @@ public final class Router {
             return .excluded(from: start.label, to: end.label, by: reasons.joined(separator: "; "))
         }
         return .disconnected(from: start.label, to: end.label,
-                             detail: "nothing (no opening or connector) joins \(name(a.space)) to \(name(b.space))")
+                             detail: "nothing (no opening or connector usable in this direction) joins \(name(a.space)) to \(name(b.space))")
     }
 }

@@ -6,7 +6,8 @@ public struct SearchResult: Hashable, Sendable {
     public let poi: POI
     /// Text relevance, 0…1 (1: every word typed matched a name exactly).
     public let score: Double
-    /// Metres to the `near` place (straight line on the level, plus 5 m per level of difference), when one was given.
+    /// Metres to the `near` place, when one was given: walked, when the search was given walking distances,
+    /// else the straight line on the level plus 5 m per level of difference.
     public let distance: Double?
     /// The ordinal of the POI's level.
     public let levelOrdinal: Double
@@ -201,7 +202,10 @@ public struct SearchIndex: Sendable {
     ///   An unknown or empty query returns no result.
     /// - Complexity: O(w · (log t + p + c)) for w words typed, p postings matched and c typo candidates
     ///   (tokens of a similar length and character set).
-    public func search(_ query: SearchQuery) -> [SearchResult] {
+    /// - Parameter walkingDistance: metres walked from `query.near` to a POI (`nil` when unreachable), from the
+    ///   routing graph; equally relevant results among the first candidates are then ordered by it, and it is the
+    ///   distance reported. Without it, the straight-line distance is used.
+    public func search(_ query: SearchQuery, walkingDistance: ((POI) -> Double?)? = nil) -> [SearchResult] {
         var text = query.text
         var category = query.category
         if let range = text.range(of: "category:") {
@@ -265,11 +269,22 @@ public struct SearchIndex: Sendable {
             // Relevance in steps of 0.01, so that near-equal matches are ordered by distance.
             ranked.append((i, Int((score * 100).rounded()), distance, Self.kindRank(poi.kind), score))
         }
-        ranked.sort { a, b in
+        let order = { (a: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double),
+                       b: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)) -> Bool in
             if a.relevance != b.relevance { return a.relevance > b.relevance }
             if a.distance != b.distance { return a.distance < b.distance }
             if a.kind != b.kind { return a.kind < b.kind }
             return a.doc < b.doc
+        }
+        ranked.sort(by: order)
+        if let walkingDistance, query.near != nil {
+            // Walking distances for the best candidates (a few times the limit: a straight line is a lower bound,
+            // so the nearest on foot is among the nearest in a straight line unless walls send people round).
+            let window = min(ranked.count, max(3 * query.limit, 30))
+            for k in 0..<window {
+                ranked[k].distance = walkingDistance(venue.pois[ranked[k].doc]) ?? .infinity
+            }
+            ranked[0..<window].sort(by: order)
         }
         return ranked.prefix(max(0, query.limit)).map { r in
             let poi = venue.pois[r.doc]

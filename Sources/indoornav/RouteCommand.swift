@@ -96,7 +96,7 @@ enum RouteCommand {
     }
 
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the
-    /// quickest wins.
+    /// quickest wins (a straight line is a lower bound of a walk, so the quickest is almost always among them).
     static func nearest(category: String, stops: [Waypoint], index: SearchIndex, router: Router, options: RoutingOptions,
                         language: InstructionLanguage, languages: [String]) throws -> Itinerary {
         guard let last = stops.last else { throw UsageError("missing --from", command: "indoornav route") }

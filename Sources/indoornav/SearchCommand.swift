@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorRouting
 import IndoorSearch
 import IndoorVenue
 
@@ -12,12 +13,14 @@ enum SearchCommand {
         with --near).
 
         OPTIONS:
-          --near PLACE    Rank equally relevant results by distance from PLACE (an id, a name or LON,LAT@LEVEL).
+          --near PLACE    Rank equally relevant results by walking distance from PLACE (an id, a name or
+                          LON,LAT@LEVEL), on the routing graph; unreachable results come last.
           --level L       Only results on level L (an ordinal such as 0 or -1, or a level id).
           --category C    Only results of category C (or a synonym: toilet, lift, cafe…).
           --limit N       At most N results (default 10).
           --lang LANG     Display language for names.
-          --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}.
+          --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}
+                          (distance: metres walked, with --near).
           --venue PATH    An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
         """
 
@@ -56,7 +59,17 @@ enum SearchCommand {
             let place = try index.place(nearText)
             query.near = (place.coordinate, place.levelID)
         }
-        let results = index.search(query)
+        var walking: ((POI) -> Double?)?
+        if let near = query.near, let from = try? venue.frame.project(near.coordinate) {
+            // Rank by walking distance on the routing graph.
+            let router = Router(graph: NavigationGraph(venue: venue))
+            let start = RouteEnd(point: from, levelID: near.levelID, label: "here")
+            walking = { poi in
+                guard let to = try? venue.frame.project(poi.coordinate) else { return nil }
+                return try? router.route(from: start, to: RouteEnd(point: to, levelID: poi.levelID, label: "there")).distance
+            }
+        }
+        let results = index.search(query, walkingDistance: walking)
         let languages = options.languages
         let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         if options.json {

@@ -73,6 +73,25 @@ import Testing
         #expect(results.allSatisfy { $0.distance != nil })
     }
 
+    /// Given walking distances, equally relevant results are ordered by them, and they are the distances reported.
+    @Test func walkingDistancesReorderEquallyRelevantResults() throws {
+        let index = try #require(self.index)
+        let venue = index.venue
+        let relay = try #require(venue.pois.first { $0.name.resolved() == "Relay" })
+        var query = SearchQuery("category:restroom", limit: 9)
+        query.near = (relay.coordinate, relay.levelID)
+        let straight = index.search(query)
+        // Pretend walls make the farthest the nearest on foot.
+        let reversed = Dictionary(uniqueKeysWithValues: straight.enumerated().map { ($1.poi.id, Double(100 - $0)) })
+        let walked = index.search(query, walkingDistance: { reversed[$0.id] })
+        #expect(walked.map(\.poi.id) == straight.map(\.poi.id).reversed())
+        #expect(walked.first?.distance == 92)
+        // Unreachable results come last.
+        let unreachable = index.search(query, walkingDistance: { $0.id == straight[0].poi.id ? nil : 1 })
+        #expect(unreachable.last?.poi.id == straight[0].poi.id)
+        #expect(unreachable.last?.distance == nil)
+    }
+
     @Test func nearestOfACategory() throws {
         let index = try #require(self.index)
         let venue = index.venue

@@ -133,3 +133,22 @@ struct CLI {
         #expect(r.stdout.contains("error"))
     }
 }
+
+@Suite struct SearchCommandTests {
+    @Test func nearRanksByWalkingDistance() throws {
+        let r = try CLI.run(["search", "category:restroom", "--near", "Relay", "--limit", "3", "--json"])
+        #expect(r.status == 0)
+        let results = try #require(try r.json()["results"] as? [[String: Any]])
+        let distances = results.compactMap { ($0["distance"] as? NSNumber)?.doubleValue }
+        #expect(distances.count == 3)
+        #expect(distances == distances.sorted())
+        // Relay is on the concourse: the nearest restrooms on foot are there too.
+        #expect(results.allSatisfy { ($0["level"] as? NSNumber)?.doubleValue == 0 })
+    }
+
+    @Test func unknownQueriesPrintNothingAndSucceed() throws {
+        let r = try CLI.run(["search", "xyzzy", "--json"])
+        #expect(r.status == 0)
+        #expect((try r.json()["results"] as? [Any])?.isEmpty == true)
+    }
+}

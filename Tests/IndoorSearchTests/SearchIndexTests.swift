@@ -92,6 +92,22 @@ import Testing
         #expect(unreachable.last?.distance == nil)
     }
 
+    @Test func filtersByBuilding() throws {
+        let index = try #require(Venues.spbstu)
+        let venue = index.venue
+        // The campus has levels in two buildings: every result of a building filter is on one of its levels.
+        let buildings = Set(venue.levels.flatMap(\.buildingIDs))
+        #expect(buildings.count >= 2)
+        for building in buildings {
+            var query = SearchQuery("classroom", limit: 50)
+            query.buildingID = building
+            let results = index.search(query)
+            #expect(!results.isEmpty)
+            let levels = Set(venue.levels.filter { $0.buildingIDs.contains(building) }.map(\.id))
+            #expect(results.allSatisfy { levels.contains($0.poi.levelID) })
+        }
+    }
+
     @Test func nearestOfACategory() throws {
         let index = try #require(self.index)
         let venue = index.venue

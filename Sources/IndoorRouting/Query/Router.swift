@@ -52,9 +52,27 @@ public final class Router {
     private let edgeInaccessible: [Bool]
     private let edgeRestrictedDoor: [Bool]
 
+    /// The connected part of the graph each node is in (edges taken both ways): places in different parts have
+    /// no route, which is known without searching.
+    private let component: [Int32]
+
     public init(graph: NavigationGraph) {
         self.graph = graph
         search = ShortestPathSearch(graph: graph.graph)
+        var parent = Array(0..<graph.nodes.count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        for e in graph.edges {
+            let a = find(Int(e.from)), b = find(Int(e.to))
+            if a != b { parent[a] = b }
+        }
+        component = graph.nodes.indices.map { Int32(find($0)) }
         let openings = graph.venue.openings
         edgeRestricted = graph.edges.map { $0.space >= 0 && graph.restricted[Int($0.space)] }
         edgeInaccessible = graph.edges.map { $0.opening >= 0 && openings[Int($0.opening)].isAccessible == false }
@@ -130,6 +148,11 @@ public final class Router {
         var direct: Double?
         if a.space == b.space, graph.free[a.space]?.sees(a.point, b.point) == true {
             direct = a.point.distance(to: b.point) / speed
+        }
+        // Ends in parts of the graph that nothing joins: no search can help.
+        if direct == nil, !sources.isEmpty, !targets.isEmpty,
+           Set(sources.map { component[Int($0.node)] }).isDisjoint(with: targets.map { component[Int($0.node)] }) {
+            throw disconnected(start, end, a, b)
         }
         let goal = b.point
         // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
@@ -208,10 +231,6 @@ public final class Router {
     /// the route they forbid), or the two places are in parts of the venue that nothing joins.
     func explainFailure(_ start: RouteEnd, _ end: RouteEnd, _ a: Located, _ b: Located, options: RoutingOptions) -> RoutingError {
         let venue = graph.venue
-        let name = { (s: Int) -> String in
-            let space = venue.spaces[s]
-            return "\(space.name.resolved() ?? space.category) (\(space.id)) on \(self.levelName(space.levelID))"
-        }
         let speed = graph.costs.walkingSpeed
         let open = RoutingOptions(profile: .default, closed: [], includeNonPublic: true)
         let sources = visibleNodes(from: a).filter { oneWayAllows($0.node, entering: true, from: a.space) }
@@ -240,6 +259,15 @@ public final class Router {
             if restrictedHere && !options.includeNonPublic { reasons.append("without crossing non-public areas") }
             if reasons.isEmpty, options.profile == .accessible { reasons.append("for the accessible profile: a door on the way is not accessible") }
             return .excluded(from: start.label, to: end.label, by: reasons.joined(separator: "; "))
+        }
+        return disconnected(start, end, a, b)
+    }
+
+    func disconnected(_ start: RouteEnd, _ end: RouteEnd, _ a: Located, _ b: Located) -> RoutingError {
+        let venue = graph.venue
+        let name = { (s: Int) -> String in
+            let space = venue.spaces[s]
+            return "\(space.name.resolved() ?? space.category) (\(space.id)) on \(self.levelName(space.levelID))"
         }
         return .disconnected(from: start.label, to: end.label,
                              detail: "nothing (no opening or connector usable in this direction) joins \(name(a.space)) to \(name(b.space))")

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
         .library(name: "IndoorSearch", targets: ["IndoorSearch"]),
         .library(name: "IndoorRouting", targets: ["IndoorRouting"]),
+        .library(name: "IndoorRender", targets: ["IndoorRender"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
         .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
+        // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
+        .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -43,11 +46,12 @@ let package = Package(
         .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue"]),
         // The command-line tool: parses arguments, calls the libraries, formats output.
         .executableTarget(
-            name: "indoornav", dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorSampleVenue"]),
+            name: "indoornav",
+            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorSampleVenue", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorSampleVenue", "CSQLite"],
             path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
@@ -55,6 +59,9 @@ let package = Package(
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
+        .testTarget(
+            name: "IndoorRenderTests", dependencies: ["IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
+            exclude: ["References"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],

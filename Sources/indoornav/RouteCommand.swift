@@ -7,7 +7,7 @@ import IndoorVenue
 enum RouteCommand {
     static let help = """
         USAGE: indoornav route --from PLACE --to PLACE [--via PLACE]... [--profile P] [--avoid ID]... [--non-public]
-                               [--format text|json|geojson] [--lang en|fr] [--venue PATH]
+                               [--format text|json|geojson] [--lang en|fr] [--render FILE [--force]] [--venue PATH]
 
         Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
         and escalators, with turn-by-turn instructions.
@@ -22,6 +22,8 @@ enum RouteCommand {
           --non-public      Allow crossing staff-only and restricted areas.
           --format F        text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step).
           --lang L          Instruction language: en (default) or fr; names follow it with fallback.
+          --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
+          --force           Overwrite FILE if it exists.
           --venue PATH      An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
         """
 
@@ -43,6 +45,8 @@ enum RouteCommand {
             throw UsageError("unknown profile \(profileText) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
         }
         let nonPublic = args.flag("--non-public")
+        let renderPath = try args.option("--render")
+        let force = args.flag("--force")
         let format = try args.option("--format") ?? (options.json ? "json" : "text")
         guard ["text", "json", "geojson"].contains(format) else {
             throw UsageError("unknown format \(format) (text, json, geojson)", command: args.command)
@@ -52,23 +56,9 @@ enum RouteCommand {
         let language = InstructionLanguage(tag: options.language)
 
         let venue = try options.loadVenue()
-        let index = SearchIndex(venue: venue)
-        let graph = NavigationGraph(venue: venue)
-        let router = Router(graph: graph)
         let routing = RoutingOptions(profile: profile, closed: avoid, includeNonPublic: nonPublic)
-
-        let from = try waypoint(fromText, index: index, languages: options.languages)
-        var stops = [from]
-        for v in vias { stops.append(try waypoint(v, index: index, languages: options.languages)) }
-        let itinerary: Itinerary
-        if toText.hasPrefix("category:") {
-            itinerary = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops, index: index,
-                                    router: router, options: routing, language: language, languages: options.languages)
-        } else {
-            stops.append(try waypoint(toText, index: index, languages: options.languages))
-            itinerary = try router.itinerary(through: stops, options: routing, language: language)
-        }
-        let fromName = stops[0].end.label
+        let (itinerary, fromName) = try plan(venue: venue, from: fromText, vias: vias, to: toText, options: routing,
+                                             language: language, languages: options.languages)
         let toName = itinerary.legs.last?.steps.last.flatMap { step -> String? in
             if case .arrive(let name, _) = step.maneuver { return name } else { return nil }
         } ?? toText
@@ -77,7 +67,31 @@ enum RouteCommand {
         case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
         default: RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
         }
+        if let renderPath {
+            try RenderCommand.renderItinerary(itinerary, venue: venue, to: renderPath, size: (1200, 900), style: .light,
+                                              languages: options.languages, force: force)
+            Output.error("wrote \(renderPath)")
+        }
         return .success
+    }
+
+    /// Resolves the places and routes through them; `to` may be `category:C` (the nearest by walking time).
+    /// - Returns: the itinerary and the name of the start.
+    static func plan(venue: Venue, from fromText: String, vias: [String], to toText: String, options routing: RoutingOptions,
+                     language: InstructionLanguage, languages: [String]) throws -> (Itinerary, String) {
+        let index = SearchIndex(venue: venue)
+        let router = Router(graph: NavigationGraph(venue: venue))
+        var stops = [try waypoint(fromText, index: index, languages: languages)]
+        for v in vias { stops.append(try waypoint(v, index: index, languages: languages)) }
+        let itinerary: Itinerary
+        if toText.hasPrefix("category:") {
+            itinerary = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops, index: index,
+                                    router: router, options: routing, language: language, languages: languages)
+        } else {
+            stops.append(try waypoint(toText, index: index, languages: languages))
+            itinerary = try router.itinerary(through: stops, options: routing, language: language)
+        }
+        return (itinerary, stops[0].end.label)
     }
 
     /// A place as a routing stop, labelled with its name in the display language.

@@ -48,13 +48,7 @@ enum SearchCommand {
 
         let venue = try options.loadVenue()
         let index = SearchIndex(venue: venue)
-        if let levelText {
-            guard let level = venue.levels.first(where: { $0.id == levelText })
-                ?? Double(levelText).flatMap({ o in venue.levels.first { $0.ordinal == o } }) else {
-                throw PlaceError.unknownLevel(text: levelText, available: venue.levels.map(\.ordinalText))
-            }
-            query.levelIDs = [level.id]
-        }
+        if let levelText { query.levelIDs = [try CommonOptions.level(levelText, in: venue).id] }
         if let nearText {
             let place = try index.place(nearText)
             query.near = (place.coordinate, place.levelID)

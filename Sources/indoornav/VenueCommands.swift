@@ -24,6 +24,13 @@ struct CommonOptions {
     /// The languages to show names in, best first (names fall back to English, then any).
     var languages: [String] { language.map { [$0, "en"] } ?? ["en"] }
 
+    /// The level `--level` names: an ordinal (`0`, `-1`, `0.5`) or a level id.
+    static func level(_ text: String, in venue: Venue) throws(PlaceError) -> Level {
+        guard let level = venue.levels.first(where: { $0.id == text }) ?? Double(text).flatMap({ o in venue.levels.first { $0.ordinal == o } })
+        else { throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText)) }
+        return level
+    }
+
     func loadVenue() throws(VenueError) -> Venue {
         if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
     }

@@ -1,6 +1,7 @@
 // indoornav: the IndoorNav command-line tool. Thin: parses arguments, calls the libraries, formats output.
 // Exit status: 0 success, 1 failure (or errors found), 2 usage error.
 import Foundation
+import IndoorRender
 import IndoorRouting
 import IndoorVenue
 
@@ -14,6 +15,7 @@ let usage = """
       venue validate   Check a venue and report every problem by feature id.
       search QUERY     Find POIs by name, room number or category (typo-tolerant, any language).
       route            Compute a turn-by-turn itinerary between places (multi-level, accessible profiles).
+      render           Draw a level or an itinerary to PNG, SVG or PDF.
 
     Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
     embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
@@ -37,12 +39,17 @@ func main() -> Int32 {
             return try SearchCommand.run(words).rawValue
         case "route":
             return try RouteCommand.run(words).rawValue
+        case "render":
+            return try RenderCommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }
     } catch let error as UsageError {
         Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
         return ExitStatus.usage.rawValue
+    } catch let error as RenderError {
+        Output.error("indoornav: \(error.localizedDescription)")
+        return ExitStatus.failure.rawValue
     } catch let error as RoutingError {
         Output.error("indoornav: \(error.localizedDescription)")
         return ExitStatus.failure.rawValue

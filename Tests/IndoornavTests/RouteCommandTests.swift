@@ -71,3 +71,32 @@ import Testing
         #expect(level.stderr.contains("names no level"))
     }
 }
+
+@Suite struct RenderCommandTests {
+    @Test func rendersALevelARouteAndRefusesToOverwrite() throws {
+        let dir = NSTemporaryDirectory() + "indoornav-cli-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let level = try CLI.run(["render", "--level", "-1", "--size", "400x300", "-o", "\(dir)/level.svg"])
+        #expect(level.status == 0, "\(level.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/level.svg"))
+        let route = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--render", "\(dir)/route.png"])
+        #expect(route.status == 0, "\(route.stderr)")
+        #expect(PNGHeader.matches("\(dir)/route.png"))
+        let again = try CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("--force"))
+        let forced = try CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png", "--force", "--style", "dark"])
+        #expect(forced.status == 0)
+        let bad = try CLI.run(["render", "-o", "\(dir)/x.gif"])
+        #expect(bad.status == 2)
+        let size = try CLI.run(["render", "--size", "0x10", "-o", "\(dir)/x.png"])
+        #expect(size.status == 2)
+    }
+}
+
+enum PNGHeader {
+    static func matches(_ path: String) -> Bool {
+        (FileManager.default.contents(atPath: path)?.prefix(4)).map { Array($0) == [0x89, 0x50, 0x4E, 0x47] } ?? false
+    }
+}

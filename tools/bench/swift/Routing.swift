@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorRender
 import IndoorRouting
 import IndoorSampleVenue
 import IndoorVenue
@@ -145,4 +146,55 @@ func runRoutingVenues() throws {
                 + "\"routed_p50_ms\":\(routed.isEmpty ? 0 : routed[routed.count / 2] * 1000)}")
         }
     }
+}
+
+/// The renderer: a 1000×1000 PNG of a level with a route (draw and encode), and a 100-frame session (a puck
+/// walking the route, the camera following it, a PNG per frame).
+func runRender() throws {
+    let venue = try SampleVenue.load()
+    let router = Router(graph: NavigationGraph(venue: venue))
+    guard let a = venue.pois.first(where: { $0.name.resolved() == "Café Müller" }),
+          let b = venue.pois.first(where: { $0.name.resolved() == "Page Blanche Bookshop" }) else { fail("sample venue changed") }
+    let itinerary = try router.itinerary(through: [
+        Waypoint(end: RouteEnd(point: try venue.frame.project(a.coordinate), levelID: a.levelID, label: "a")),
+        Waypoint(end: RouteEnd(point: try venue.frame.project(b.coordinate), levelID: b.levelID, label: "b")),
+    ])
+    let renderer = MapRenderer(venue: venue)
+    let directory = NSTemporaryDirectory() + "indoornav-bench-render-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let level = a.levelID
+    guard let box = renderer.bounds(of: level) else { fail("no level") }
+    // The frames: points along the route, each drawn on its level with the camera centred on it.
+    let walk: [(Coordinate, String, Double)] = itinerary.legs.flatMap { leg in
+        leg.steps.flatMap { step in zip(step.polyline, step.polyline.dropFirst()).map { ($0.0, step.levelID, heading($0.0, $0.1)) } }
+    }
+    for run in 1...repeats {
+        var single: [Double] = []
+        for k in 0..<20 {
+            let t0 = now()
+            let map = try renderer.draw(level: level, viewport: Viewport.fitting(box, width: 1000, height: 1000), itinerary: itinerary)
+            try map.write(to: "\(directory)/level-\(k).png")
+            single.append(now() - t0)
+        }
+        let t1 = now()
+        for frame in 0..<100 {
+            let (c, levelID, h) = walk[frame * walk.count / 100]
+            let center = try venue.frame.project(c)
+            let puck = Puck(coordinate: c, levelID: levelID, accuracy: 3, heading: h)
+            let map = try renderer.draw(level: levelID, viewport: Viewport(center: center, metresPerPixel: 0.05, bearing: h, width: 800, height: 600),
+                                        itinerary: itinerary, puck: puck)
+            try map.write(to: "\(directory)/frame-\(frame).png")
+        }
+        let t2 = now()
+        single.sort()
+        emit("{\"suite\":\"render\",\"run\":\(run),\"level_1000px_p50_ms\":\(single[single.count / 2] * 1000),"
+            + "\"level_1000px_max_ms\":\((single.last ?? 0) * 1000),\"session_100_frames_s\":\(t2 - t1)}")
+    }
+}
+
+/// Degrees clockwise from north, from a to b (WGS84, a local approximation).
+func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
+    let dx = (b.x - a.x) * cos(a.y * .pi / 180), dy = b.y - a.y
+    return (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
 }

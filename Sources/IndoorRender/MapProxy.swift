@@ -1,0 +1,56 @@
+import IndoorGeometry
+import IndoorVenue
+
+/// Answers an application's questions about a drawn map without a UI toolkit: where a pixel is, where a place
+/// is drawn, what is visible, and what was tapped.
+public struct MapProxy: Sendable {
+    public let renderer: MapRenderer
+    public let levelID: String
+    public let viewport: Viewport
+
+    public init(renderer: MapRenderer, levelID: String, viewport: Viewport) {
+        self.renderer = renderer
+        self.levelID = levelID
+        self.viewport = viewport
+    }
+
+    /// What is under a pixel.
+    public enum Hit: Hashable, Sendable {
+        case poi(POI)
+        case space(Space)
+    }
+
+    /// The WGS84 coordinate drawn at a pixel.
+    public func coordinate(at pixel: Coordinate) -> Coordinate? {
+        try? renderer.venue.frame.unproject(viewport.point(at: pixel))
+    }
+
+    /// The pixel where a WGS84 coordinate is drawn.
+    public func pixel(for coordinate: Coordinate) -> Coordinate? {
+        (try? renderer.venue.frame.project(coordinate)).map(viewport.pixel(for:))
+    }
+
+    /// The WGS84 box of what is visible.
+    public var visibleBounds: BoundingBox? {
+        let b = viewport.visibleBounds
+        guard let corners = try? renderer.venue.frame.unproject([Coordinate(x: b.minX, y: b.minY), Coordinate(x: b.maxX, y: b.maxY)])
+        else { return nil }
+        return BoundingBox(covering: corners)
+    }
+
+    /// The POI drawn within `tolerance` pixels of a tap (the nearest), else the space under it.
+    public func hit(at pixel: Coordinate, tolerance: Double = 12) -> Hit? {
+        var best: (Double, POI)?
+        for (poi, point) in renderer.pois where poi.levelID == levelID {
+            let d = viewport.pixel(for: point).distance(to: pixel)
+            if d <= tolerance, d < (best?.0 ?? .infinity) { best = (d, poi) }
+        }
+        if let best { return .poi(best.1) }
+        let p = viewport.point(at: pixel)
+        // The smallest space containing the point (a room inside a hall wins).
+        let containing = renderer.spaces.filter { $0.space.levelID == levelID && $0.box.contains(p) }
+            .filter { $0.shape.contains(p) }
+            .min { $0.box.width * $0.box.height < $1.box.width * $1.box.height }
+        return containing.map { .space($0.space) }
+    }
+}

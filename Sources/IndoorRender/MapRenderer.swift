@@ -1,0 +1,339 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+import IndoorVenue
+
+/// The user's position as the renderer draws it: a dot, the accuracy circle, and the heading cone.
+public struct Puck: Hashable, Sendable {
+    /// WGS84.
+    public var coordinate: Coordinate
+    public var levelID: String
+    /// Horizontal accuracy radius, metres.
+    public var accuracy: Double?
+    /// Degrees clockwise from true north.
+    public var heading: Double?
+
+    public init(coordinate: Coordinate, levelID: String, accuracy: Double? = nil, heading: Double? = nil) {
+        self.coordinate = coordinate
+        self.levelID = levelID
+        self.accuracy = accuracy
+        self.heading = heading
+    }
+}
+
+/// A label the renderer placed: its text and its box in pixels.
+public struct PlacedLabel: Hashable, Sendable {
+    public let text: String
+    public let poiID: String
+    public let box: BoundingBox
+}
+
+/// An image drawn by ``MapRenderer``, ready to be written.
+public final class RenderedMap {
+    let canvas: Canvas
+    /// The labels drawn (those that collided with more important ones were dropped).
+    public private(set) var labels: [PlacedLabel] = []
+
+    init(canvas: Canvas) {
+        self.canvas = canvas
+    }
+
+    func add(_ labels: [PlacedLabel]) { self.labels += labels }
+
+    /// Writes the image (PNG, SVG or PDF, as it was made) to `path`, atomically.
+    public func write(to path: String) throws(RenderError) {
+        try canvas.finish(to: path)
+    }
+
+    /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests).
+    public var pixels: [UInt32] { canvas.pixels() }
+    public var width: Int { canvas.width }
+    public var height: Int { canvas.height }
+}
+
+/// Draws one level of a venue in its local metric frame: spaces filled by kind, walls, doors as gaps, obstacles,
+/// POI labels that never overlap (less important ones are dropped), the route (thick on this level with
+/// direction arrows, faded where it is on other levels, level-change markers, start and destination pins, step
+/// numbers matching the text itinerary), the user puck, a scale bar and a north arrow.
+///
+/// Made once per venue (it projects every feature once); each image is then cheap to draw.
+public struct MapRenderer: Sendable {
+    public let venue: Venue
+    let spaces: [(space: Space, rings: [[Coordinate]], box: BoundingBox, shape: PreparedPolygon)]
+    let openings: [(levelID: String, points: [Coordinate])]
+    let obstacles: [(levelID: String, rings: [[Coordinate]], line: [Coordinate])]
+    let pois: [(poi: POI, point: Coordinate)]
+
+    public init(venue: Venue) {
+        self.venue = venue
+        let frame = venue.frame
+        spaces = venue.spaces.compactMap { s in
+            guard let g = try? frame.project(s.geometry), let box = g.boundingBox else { return nil }
+            return (s, g.polygons.flatMap { $0.rings.map(\.coordinates) }, box, PreparedPolygon(g))
+        }
+        openings = venue.openings.compactMap { o in
+            (try? frame.project(o.geometry)).map { (o.levelID, $0.allCoordinates) }
+        }
+        obstacles = venue.obstacles.compactMap { o in
+            guard let g = try? frame.project(o.geometry) else { return nil }
+            return (o.levelID, g.polygons.flatMap { $0.rings.map(\.coordinates) }, g.polygons.isEmpty ? g.allCoordinates : [])
+        }
+        pois = venue.pois.compactMap { p in (try? frame.project(p.coordinate)).map { (p, $0) } }
+    }
+
+    /// The metres covered by a level's spaces.
+    public func bounds(of levelID: String) -> BoundingBox? {
+        spaces.filter { $0.space.levelID == levelID }.map(\.box).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// The metres covered by an itinerary's polylines on a level (all levels when `levelID` is nil).
+    public func bounds(of itinerary: Itinerary, on levelID: String? = nil) -> BoundingBox? {
+        let points = itinerary.legs.flatMap(\.steps).filter { levelID == nil || $0.levelID == levelID }
+            .flatMap(\.polyline).compactMap { try? venue.frame.project($0) }
+        return BoundingBox(covering: points)
+    }
+
+    /// Draws one level.
+    /// - Parameters:
+    ///   - languages: display languages for labels, best first (names fall back to English, then any).
+    public func draw(level levelID: String, viewport: Viewport, itinerary: Itinerary? = nil, puck: Puck? = nil,
+                     style: MapStyle = .light, languages: [String] = ["en"], format: ImageFormat = .png) throws(RenderError) -> RenderedMap {
+        let canvas = try Canvas(width: viewport.width, height: viewport.height, format: format)
+        let map = RenderedMap(canvas: canvas)
+        canvas.fillBackground(style.background)
+        map.add(drawLevel(levelID, on: canvas, viewport: viewport, itinerary: itinerary, puck: puck, style: style, languages: languages))
+        return map
+    }
+
+    /// Draws every level an itinerary visits side by side, each fitted to its part of the route, with its name.
+    public func drawSheet(_ itinerary: Itinerary, panelWidth: Int, height: Int, style: MapStyle = .light,
+                          languages: [String] = ["en"], format: ImageFormat = .png) throws(RenderError) -> RenderedMap {
+        var levels: [String] = []
+        for leg in itinerary.legs where !levels.contains(leg.levelID) { levels.append(leg.levelID) }
+        guard !levels.isEmpty else { throw .nothingToDraw("the itinerary has no leg") }
+        let canvas = try Canvas(width: panelWidth * levels.count, height: height, format: format)
+        let map = RenderedMap(canvas: canvas)
+        canvas.fillBackground(style.background)
+        for (k, level) in levels.enumerated() {
+            guard let box = bounds(of: itinerary, on: level) else { continue }
+            let padded = BoundingBox(minX: box.minX - 8, minY: box.minY - 8, maxX: box.maxX + 8, maxY: box.maxY + 8)
+            let viewport = Viewport.fitting(padded, width: panelWidth, height: height, padding: 36)
+            try canvas.panel(x: Double(k * panelWidth), y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
+                // Label boxes are kept in the panel's own pixels.
+                let name = venue.level(id: level).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? level
+                let title = canvas.measure(name, size: 14, bold: true)
+                let titleBox = BoundingBox(minX: Double(panelWidth) / 2 - title.width / 2 - 4, minY: 0,
+                                           maxX: Double(panelWidth) / 2 + title.width / 2 + 4, maxY: 30)
+                map.add(drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
+                                  languages: languages, reserved: [titleBox]))
+                canvas.text(name, centeredAt: Coordinate(x: Double(panelWidth) / 2, y: 16), size: 14, color: style.text, halo: style.halo, bold: true)
+                if k > 0 {
+                    canvas.polyline([Coordinate(x: 0.5, y: 0), Coordinate(x: 0.5, y: Double(height))], color: style.wall, width: 1)
+                }
+            }
+        }
+        return map
+    }
+
+    // MARK: - Drawing a level
+
+    func drawLevel(_ levelID: String, on canvas: Canvas, viewport: Viewport, itinerary: Itinerary?, puck: Puck?,
+                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> [PlacedLabel] {
+        let visible = viewport.visibleBounds
+        let px = { (p: Coordinate) in viewport.pixel(for: p) }
+        let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
+        // Spaces and walls.
+        for s in spaces where s.space.levelID == levelID && s.box.intersects(visible) {
+            canvas.polygon(s.rings.map { $0.map(px) }, fill: style.fill(for: s.space), stroke: style.wall, width: wallWidth)
+        }
+        // Doors: a gap in the wall, drawn over it in the walkway colour.
+        for o in openings where o.levelID == levelID && o.points.count >= 2 {
+            canvas.polyline(o.points.map(px), color: style.door, width: wallWidth + 1.5)
+        }
+        for o in obstacles where o.levelID == levelID {
+            if !o.rings.isEmpty { canvas.polygon(o.rings.map { $0.map(px) }, fill: style.obstacle) }
+            if o.line.count >= 2 { canvas.polyline(o.line.map(px), color: style.wall, width: wallWidth) }
+        }
+        // Labels keep clear of the scale bar, the north arrow and whatever the caller reserves (a title).
+        let w = Double(viewport.width), h = Double(viewport.height)
+        var taken = reserved + [BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
+        if let itinerary { taken += drawRoute(itinerary, levelID: levelID, on: canvas, viewport: viewport, style: style, languages: languages) }
+        let labels = placeLabels(levelID, on: canvas, viewport: viewport, style: style, languages: languages, taken: taken)
+        if let puck, puck.levelID == levelID, let p = try? venue.frame.project(puck.coordinate) {
+            drawPuck(puck, at: px(p), viewport: viewport, on: canvas, style: style)
+        }
+        drawScaleBar(on: canvas, viewport: viewport, style: style)
+        drawNorthArrow(on: canvas, viewport: viewport, style: style)
+        return labels
+    }
+
+    /// The route: faded on other levels, thick with arrows on this one; markers; returns the boxes it occupies.
+    func drawRoute(_ itinerary: Itinerary, levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle,
+                   languages: [String]) -> [BoundingBox] {
+        let frame = venue.frame
+        let px = { (c: Coordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
+        let steps = itinerary.legs.flatMap(\.steps)
+        var taken: [BoundingBox] = []
+        // Other levels first, faded and dashed.
+        for leg in itinerary.legs where leg.levelID != levelID {
+            let line = leg.steps.flatMap(\.polyline).compactMap(px)
+            canvas.polyline(line, color: style.routeOtherLevel, width: 4, dash: [6, 6])
+        }
+        let width = max(4, min(10, 1.2 / viewport.metresPerPixel))
+        for leg in itinerary.legs where leg.levelID == levelID {
+            let line = dedupe(leg.steps.flatMap(\.polyline).compactMap(px))
+            canvas.polyline(line, color: style.routeCasing, width: width + 3)
+            canvas.polyline(line, color: style.route, width: width)
+            drawArrows(along: line, width: width, on: canvas, style: style)
+        }
+        // Level changes, pins and step numbers.
+        for (n, step) in steps.enumerated() where step.levelID == levelID {
+            guard let p = px(step.location) else { continue }
+            switch step.maneuver {
+            case .connector(let kind, _, let up, let to):
+                let glyph: String
+                switch kind {
+                case .elevator: glyph = "E"
+                case .escalator: glyph = up ? "↗" : "↘"
+                case .stairs: glyph = up ? "▲" : "▼"
+                default: glyph = "⇅"
+                }
+                canvas.circle(p, radius: 11, fill: style.route, stroke: style.routeCasing, width: 2)
+                canvas.text(glyph, centeredAt: p, size: 12, color: style.routeCasing, halo: nil, bold: true)
+                let label = languages.first == "fr" ? "vers \(to)" : "to \(to)"
+                let size = canvas.measure(label, size: 12, bold: true)
+                let at = Coordinate(x: p.x, y: p.y - 22)
+                canvas.text(label, centeredAt: at, size: 12, color: style.text, halo: style.halo, bold: true)
+                taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
+                taken.append(box(around: p, radius: 12))
+            case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
+                let color = n == 0 ? style.pinStart : style.route
+                canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
+                taken.append(box(around: p, radius: 10))
+            case .arrive, .waypoint:
+                drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
+                taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
+            default:
+                break
+            }
+            if case .depart = step.maneuver { continue }
+            if case .arrive = step.maneuver { continue }
+            if case .connector = step.maneuver { continue }
+            // The step's number, as in the text itinerary.
+            let offset = Coordinate(x: p.x + 12, y: p.y - 12)
+            canvas.circle(offset, radius: 8, fill: style.routeCasing, stroke: style.route, width: 1.5)
+            canvas.text("\(n + 1)", centeredAt: offset, size: 9, color: style.route, halo: nil, bold: true)
+            taken.append(box(around: offset, radius: 9))
+        }
+        return taken
+    }
+
+    func dedupe(_ points: [Coordinate]) -> [Coordinate] {
+        var out: [Coordinate] = []
+        for p in points where out.last.map({ $0.distance(to: p) > 0.5 }) ?? true { out.append(p) }
+        return out
+    }
+
+    func box(around p: Coordinate, radius r: Double) -> BoundingBox {
+        BoundingBox(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r)
+    }
+
+    /// Chevrons every 70 px along the line, pointing the way.
+    func drawArrows(along line: [Coordinate], width: Double, on canvas: Canvas, style: MapStyle) {
+        var carried = 35.0
+        for (a, b) in zip(line, line.dropFirst()) {
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            var t = carried
+            while t < length {
+                let c = Coordinate(x: a.x + ux * t, y: a.y + uy * t)
+                let s = width * 0.45
+                canvas.polyline([Coordinate(x: c.x - ux * s - uy * s, y: c.y - uy * s + ux * s), c,
+                                 Coordinate(x: c.x - ux * s + uy * s, y: c.y - uy * s - ux * s)],
+                                color: style.routeCasing, width: max(1.5, width / 4))
+                t += 70
+            }
+            carried = t - length
+        }
+    }
+
+    func drawPin(at p: Coordinate, color: Color, on canvas: Canvas, style: MapStyle) {
+        canvas.polygon([[Coordinate(x: p.x, y: p.y), Coordinate(x: p.x - 8, y: p.y - 16), Coordinate(x: p.x + 8, y: p.y - 16), p]],
+                       fill: color, stroke: style.routeCasing, width: 1.5)
+        canvas.circle(Coordinate(x: p.x, y: p.y - 19), radius: 9, fill: color, stroke: style.routeCasing, width: 2)
+        canvas.circle(Coordinate(x: p.x, y: p.y - 19), radius: 3.5, fill: style.routeCasing)
+    }
+
+    /// Names of POIs, most important first; a label that would overlap one already placed (or the route's
+    /// markers) is dropped.
+    func placeLabels(_ levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle, languages: [String],
+                     taken: [BoundingBox]) -> [PlacedLabel] {
+        func rank(_ p: POI) -> Int {
+            switch p.kind {
+            case .occupant: 0
+            case .amenity: 1
+            case .kiosk, .entrance: 2
+            case .room: 3
+            case .section: 4
+            }
+        }
+        var occupied = taken
+        var placed: [PlacedLabel] = []
+        let candidates = pois.filter { $0.poi.levelID == levelID }
+            .sorted { (rank($0.poi), $0.poi.id) < (rank($1.poi), $1.poi.id) }
+        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
+        for (poi, point) in candidates {
+            guard let text = poi.name.resolved(for: languages) ?? poi.ref, !text.isEmpty else { continue }
+            let p = viewport.pixel(for: point)
+            let size = canvas.measure(text, size: style.labelSize)
+            let box = BoundingBox(minX: p.x - size.width / 2 - 2, minY: p.y - size.height / 2 - 1,
+                                  maxX: p.x + size.width / 2 + 2, maxY: p.y + size.height / 2 + 1)
+            guard frameBox.contains(Coordinate(x: box.minX, y: box.minY)), frameBox.contains(Coordinate(x: box.maxX, y: box.maxY)),
+                  !occupied.contains(where: { $0.intersects(box) }) else { continue }
+            canvas.text(text, centeredAt: p, size: style.labelSize, color: style.text, halo: style.halo)
+            occupied.append(box)
+            placed.append(PlacedLabel(text: text, poiID: poi.id, box: box))
+        }
+        return placed
+    }
+
+    func drawPuck(_ puck: Puck, at p: Coordinate, viewport: Viewport, on canvas: Canvas, style: MapStyle) {
+        if let accuracy = puck.accuracy, accuracy > 0 {
+            var fill = style.puck
+            fill.alpha = 0.15
+            canvas.circle(p, radius: accuracy / viewport.metresPerPixel, fill: fill, stroke: style.puck, width: 1)
+        }
+        if let heading = puck.heading {
+            // Screen angle: heading is clockwise from north; the top of the screen is `bearing`.
+            let a = (heading - viewport.bearing - 90) * .pi / 180
+            var cone = style.puck
+            cone.alpha = 0.35
+            canvas.wedge(p, radius: 34, from: a - 0.45, to: a + 0.45, fill: cone)
+        }
+        canvas.circle(p, radius: 8, fill: style.puck, stroke: style.routeCasing, width: 3)
+    }
+
+    func drawScaleBar(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
+        // The longest round length (1, 2 or 5 × 10ⁿ m) under 120 px.
+        let maxMetres = 120 * viewport.metresPerPixel
+        let magnitude = pow(10, floor(log10(maxMetres)))
+        let metres = [5, 2, 1].map { Double($0) * magnitude }.first { $0 <= maxMetres } ?? magnitude
+        let length = metres / viewport.metresPerPixel
+        let y = Double(viewport.height) - 16, x = 16.0
+        canvas.polyline([Coordinate(x: x, y: y - 5), Coordinate(x: x, y: y), Coordinate(x: x + length, y: y), Coordinate(x: x + length, y: y - 5)],
+                        color: style.text, width: 2)
+        let label = metres >= 1 ? "\(Int(metres)) m" : "\(Int(metres * 100)) cm"
+        canvas.text(label, centeredAt: Coordinate(x: x + length / 2, y: y - 10), size: 10, color: style.text, halo: style.halo)
+    }
+
+    func drawNorthArrow(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
+        let c = Coordinate(x: Double(viewport.width) - 24, y: 30)
+        let a = -viewport.bearing * .pi / 180
+        func rot(_ dx: Double, _ dy: Double) -> Coordinate {
+            Coordinate(x: c.x + dx * cos(a) - dy * sin(a), y: c.y + dx * sin(a) + dy * cos(a))
+        }
+        canvas.polygon([[rot(0, -14), rot(6, 8), rot(0, 4), rot(-6, 8), rot(0, -14)]], fill: style.text, stroke: style.halo, width: 1)
+        canvas.text("N", centeredAt: rot(0, -22), size: 10, color: style.text, halo: style.halo, bold: true)
+    }
+}

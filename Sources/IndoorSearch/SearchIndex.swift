@@ -176,7 +176,9 @@ public struct SearchIndex: Sendable {
         let limit = Self.typoLimit(q.count)
         guard limit > 0 else { return }
         let qMask = Self.mask(q)
-        for length in max(1, q.count - limit)...min(byLength.count - 1, q.count + limit) {
+        let shortest = max(1, q.count - limit), longest = min(byLength.count - 1, q.count + limit)
+        guard shortest <= longest else { return }
+        for length in shortest...longest {
             for id in byLength[length] {
                 let t = Int(id)
                 guard (qMask ^ tokenMasks[t]).nonzeroBitCount <= 2 * limit,
@@ -186,7 +188,7 @@ public struct SearchIndex: Sendable {
             }
         }
         // The last word may be a misspelt beginning ("restro" typed as "rsetro").
-        if isLast, !found {
+        if isLast, !found, q.count + 1 < byLength.count {
             for length in (q.count + 1)..<byLength.count {
                 for id in byLength[length] {
                     let t = Int(id)

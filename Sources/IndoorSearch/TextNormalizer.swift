@@ -8,7 +8,7 @@ import Foundation
 /// A token that mixes letters and digits ("A1605", "E023") also yields its letter and digit runs ("a", "1605"),
 /// so room numbers match however they are typed.
 public enum TextNormalizer {
-    /// The longest token kept (longer runs are cut): absurd input stays cheap.
+    /// The longest token kept, in Unicode scalars (longer runs are cut): absurd input stays cheap.
     public static let maximumTokenLength = 48
     /// The most tokens read from one text.
     public static let maximumTokens = 64
@@ -55,7 +55,9 @@ public enum TextNormalizer {
         var current = String.UnicodeScalarView()
         func flush() {
             guard !current.isEmpty, tokens.count < maximumTokens else { current = String.UnicodeScalarView(); return }
-            let token = String(String(current).prefix(maximumTokenLength))
+            // Capped in Unicode scalars (what the index measures), not Characters: a Hangul syllable is one
+            // Character but three scalars once decomposed.
+            let token = String(String.UnicodeScalarView(current.prefix(maximumTokenLength)))
             tokens.append((token, false))
             let runs = splitRuns(token)
             if includeRuns, runs.count > 1 { tokens += runs.map { ($0, true) } }

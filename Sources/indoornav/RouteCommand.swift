@@ -56,6 +56,10 @@ enum RouteCommand {
         let language = InstructionLanguage(tag: options.language)
 
         let venue = try options.loadVenue()
+        let known = Set(venue.spaces.map(\.id) + venue.openings.map(\.id) + venue.connectors.map(\.id))
+        if let unknown = avoid.sorted().first(where: { !known.contains($0) }) {
+            throw UsageError("--avoid \(unknown) names no space, opening or connector of this venue", command: "indoornav route")
+        }
         let routing = RoutingOptions(profile: profile, closed: avoid, includeNonPublic: nonPublic)
         let (itinerary, fromName) = try plan(venue: venue, from: fromText, vias: vias, to: toText, options: routing,
                                              language: language, languages: options.languages)
@@ -81,23 +85,25 @@ enum RouteCommand {
                      language: InstructionLanguage, languages: [String]) throws -> (Itinerary, String) {
         let index = SearchIndex(venue: venue)
         let router = Router(graph: NavigationGraph(venue: venue))
-        var stops = [try waypoint(fromText, index: index, languages: languages)]
-        for v in vias { stops.append(try waypoint(v, index: index, languages: languages)) }
+        // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
+        var stops = [try waypoint(fromText, index: index, languages: languages, after: nil)]
+        for v in vias { stops.append(try waypoint(v, index: index, languages: languages, after: stops.last)) }
         let itinerary: Itinerary
         if toText.hasPrefix("category:") {
             itinerary = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops, index: index,
                                     router: router, options: routing, language: language, languages: languages)
         } else {
-            stops.append(try waypoint(toText, index: index, languages: languages))
-            itinerary = try router.itinerary(through: stops, options: routing, language: language)
+            stops.append(try waypoint(toText, index: index, languages: languages, after: stops.last))
+            itinerary = try router.itinerary(through: stops, options: routing, language: language, names: languages)
         }
         return (itinerary, stops[0].end.label)
     }
 
     /// A place as a routing stop, labelled with its name in the display language.
-    static func waypoint(_ text: String, index: SearchIndex, languages: [String]) throws -> Waypoint {
-        let place = try index.place(text)
+    static func waypoint(_ text: String, index: SearchIndex, languages: [String], after previous: Waypoint?) throws -> Waypoint {
         let venue = index.venue
+        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
+        let place = try index.place(text, near: near)
         let label: String
         switch place {
         case .poi(let p): label = p.name.resolved(for: languages) ?? p.ref ?? p.category
@@ -126,7 +132,7 @@ enum RouteCommand {
             guard let point = try? index.venue.frame.project(poi.coordinate) else { continue }
             let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category))
             do {
-                let it = try router.itinerary(through: stops + [target], options: options, language: language)
+                let it = try router.itinerary(through: stops + [target], options: options, language: language, names: languages)
                 if it.duration < best?.duration ?? .infinity { best = it }
             } catch {
                 firstError = firstError ?? error

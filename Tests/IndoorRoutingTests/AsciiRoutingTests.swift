@@ -194,6 +194,32 @@ struct Scenario {
         #expect(inStaffRoom(closed))
     }
 
+    /// Stairs climbed over three levels are one step, "up 3 levels".
+    @Test func ridesOverSeveralLevelsAreOneStep() throws {
+        let plan = """
+            AAAAAAAAAA
+            AAAAAAAsSS
+            AAAAAAASSS
+            """
+        let s = try Scenario([0: plan, 1: plan, 2: plan, 3: plan], connectors: ["S": .stairs])
+        let it = try s.itinerary((1, 1, 0), (1, 1, 3))
+        #expect(s.maneuvers(it).filter { $0.hasPrefix("stairs") } == ["stairs up"])
+        #expect(it.legs.flatMap(\.steps).contains { $0.instruction == "Take the stairs up 3 levels to Level 3" })
+        #expect(it.legs.count == 2)
+        #expect(it.legs[0].costs.stairs == 60)
+    }
+
+    /// A closed door cannot be used even when the start sees it directly (the query's own first step).
+    @Test func aClosedDoorIsClosedToTheQuerysOwnEndsToo() throws {
+        let s = try Scenario([0: """
+            AAAAAaBBBB
+            AAAAAABBBB
+            """])
+        #expect(throws: RoutingError.self) {
+            try s.route((5.5, 1.5, 0), (8, 1.5, 0), options: RoutingOptions(closed: ["door-A0-5-0"]))
+        }
+    }
+
     @Test func aPlaceOffTheWalkableAreaIsSnappedAndSaysHowFar() throws {
         let s = try Scenario([0: """
             AAAAA...

@@ -33,7 +33,7 @@ import Testing
     @Test func unknownAndEmptyQueriesReturnNothing() throws {
         let index = try #require(self.index)
         for text in ["", "   ", "xyzzy", "qqqqqqqqqq", "\u{0}\u{1}\u{1B}[31m", String(repeating: "z", count: 10_000),
-                     String(repeating: "\u{301}", count: 10_000)] {
+                     String(repeating: "\u{301}", count: 10_000), String(repeating: "한", count: 18)] {
             #expect(index.search(SearchQuery(text)).isEmpty, "\(text.prefix(20).debugDescription)")
         }
     }

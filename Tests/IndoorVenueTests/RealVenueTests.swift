@@ -95,7 +95,7 @@ import Testing
         #expect(OSMLoader.levels(value) == expected)
     }
 
-    @Test(arguments: ["", "ground", "3-1", "1-", "0-100000", "nan"])
+    @Test(arguments: ["", "ground", "3-1", "1-", "0-100000", "nan", "1e19", "100000000000000000-100000000000000016"])
     func rejectsWhatIsNotALevel(value: String) {
         #expect(OSMLoader.levels(value) == nil)
     }

@@ -84,6 +84,7 @@ struct PreparedAreas: Hashable, Sendable {
     }
 
     func contains(_ index: Int, _ point: Coordinate) -> Bool {
+        // A box test is false for NaN, so no non-finite point reaches the band arithmetic.
         areas[index].box.contains(point) && crossings(index, point)
     }
 }

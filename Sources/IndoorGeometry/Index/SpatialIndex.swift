@@ -156,7 +156,8 @@ public struct PolygonIndex: Hashable, Sendable {
         self.extent = extent
         let cells = Double(max(1, min(4 * finite.count, 1 << 16)))
         let aspect = extent.height > 0 && extent.width > 0 ? extent.width / extent.height : 1
-        columns = max(1, Int((cells * aspect).squareRoot().rounded()))
+        // Clamped before converting, so a degenerate extent (a sliver) cannot overflow the grid size.
+        columns = max(1, Int(min(cells, (cells * aspect).squareRoot()).rounded()))
         rows = max(1, Int((cells / Double(columns)).rounded(.up)))
         cellWidth = extent.width > 0 ? extent.width / Double(columns) : 1
         cellHeight = extent.height > 0 ? extent.height / Double(rows) : 1
@@ -190,6 +191,7 @@ public struct PolygonIndex: Hashable, Sendable {
     /// Calls `visit` with each area whose box contains `point`, in increasing index order, until it returns `false`.
     @inline(__always)
     private func forEachCandidate(_ point: Coordinate, _ visit: (Int) -> Bool) {
+        // False for NaN and infinities too: no non-finite point reaches the cell arithmetic.
         guard extent.contains(point) else { return }
         let (c, r) = Self.cell(point, extent, cellWidth, cellHeight, columns, rows)
         let cell = r * columns + c

@@ -249,7 +249,8 @@ struct GraphBuilder {
         case .movingWalkway: kind = .movingWalkway; cost = costs.rampPerLevel * levels
         case .traversal: kind = .traversal; cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
         }
-        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: 0, cost: cost, space: -1, opening: -1,
+        let length = kind == .traversal ? nu.point.distance(to: nv.point) : 0
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: length, cost: cost, space: -1, opening: -1,
                                           connector: Int32(c), levelChange: change))
     }
 
@@ -263,6 +264,7 @@ struct GraphBuilder {
             let cs = line.allCoordinates
             guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05 else { continue }
             var portal = Portal(opening: o, a: a, b: b, sides: [], isDoor: opening.isDoor, oneWayFrom: nil)
+            // (Openings shorter than 5 cm are skipped above; `venue validate` reports them.)
             let m = Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
             let len = a.distance(to: b)
             let normal = Coordinate(x: -(b.y - a.y) / len, y: (b.x - a.x) / len)
@@ -275,9 +277,8 @@ struct GraphBuilder {
                 }
                 if let found { portal.sides.append(found) }
             }
-            guard let first = portal.sides.first else { continue }
+            guard !portal.sides.isEmpty else { continue }
             if portal.sides.count == 2, portal.sides[0] == portal.sides[1] { portal.sides.removeLast() }
-            _ = first
             if let from = opening.oneWayFrom, let s = venue.spaces.firstIndex(where: { $0.id == from }) { portal.oneWayFrom = s }
             out.append(portal)
         }

@@ -67,9 +67,12 @@ public struct Waypoint: Sendable {
 extension Router {
     /// Routes through `stops` in order (at least two) and writes the itinerary.
     /// - Throws: ``RoutingError`` for the first stretch that has no route.
+    /// - Parameters:
+    ///   - language: the language of the instructions.
+    ///   - names: languages for the names in them, best first (default: the instruction language).
     public func itinerary(through stops: [Waypoint], options: RoutingOptions = RoutingOptions(),
-                          language: InstructionLanguage = .en) throws(RoutingError) -> Itinerary {
-        var writer = ItineraryWriter(graph: graph, language: language)
+                          language: InstructionLanguage = .en, names: [String]? = nil) throws(RoutingError) -> Itinerary {
+        var writer = ItineraryWriter(graph: graph, language: language, names: names ?? [language.rawValue])
         var startSnap = 0.0, endSnap = 0.0
         for (k, pair) in zip(stops, stops.dropFirst()).enumerated() {
             let route = try route(from: pair.0.end, to: pair.1.end, options: options)
@@ -85,6 +88,9 @@ extension Router {
 struct ItineraryWriter {
     let graph: NavigationGraph
     let language: InstructionLanguage
+    /// Languages for names (of levels, spaces, landmarks), best first.
+    let names: [String]
+    private var legStartSpace = -1
     private var legs: [ItineraryLeg] = []
     private var steps: [ItineraryStep] = []
     private var costs = CostBreakdown()
@@ -93,22 +99,23 @@ struct ItineraryWriter {
     private var pending: (maneuver: Maneuver, at: Coordinate, level: String, landmark: String?, points: [Coordinate],
                           distance: Double, duration: Double, angle: Double)?
 
-    init(graph: NavigationGraph, language: InstructionLanguage) {
+    init(graph: NavigationGraph, language: InstructionLanguage, names: [String]) {
         self.graph = graph
         self.language = language
+        self.names = names
     }
 
     var venue: Venue { graph.venue }
 
     func levelName(_ id: String) -> String {
-        venue.level(id: id).map { $0.name.resolved(for: [language.rawValue]) ?? "level \($0.ordinalText)" } ?? id
+        venue.level(id: id).map { $0.name.resolved(for: names) ?? "level \($0.ordinalText)" } ?? id
     }
 
     func spaceName(_ s: Int) -> String? {
         guard s >= 0 else { return nil }
         let space = venue.spaces[s]
         guard space.kind != .walkway else { return nil }
-        return space.name.resolved(for: [language.rawValue])
+        return space.name.resolved(for: names)
     }
 
     static func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
@@ -131,11 +138,27 @@ struct ItineraryWriter {
             return
         }
         var heading: Double?
-        for i in 1..<p.count {
+        var i = 1
+        // The space a leg's walk begins in (the start room, the connector just left): not a landmark.
+        legStartSpace = p.count > 1 ? p[1].space : -1
+        while i < p.count {
+            defer { i += 1 }
             let a = p[i - 1], b = p[i]
             let edge = b.edge >= 0 ? graph.edges[b.edge] : nil
-            if let edge, edge.kind != .walk {
-                ride(edge, from: a, to: b)
+            // A same-level traversal is walked like any stretch; rides change level.
+            if let edge, edge.kind != .walk, !(edge.kind == .traversal && edge.levelChange == 0) {
+                // Consecutive rides on one connector (stairs climbed three levels) are one step.
+                var last = i, change = edge.levelChange, cost = edge.cost
+                while last + 1 < p.count, p[last + 1].edge >= 0 {
+                    let next = graph.edges[p[last + 1].edge]
+                    guard next.kind == edge.kind, next.connector == edge.connector else { break }
+                    last += 1
+                    change += next.levelChange
+                    cost += next.cost
+                }
+                ride(edge, from: a, to: p[last], levelChange: change, cost: cost)
+                legStartSpace = last + 1 < p.count ? p[last + 1].space : -1
+                i = last
                 heading = nil
                 continue
             }
@@ -200,16 +223,16 @@ struct ItineraryWriter {
         return true
     }
 
-    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint) {
+    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double) {
         finishStep()
-        let n = max(1, Int(abs(edge.levelChange).rounded()))
-        begin(.connector(kind: edge.kind, levels: n, up: edge.levelChange > 0, to: levelName(b.levelID)), at: a.point, level: a.levelID)
-        pending?.duration = edge.cost
+        let n = max(1, Int(min(abs(levelChange), 1000).rounded()))
+        begin(.connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID)), at: a.point, level: a.levelID)
+        pending?.duration = cost
         switch edge.kind {
-        case .stairs: costs.stairs += edge.cost
-        case .elevator: costs.elevator += edge.cost
-        case .escalator: costs.escalator += edge.cost
-        default: costs.ramp += edge.cost
+        case .stairs: costs.stairs += cost
+        case .elevator: costs.elevator += cost
+        case .escalator: costs.escalator += cost
+        default: costs.ramp += cost
         }
         finishStep()
         closeLeg()
@@ -231,9 +254,10 @@ struct ItineraryWriter {
     /// The nearest named POI within 5 m of a maneuver on its level (not the destination), passed or at it.
     func landmark(near p: Coordinate, level: String, heading: Double, excluding stop: Waypoint, entering: Int) -> String? {
         var best: (Double, String)?
-        let entered = entering >= 0 ? venue.spaces[entering].id : nil
-        for poi in venue.pois where poi.levelID == level && poi.kind != .section && (entered == nil || poi.spaceID != entered) {
-            guard let name = poi.name.resolved(for: [language.rawValue]), name != stop.end.label,
+        // Not the space being entered, nor the one the leg began in (the start room, the elevator just left).
+        let excluded = Set([entering, legStartSpace].filter { $0 >= 0 }.map { venue.spaces[$0].id })
+        for poi in venue.pois where poi.levelID == level && poi.kind != .section && !(poi.spaceID.map(excluded.contains) ?? false) {
+            guard let name = poi.name.resolved(for: names), name != stop.end.label,
                   let q = try? venue.frame.project(poi.coordinate) else { continue }
             let d = q.distance(to: p)
             // Ahead of the walker it is not yet a landmark to turn "after".

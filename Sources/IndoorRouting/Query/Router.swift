@@ -51,6 +51,7 @@ public final class Router {
     private let edgeRestricted: [Bool]
     private let edgeInaccessible: [Bool]
     private let edgeRestrictedDoor: [Bool]
+    private let edgeOpenings: [(Int32, Int32)]
 
     /// The connected part of the graph each node is in (edges taken both ways): places in different parts have
     /// no route, which is known without searching.
@@ -74,9 +75,15 @@ public final class Router {
         }
         component = graph.nodes.indices.map { Int32(find($0)) }
         let openings = graph.venue.openings
+        // The openings at both ends of each edge (a walk from one door straight to another touches two).
+        let doorOf = graph.nodes.map { n -> Int32 in if case .door(let o) = n.kind, o >= 0 { Int32(o) } else { -1 } }
+        edgeOpenings = graph.edges.map { ($0.from >= 0 ? doorOf[Int($0.from)] : -1, $0.to >= 0 ? doorOf[Int($0.to)] : -1) }
+        let any = { (pair: (Int32, Int32), test: (Opening) -> Bool) -> Bool in
+            (pair.0 >= 0 && test(openings[Int(pair.0)])) || (pair.1 >= 0 && test(openings[Int(pair.1)]))
+        }
         edgeRestricted = graph.edges.map { $0.space >= 0 && graph.restricted[Int($0.space)] }
-        edgeInaccessible = graph.edges.map { $0.opening >= 0 && openings[Int($0.opening)].isAccessible == false }
-        edgeRestrictedDoor = graph.edges.map { $0.opening >= 0 && openings[Int($0.opening)].restriction != nil }
+        edgeInaccessible = edgeOpenings.map { any($0) { $0.isAccessible == false } }
+        edgeRestrictedDoor = edgeOpenings.map { any($0) { $0.restriction != nil } }
     }
 
     /// Where a point is on the walkable graph: its space, the nearest free point, and how far it moved.
@@ -127,9 +134,21 @@ public final class Router {
         if !options.closed.isEmpty {
             let venue = graph.venue
             if edge.space >= 0 && options.closed.contains(venue.spaces[Int(edge.space)].id) { return false }
-            if edge.opening >= 0 && options.closed.contains(venue.openings[Int(edge.opening)].id) { return false }
+            let (o1, o2) = edgeOpenings[e]
+            for o in [o1, o2] where o >= 0 && options.closed.contains(venue.openings[Int(o)].id) { return false }
             if edge.connector >= 0 && options.closed.contains(venue.connectors[Int(edge.connector)].id) { return false }
         }
+        return true
+    }
+
+    /// Whether a query's own end may walk straight to or from a node: a door node must be usable under the same
+    /// rules as the graph's edges (closures, accessibility, restricted doors).
+    func endAllowed(_ node: Int32, _ options: RoutingOptions, endpoints: Set<Int>) -> Bool {
+        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0 else { return true }
+        let opening = graph.venue.openings[o]
+        if options.closed.contains(opening.id) { return false }
+        if options.profile == .accessible && opening.isAccessible == false { return false }
+        if !options.includeNonPublic && opening.restriction != nil && endpoints.isEmpty { return false }
         return true
     }
 
@@ -140,9 +159,13 @@ public final class Router {
         let a = try locate(start, options: options)
         let b = try locate(end, options: options)
         let speed = graph.costs.walkingSpeed
-        let sources = visibleNodes(from: a).filter { oneWayAllows($0.node, entering: true, from: a.space) }
+        // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
+        let endpoints = Set([a.space, b.space].filter { graph.restricted[$0] })
+        let sources = visibleNodes(from: a)
+            .filter { oneWayAllows($0.node, entering: true, from: a.space) && endAllowed($0.node, options, endpoints: endpoints) }
             .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
-        let targets = visibleNodes(from: b).filter { oneWayAllows($0.node, entering: false, from: b.space) }
+        let targets = visibleNodes(from: b)
+            .filter { oneWayAllows($0.node, entering: false, from: b.space) && endAllowed($0.node, options, endpoints: endpoints) }
             .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
         // Straight across one space, when the two ends see each other.
         var direct: Double?
@@ -155,8 +178,6 @@ public final class Router {
             throw disconnected(start, end, a, b)
         }
         let goal = b.point
-        // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
-        let endpoints = Set([a.space, b.space].filter { graph.restricted[$0] })
         let nodes = graph.nodes
         let found = search.run(
             from: sources, to: targets,
@@ -243,13 +264,16 @@ public final class Router {
             let forbidden = kinds.filter { !options.permits($0) && $0 != .walk }
             if !forbidden.isEmpty {
                 let names = forbidden.map(\.rawValue).sorted().joined(separator: " and ")
-                reasons.append("for the \(options.profile.rawValue) profile: only \(names) join these places, and the profile excludes them")
+                reasons.append("for the \(options.profile.rawValue) profile: the way that remains uses \(names), which the profile excludes")
             }
-            let closedHere = unrestricted.edges.compactMap { e -> String? in
+            let closedHere = unrestricted.edges.flatMap { e -> [String] in
                 let edge = graph.edges[Int(e)]
-                if edge.space >= 0, options.closed.contains(venue.spaces[Int(edge.space)].id) { return venue.spaces[Int(edge.space)].id }
-                if edge.opening >= 0, options.closed.contains(venue.openings[Int(edge.opening)].id) { return venue.openings[Int(edge.opening)].id }
-                return nil
+                var ids: [String] = []
+                if edge.space >= 0 { ids.append(venue.spaces[Int(edge.space)].id) }
+                let (o1, o2) = edgeOpenings[Int(e)]
+                for o in [o1, o2] where o >= 0 { ids.append(venue.openings[Int(o)].id) }
+                if edge.connector >= 0 { ids.append(venue.connectors[Int(edge.connector)].id) }
+                return ids.filter(options.closed.contains)
             }
             if !closedHere.isEmpty { reasons.append("with \(Set(closedHere).sorted().joined(separator: ", ")) closed") }
             let restrictedHere = unrestricted.edges.contains { e in
@@ -258,6 +282,7 @@ public final class Router {
             }
             if restrictedHere && !options.includeNonPublic { reasons.append("without crossing non-public areas") }
             if reasons.isEmpty, options.profile == .accessible { reasons.append("for the accessible profile: a door on the way is not accessible") }
+            if reasons.isEmpty { reasons.append("under these options (the unrestricted route is cut by them)") }
             return .excluded(from: start.label, to: end.label, by: reasons.joined(separator: "; "))
         }
         return disconnected(start, end, a, b)

@@ -57,10 +57,11 @@ enum ZipArchive {
             guard stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else {
                 return .failure(.archive(path: path, reason: "entry \"\(name)\" has no size"))
             }
-            total += stat.size
-            guard total <= maximumTotalSize else {
+            // Checked before adding, so a declared size near 2^64 cannot overflow the sum.
+            guard stat.size <= maximumTotalSize - total else {
                 return .failure(.archive(path: path, reason: "uncompressed size exceeds \(maximumTotalSize >> 20) MiB (a zip bomb?)"))
             }
+            total += stat.size
             guard files[base] == nil else {
                 return .failure(.archive(path: path, reason: "two entries are named \"\(base)\""))
             }
@@ -68,22 +69,24 @@ enum ZipArchive {
                 return .failure(.archive(path: path, reason: "entry \"\(name)\" cannot be opened (encrypted or unsupported compression)"))
             }
             defer { zip_fclose(file) }
-            // Read at most one byte more than declared, to catch an entry that inflates past its stated size.
-            var buffer = [UInt8](repeating: 0, count: Int(stat.size) + 1)
-            var filled = 0
-            while filled < buffer.count {
-                let n = buffer.withUnsafeMutableBytes { raw -> Int64 in
+            // Read in chunks (a tiny entry declaring a huge size allocates nothing up front), and at most one
+            // byte more than declared, to catch an entry that inflates past its stated size.
+            var data = Data()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let wanted = Int(stat.size) + 1
+            while data.count < wanted {
+                let n = chunk.withUnsafeMutableBytes { raw -> Int64 in
                     guard let base = raw.baseAddress else { return -1 }
-                    return zip_fread(file, base + filled, UInt64(raw.count - filled))
+                    return zip_fread(file, base, UInt64(min(raw.count, wanted - data.count)))
                 }
                 if n < 0 { return .failure(.archive(path: path, reason: "entry \"\(name)\" is corrupt or truncated")) }
                 if n == 0 { break }
-                filled += Int(n)
+                data.append(contentsOf: chunk[0..<Int(n)])
             }
-            guard filled == Int(stat.size) else {
+            guard data.count == Int(stat.size) else {
                 return .failure(.archive(path: path, reason: "entry \"\(name)\" inflates to a size other than it declares"))
             }
-            files[base] = Data(buffer[0..<filled])
+            files[base] = data
         }
         return .success(files)
     }

@@ -74,9 +74,29 @@ extension Venue {
             throw .invalidCoordinate(text: text, reason: "longitude must lie in −180…180 and latitude in −90…90")
         }
         let levelText = text[text.index(after: at)...].trimmingCharacters(in: .whitespaces)
-        let level = levels.first { $0.id == levelText }
-            ?? Double(levelText).flatMap { o in levels.first { $0.ordinal == o } }
-        guard let level else { throw .unknownLevel(text: levelText, available: levels.map(\.ordinalText)) }
-        return .coordinate(Coordinate(longitude: lon, latitude: lat), levelID: level.id)
+        let coordinate = Coordinate(longitude: lon, latitude: lat)
+        if let level = levels.first(where: { $0.id == levelText }) { return .coordinate(coordinate, levelID: level.id) }
+        // Several buildings may have a level of that ordinal: take the one with a space under the point, else the
+        // one whose spaces come nearest.
+        let candidates = Double(levelText).map { o in levels.filter { $0.ordinal == o } } ?? []
+        guard let first = candidates.first else {
+            throw .unknownLevel(text: levelText, available: Array(Set(levels.map(\.ordinalText))).sorted())
+        }
+        guard candidates.count > 1 else { return .coordinate(coordinate, levelID: first.id) }
+        let nearest = candidates.min { a, b in distance(from: coordinate, toSpacesOf: a.id) < distance(from: coordinate, toSpacesOf: b.id) }
+        return .coordinate(coordinate, levelID: (nearest ?? first).id)
+    }
+
+    /// How far a WGS84 point is from the spaces of a level, in degrees-ish (0 inside one): only for choosing.
+    private func distance(from c: Coordinate, toSpacesOf levelID: String) -> Double {
+        var best = Double.infinity
+        for space in spaces(on: levelID) {
+            if PreparedPolygon(space.geometry).contains(c) { return 0 }
+            if let box = space.geometry.boundingBox {
+                let dx = max(box.minX - c.x, 0, c.x - box.maxX), dy = max(box.minY - c.y, 0, c.y - box.maxY)
+                best = min(best, (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        return best
     }
 }

@@ -98,8 +98,12 @@ public struct Level: Hashable, Sendable {
     }
 
     /// The ordinal as people write it: `2`, `-1`, `0.5`.
-    public var ordinalText: String {
-        ordinal.rounded() == ordinal ? String(Int(ordinal)) : String(ordinal)
+    public var ordinalText: String { Level.text(ordinal: ordinal) }
+
+    /// An ordinal as people write it: whole numbers without a decimal point (`2`, `-1`), others as they are
+    /// (`0.5`); absurdly large values as Swift writes doubles, never trapping.
+    public static func text(ordinal: Double) -> String {
+        ordinal.rounded() == ordinal && abs(ordinal) < 1e15 ? String(Int64(ordinal)) : String(ordinal)
     }
 }
 

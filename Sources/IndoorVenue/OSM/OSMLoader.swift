@@ -19,7 +19,7 @@ public enum OSMLoader {
     public static func levels(_ value: String) -> [Double]? {
         var out: Set<Double> = []
         for part in value.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if let n = Double(part), n.isFinite {
+            if let n = Double(part), n.isFinite, abs(n) <= 1e6 {
                 out.insert(n)
                 continue
             }
@@ -27,11 +27,11 @@ public enum OSMLoader {
             let chars = Array(part)
             guard let dash = chars.indices.dropFirst().first(where: { chars[$0] == "-" }),
                   let a = Double(String(chars[..<dash])), let b = Double(String(chars[(dash + 1)...])),
-                  a.isFinite, b.isFinite, a <= b, b - a <= 200 else { return nil }
+                  a.isFinite, b.isFinite, a <= b, b - a <= 200, abs(a) <= 1e6, abs(b) <= 1e6 else { return nil }
             out.insert(a)
             out.insert(b)
-            var i = a.rounded(.up)
-            while i <= b { out.insert(i); i += 1 }
+            // Whole levels between the ends, counted as integers (a Double loop stalls beyond 2^53).
+            for i in Int(a.rounded(.up))...Int(b.rounded(.down)) where Double(i) >= a { out.insert(Double(i)) }
         }
         return out.isEmpty ? nil : out.sorted()
     }
@@ -126,7 +126,7 @@ struct OSMVenueBuilder {
 
     func build(source: String) throws(VenueError) -> Venue {
         var levelOrdinals: Set<Double> = []
-        func levelID(_ o: Double) -> String { o.rounded() == o ? String(Int(o)) : String(o) }
+        func levelID(_ o: Double) -> String { Level.text(ordinal: o) }
 
         // Spaces from ways and multipolygons tagged indoor=room|area|corridor.
         var spaces: [Space] = []

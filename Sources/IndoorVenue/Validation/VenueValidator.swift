@@ -1,3 +1,4 @@
+import Foundation
 import IndoorGeometry
 
 /// Checks a loaded venue and reports every problem with its feature id, what is wrong and a severity: invalid or
@@ -74,6 +75,11 @@ public struct VenueValidator: Sendable {
             let boundaries = shapes.map { $0.map { Geometry.multiLineString($0.polygons.flatMap { p in p.rings.compactMap { try? LineString($0.coordinates) } }) } }
             for opening in venue.openings(on: level.id) {
                 guard let line = metric(opening.geometry), let box = line.boundingBox else { continue }
+                if let a = line.allCoordinates.first, let b = line.allCoordinates.last, a.distance(to: b) < 0.05 {
+                    issues.append(VenueIssue(.warning, "degenerate-opening", featureID: opening.id,
+                        "the opening is \(format(a.distance(to: b) * 100)) cm wide: too narrow to pass, not used for routing"))
+                    continue
+                }
                 // Look a little further than the error distance, so a misplaced opening says how far off it is.
                 let reach = max(boundaryErrorDistance, 20)
                 let probe = BoundingBox(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
@@ -102,6 +108,6 @@ public struct VenueValidator: Sendable {
     }
 
     private func format(_ x: Double) -> String {
-        x >= 10 ? String(Int(x.rounded())) : String((x * 100).rounded() / 100)
+        x >= 10 ? String(format: "%.0f", x) : String((x * 100).rounded() / 100)
     }
 }

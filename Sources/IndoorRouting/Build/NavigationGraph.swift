@@ -61,6 +61,9 @@ public struct NavigationGraph: Sendable {
     let levelSpaces: [String: (spaces: [Int], index: PolygonIndex)]
     /// Spaces a person may not enter without asking (non-public, restricted).
     let restricted: [Bool]
+    /// The connected part of the graph each node is in (edges taken both ways): places in different parts have
+    /// no route, whatever the options.
+    public let component: [Int32]
     /// Time spent building, seconds.
     public let buildSeconds: Double
 
@@ -81,6 +84,20 @@ public struct NavigationGraph: Sendable {
         levelOrdinal = builder.levelOrdinal
         levelSpaces = builder.levelSpaces
         restricted = venue.spaces.map { $0.restriction != nil || $0.kind == .nonPublic }
+        var parent = Array(0..<builder.nodes.count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        for e in builder.edges {
+            let a = find(Int(e.from)), b = find(Int(e.to))
+            if a != b { parent[a] = b }
+        }
+        component = builder.nodes.indices.map { Int32(find($0)) }
         let elapsed = ContinuousClock.now - started
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

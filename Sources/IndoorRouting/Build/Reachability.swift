@@ -4,21 +4,8 @@ extension NavigationGraph {
     /// Walkable spaces that no route reaches from the rest of their building: their graph nodes are not in the
     /// largest connected part of the building's graph (edges taken both ways, every profile allowed).
     /// - Returns: indexes into `venue.spaces`, in order.
-    /// - Complexity: O(n + m) with union–find.
+    /// - Complexity: O(n) over the components labelled when the graph was built.
     public func unreachableSpaces() -> [Int] {
-        var parent = Array(0..<nodes.count)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
-        for e in edges {
-            let a = find(Int(e.from)), b = find(Int(e.to))
-            if a != b { parent[a] = b }
-        }
         let buildingOf = Dictionary(venue.levels.map { ($0.id, $0.buildingIDs.sorted().joined(separator: ",")) },
                                     uniquingKeysWith: { a, _ in a })
         // Per building: how many spaces each component holds; the largest is the building's main part.
@@ -26,7 +13,7 @@ extension NavigationGraph {
         var componentOf: [Int: Int] = [:]
         for (s, members) in spaceNodes.enumerated() where free[s] != nil {
             // A space with no node (a convex room with no door) is a part of its own.
-            let c = members.first.map { find(Int($0)) } ?? (nodes.count + s)
+            let c = members.first.map { Int(component[Int($0)]) } ?? (nodes.count + s)
             componentOf[s] = c
             sizes[buildingOf[venue.spaces[s].levelID] ?? "", default: [:]][c, default: 0] += 1
         }

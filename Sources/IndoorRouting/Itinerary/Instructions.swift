@@ -163,8 +163,4 @@ enum Phrasebook {
         }
         return text
     }
-
-    static func andContinue(_ text: String, for metres: Double, _ lang: InstructionLanguage) -> String {
-        lang == .fr ? "\(text), puis continuez sur \(distance(metres, .fr))" : "\(text), then continue for \(distance(metres, .en))"
-    }
 }

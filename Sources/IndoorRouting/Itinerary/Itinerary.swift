@@ -94,7 +94,6 @@ struct ItineraryWriter {
     private var legs: [ItineraryLeg] = []
     private var steps: [ItineraryStep] = []
     private var costs = CostBreakdown()
-    private var levelID: String?
     /// The step being written: its maneuver, where, and what it has covered so far.
     private var pending: (maneuver: Maneuver, at: Coordinate, level: String, landmark: String?, points: [Coordinate],
                           distance: Double, duration: Double, angle: Double)?
@@ -177,6 +176,8 @@ struct ItineraryWriter {
                     maneuver = .turn(turn)
                 } else if b.space != a.space, b.space >= 0, let name = spaceName(b.space) {
                     maneuver = .enter(name: name)
+                } else if b.space != a.space, a.space >= 0, let name = spaceName(a.space) {
+                    maneuver = .leave(name: name)
                 }
                 let angle = Self.turnAngle(previous, h)
                 if let maneuver, !mergeIntoShortStep(maneuver, angle: angle, bearing: (90 - h + 360).truncatingRemainder(dividingBy: 360)) {
@@ -236,7 +237,6 @@ struct ItineraryWriter {
         }
         finishStep()
         closeLeg()
-        levelID = b.levelID
     }
 
     mutating func arrive(at point: RoutePoint, stop: Waypoint, heading: Double, isLast: Bool) {
@@ -268,7 +268,6 @@ struct ItineraryWriter {
     }
 
     mutating func begin(_ maneuver: Maneuver, at point: Coordinate, level: String, landmark: String? = nil) {
-        if levelID == nil { levelID = level }
         pending = (maneuver, point, level, landmark, [point], 0, 0, 0)
     }
 

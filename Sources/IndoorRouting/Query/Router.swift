@@ -53,27 +53,9 @@ public final class Router {
     private let edgeRestrictedDoor: [Bool]
     private let edgeOpenings: [(Int32, Int32)]
 
-    /// The connected part of the graph each node is in (edges taken both ways): places in different parts have
-    /// no route, which is known without searching.
-    private let component: [Int32]
-
     public init(graph: NavigationGraph) {
         self.graph = graph
         search = ShortestPathSearch(graph: graph.graph)
-        var parent = Array(0..<graph.nodes.count)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
-        for e in graph.edges {
-            let a = find(Int(e.from)), b = find(Int(e.to))
-            if a != b { parent[a] = b }
-        }
-        component = graph.nodes.indices.map { Int32(find($0)) }
         let openings = graph.venue.openings
         // The openings at both ends of each edge (a walk from one door straight to another touches two).
         let doorOf = graph.nodes.map { n -> Int32 in if case .door(let o) = n.kind, o >= 0 { Int32(o) } else { -1 } }
@@ -174,7 +156,7 @@ public final class Router {
         }
         // Ends in parts of the graph that nothing joins: no search can help.
         if direct == nil, !sources.isEmpty, !targets.isEmpty,
-           Set(sources.map { component[Int($0.node)] }).isDisjoint(with: targets.map { component[Int($0.node)] }) {
+           Set(sources.map { graph.component[Int($0.node)] }).isDisjoint(with: targets.map { graph.component[Int($0.node)] }) {
             throw disconnected(start, end, a, b)
         }
         let goal = b.point

@@ -39,38 +39,29 @@ func runRoutingGraph() throws {
     let hierarchy = ContractionHierarchy(graph: graph)
     emit("{\"suite\":\"routing-graph\",\"phase\":\"contraction\",\"build_s\":\(hierarchy.buildSeconds),"
         + "\"shortcuts\":\(hierarchy.shortcutCount),\"memory_mb\":\(Double(hierarchy.memoryBytes) / 1e6)}")
-    for run in 1...repeats {
-        var latencies: [Double] = []
-        var mismatches = 0
-        for (k, (s, t)) in queries.enumerated() {
-            let q0 = now()
-            let d = hierarchy.distance(from: s, to: t)
-            latencies.append(now() - q0)
-            let mm = d.map { Int(($0 * 1000).rounded()) } ?? -1
-            if let expected, k < expected.count, expected[k] != mm { mismatches += 1 }
+    /// Answers every query `repeats` times with `engine`, checking distances against the reference (mm).
+    func measure(_ engine: String, _ distance: (Int32, Int32) -> Double?) {
+        for run in 1...repeats {
+            var latencies: [Double] = []
+            var mismatches = 0
+            for (k, (s, t)) in queries.enumerated() {
+                let q0 = now()
+                let d = distance(s, t)
+                latencies.append(now() - q0)
+                let mm = d.map { Int(($0 * 1000).rounded()) } ?? -1
+                if let expected, k < expected.count, expected[k] != mm { mismatches += 1 }
+            }
+            let sorted = latencies.sorted()
+            emit("{\"suite\":\"routing-graph\",\"engine\":\"\(engine)\",\"run\":\(run),\"queries\":\(queries.count),"
+                + "\"mean_ms\":\(latencies.reduce(0, +) / Double(latencies.count) * 1000),"
+                + "\"p50_ms\":\(sorted[sorted.count / 2] * 1000),\"p99_ms\":\(sorted[sorted.count * 99 / 100] * 1000),"
+                + "\"mismatches\":\(expected == nil ? -1 : mismatches)}")
         }
-        let sorted = latencies.sorted()
-        emit("{\"suite\":\"routing-graph\",\"engine\":\"contraction-hierarchy\",\"run\":\(run),\"queries\":\(queries.count),"
-            + "\"mean_ms\":\(latencies.reduce(0, +) / Double(latencies.count) * 1000),"
-            + "\"p50_ms\":\(sorted[sorted.count / 2] * 1000),\"p99_ms\":\(sorted[sorted.count * 99 / 100] * 1000),"
-            + "\"mismatches\":\(expected == nil ? -1 : mismatches)}")
     }
-    for run in 1...repeats {
-        var latencies: [Double] = []
-        var mismatches = 0
-        for (k, (s, t)) in queries.enumerated() {
-            let q0 = now()
-            let target = positions[Int(t)]
-            let path = search.run(from: [(s, 0)], to: [(t, 0)], heuristic: { lowerBound.estimate(from: Int($0), to: target) })
-            latencies.append(now() - q0)
-            let mm = path.map { Int(($0.cost * 1000).rounded()) } ?? -1
-            if let expected, k < expected.count, expected[k] != mm { mismatches += 1 }
-        }
-        let sorted = latencies.sorted()
-        emit("{\"suite\":\"routing-graph\",\"engine\":\"astar\",\"run\":\(run),\"queries\":\(queries.count),"
-            + "\"mean_ms\":\(latencies.reduce(0, +) / Double(latencies.count) * 1000),"
-            + "\"p50_ms\":\(sorted[sorted.count / 2] * 1000),\"p99_ms\":\(sorted[sorted.count * 99 / 100] * 1000),"
-            + "\"mismatches\":\(expected == nil ? -1 : mismatches)}")
+    measure("contraction-hierarchy") { hierarchy.distance(from: $0, to: $1) }
+    measure("astar") { s, t in
+        let target = positions[Int(t)]
+        return search.run(from: [(s, 0)], to: [(t, 0)], heuristic: { lowerBound.estimate(from: Int($0), to: target) })?.cost
     }
 }
 

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IndoorSearch", targets: ["IndoorSearch"]),
         .library(name: "IndoorRouting", targets: ["IndoorRouting"]),
         .library(name: "IndoorRender", targets: ["IndoorRender"]),
+        .library(name: "IndoorLocation", targets: ["IndoorLocation"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
         .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
+        // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
+        .target(name: "IndoorLocation", dependencies: ["IndoorGeometry"]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
         .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
@@ -47,7 +50,7 @@ let package = Package(
         // The command-line tool: parses arguments, calls the libraries, formats output.
         .executableTarget(
             name: "indoornav",
-            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorSampleVenue"]),
+            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -62,6 +65,7 @@ let package = Package(
         .testTarget(
             name: "IndoorRenderTests", dependencies: ["IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
+        .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],

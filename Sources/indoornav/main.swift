@@ -16,6 +16,7 @@ let usage = """
       search QUERY     Find POIs by name, room number or category (typo-tolerant, any language).
       route            Compute a turn-by-turn itinerary between places (multi-level, accessible profiles).
       render           Draw a level or an itinerary to PNG, SVG or PDF.
+      nmea decode      Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).
 
     Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
     embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
@@ -41,6 +42,8 @@ func main() -> Int32 {
             return try RouteCommand.run(words).rawValue
         case "render":
             return try RenderCommand.run(words).rawValue
+        case "nmea":
+            return try NMEACommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }

@@ -100,3 +100,21 @@ enum PNGHeader {
         (FileManager.default.contents(atPath: path)?.prefix(4)).map { Array($0) == [0x89, 0x50, 0x4E, 0x47] } ?? false
     }
 }
+
+@Suite struct NMEACommandTests {
+    @Test func decodesALogIntoTPVLinesWithASummary() throws {
+        let r = try CLI.run(["nmea", "decode", "Tests/IndoorLocationTests/Fixtures/gpsd/quectel-L70.log"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 16)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["class"] as? String == "TPV")
+        #expect(first["time"] as? String == "2022-03-09T15:01:19.000Z")
+        #expect((first["lat"] as? NSNumber)?.doubleValue == 51.068098333)
+        #expect((first["mode"] as? NSNumber)?.intValue == 3)
+        #expect(r.stderr.contains("epochs; skipped:"))
+        let missing = try CLI.run(["nmea", "decode", "/no/such.log"])
+        #expect(missing.status == 1)
+        #expect(try CLI.run(["nmea", "encode"]).status == 2)
+    }
+}

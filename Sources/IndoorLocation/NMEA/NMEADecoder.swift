@@ -54,19 +54,34 @@ public struct NMEADecoder {
     /// - Complexity: O(n) in the bytes given.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [NMEAEvent] where Bytes.Element == UInt8 {
         var events: [NMEAEvent] = []
-        for b in bytes {
-            if b == 0x0A || b == 0x0D {
-                if !line.isEmpty || overflow { endLine(into: &events) }
-                continue
-            }
-            if overflow { continue }
-            if line.count >= Self.maximumLineLength {
-                overflow = true
-                continue
-            }
-            line.append(b)
+        // Contiguous bytes (Data, arrays) are scanned line by line; any other sequence byte by byte.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in feed(buffer, into: &events) }
+        if done == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { feed($0, into: &events) }
         }
         return events
+    }
+
+    private mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>, into events: inout [NMEAEvent]) {
+        var i = 0
+        let n = buffer.count
+        while i < n {
+            // The end of this line, or of the buffer.
+            var j = i
+            while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
+            if !overflow {
+                let room = Self.maximumLineLength - line.count
+                if j - i > room {
+                    overflow = true
+                } else if j > i {
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j]))
+                }
+            }
+            guard j < n else { return }
+            if !line.isEmpty || overflow { endLine(into: &events) }
+            i = j + 1
+        }
     }
 
     /// Ends the stream: the last line and the last epoch.
@@ -108,101 +123,169 @@ public struct NMEADecoder {
         } else if !lenient {
             return skip(body.count < 6 ? .truncated : .missingChecksum, into: &events)
         }
-        let fields = payload.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        guard let address = fields.first, address.count >= 3 else { return skip(.malformed, into: &events) }
-        if address.hasPrefix("P") { return skip(.proprietary, into: &events) }
-        // Talker (2 characters, or 1 for "P…" handled above), then the sentence type.
-        let type = String(address.suffix(3))
-        guard decode(type, fields, into: &events) else { return skip(fields.count < 3 ? .truncated : .malformed, into: &events) }
+        // Fields are ranges of the line: no string is made for them.
+        fields.removeAll(keepingCapacity: true)
+        var fieldStart = payload.startIndex
+        for k in payload.indices where line[k] == UInt8(ascii: ",") {
+            fields.append(fieldStart..<k)
+            fieldStart = k + 1
+        }
+        fields.append(fieldStart..<payload.endIndex)
+        let address = fields[0]
+        guard address.count >= 3 else { return skip(.malformed, into: &events) }
+        if line[address.lowerBound] == UInt8(ascii: "P") { return skip(.proprietary, into: &events) }
+        // Talker (GP, GN, GL, GA, GB, BD, QZ, IN…), then the sentence type: its last three letters.
+        let e = address.upperBound
+        let type = UInt32(line[e - 3]) << 16 | UInt32(line[e - 2]) << 8 | UInt32(line[e - 1])
+        guard decode(type, into: &events) else { return skip(fields.count < 3 ? .truncated : .malformed, into: &events) }
         sentences += 1
     }
 
+    // MARK: Fields
+
+    private var fields: [Range<Int>] = []
+
+    private func isEmpty(_ i: Int) -> Bool { i >= fields.count || fields[i].isEmpty }
+
+    /// The first byte of a field (0 when empty).
+    private func byte(_ i: Int) -> UInt8 { isEmpty(i) ? 0 : line[fields[i].lowerBound] }
+
+    private func number(_ i: Int) -> Double? {
+        guard !isEmpty(i) else { return nil }
+        return Self.parseNumber(line[fields[i]])
+    }
+
+    private func integer(_ i: Int) -> Int? {
+        guard !isEmpty(i), fields[i].count <= 9 else { return nil }
+        var v = 0
+        for b in line[fields[i]] {
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            v = v * 10 + Int(b - 0x30)
+        }
+        return v
+    }
+
+    /// A decimal number as NMEA writes them (`-12.345`), as `strtod` reads it: the digits as an integer divided by
+    /// a power of ten, both exact in a Double up to 15 digits, so the quotient is correctly rounded. Anything else
+    /// goes to `Double(_:)`.
+    static func parseNumber(_ bytes: ArraySlice<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, negative = false, seenDot = false
+        var i = bytes.startIndex
+        if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b >= 0x30, b <= 0x39 {
+                mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
+                digits += 1
+                if seenDot { fraction += 1 }
+            } else if b == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else {
+                return Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        guard digits <= 15 else { return Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil } }
+        let value = Double(mantissa) / powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
     // MARK: Sentences
 
+    static func code(_ s: StaticString) -> UInt32 {
+        let p = s.utf8Start
+        return UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+    }
+
+    static let GGA = code("GGA"), RMC = code("RMC"), GLL = code("GLL"), GNS = code("GNS"), GSA = code("GSA"),
+               GSV = code("GSV"), GST = code("GST"), VTG = code("VTG"), ZDA = code("ZDA"), HDT = code("HDT"),
+               THS = code("THS"), HDM = code("HDM"), HDG = code("HDG")
+
     /// - Returns: false when the sentence is not understood (unsupported types are counted separately).
-    private mutating func decode(_ type: String, _ f: [String], into events: inout [NMEAEvent]) -> Bool {
-        func field(_ i: Int) -> String { i < f.count ? f[i] : "" }
-        func number(_ i: Int) -> Double? { Double(field(i)).flatMap { $0.isFinite ? $0 : nil } }
+    private mutating func decode(_ type: UInt32, into events: inout [NMEAEvent]) -> Bool {
+        let n = fields.count
         switch type {
-        case "GGA":
-            guard f.count >= 10 else { return false }
-            begin(time: Self.time(field(1)), into: &events)
-            let quality = Int(field(6))
+        case Self.GGA:
+            guard n >= 10 else { return false }
+            begin(time: time(1), into: &events)
+            let quality = integer(6)
             current.quality = quality
             if quality == 0 { current.invalid = true }
-            setPosition(field(2), field(3), field(4), field(5))
-            current.satellitesUsed = Int(field(7)) ?? current.satellitesUsed
+            setPosition(2, 4)
+            current.satellitesUsed = integer(7) ?? current.satellitesUsed
             current.hdop = number(8) ?? current.hdop
             current.altitudeMSL = number(9) ?? current.altitudeMSL
             current.geoidSeparation = number(11) ?? current.geoidSeparation
             if let q = quality, q > 0, current.latitude != nil {
                 current.mode = max(current.mode, current.altitudeMSL != nil ? .threeD : .twoD)
             }
-        case "RMC":
-            guard f.count >= 10 else { return false }
-            begin(time: Self.time(field(1)), into: &events)
-            if field(2) == "V" || field(12) == "N" { current.invalid = true }
-            setPosition(field(3), field(4), field(5), field(6))
+        case Self.RMC:
+            guard n >= 10 else { return false }
+            begin(time: time(1), into: &events)
+            if byte(2) == UInt8(ascii: "V") || byte(12) == UInt8(ascii: "N") { current.invalid = true }
+            setPosition(3, 5)
             if let knots = number(7) { current.speed = knots * 0.514444 }
             current.track = number(8) ?? current.track
-            setDate(ddmmyy: field(9))
-            if let v = number(10) { current.magneticVariation = field(11) == "W" ? -v : v }
+            setDate(field: 9)
+            if let v = number(10) { current.magneticVariation = byte(11) == UInt8(ascii: "W") ? -v : v }
             if !current.invalid, current.latitude != nil { current.mode = max(current.mode, .twoD) }
-        case "GLL":
-            guard f.count >= 7 else { return false }
-            begin(time: Self.time(field(5)), into: &events)
-            if field(6) == "V" || field(7) == "N" { current.invalid = true }
-            setPosition(field(1), field(2), field(3), field(4))
+        case Self.GLL:
+            guard n >= 7 else { return false }
+            begin(time: time(5), into: &events)
+            if byte(6) == UInt8(ascii: "V") || byte(7) == UInt8(ascii: "N") { current.invalid = true }
+            setPosition(1, 3)
             if !current.invalid, current.latitude != nil { current.mode = max(current.mode, .twoD) }
-        case "GNS":
-            guard f.count >= 10 else { return false }
-            begin(time: Self.time(field(1)), into: &events)
-            let modes = field(6)
-            if !modes.isEmpty, modes.allSatisfy({ $0 == "N" }) { current.invalid = true }
-            setPosition(field(2), field(3), field(4), field(5))
-            current.satellitesUsed = Int(field(7)) ?? current.satellitesUsed
+        case Self.GNS:
+            guard n >= 10 else { return false }
+            begin(time: time(1), into: &events)
+            if !isEmpty(6), line[fields[6]].allSatisfy({ $0 == UInt8(ascii: "N") }) { current.invalid = true }
+            setPosition(2, 4)
+            current.satellitesUsed = integer(7) ?? current.satellitesUsed
             current.hdop = number(8) ?? current.hdop
             current.altitudeMSL = number(9) ?? current.altitudeMSL
             current.geoidSeparation = number(10) ?? current.geoidSeparation
             if !current.invalid, current.latitude != nil {
                 current.mode = max(current.mode, current.altitudeMSL != nil ? .threeD : .twoD)
             }
-        case "GSA":
-            guard f.count >= 17 else { return false }
+        case Self.GSA:
+            guard n >= 17 else { return false }
             // The fix type (1 none, 2 2D, 3 3D) rules over what the position sentences suggest.
-            if let m = Int(field(2)).flatMap(Location.Mode.init(rawValue:)) { gsaMode = m }
+            if let m = integer(2).flatMap(Location.Mode.init(rawValue:)) { gsaMode = m }
             current.hdop = number(16) ?? current.hdop
             current.vdop = number(17) ?? current.vdop
-        case "GSV":
-            guard f.count >= 4 else { return false }
-        case "GST":
-            guard f.count >= 9 else { return false }
-            begin(time: Self.time(field(1)), into: &events)
+        case Self.GSV:
+            guard n >= 4 else { return false }
+        case Self.GST:
+            guard n >= 9 else { return false }
+            begin(time: time(1), into: &events)
             current.latitudeSigma = number(6)
             current.longitudeSigma = number(7)
             current.altitudeSigma = number(8)
-        case "VTG":
-            guard f.count >= 8 else { return false }
+        case Self.VTG:
+            guard n >= 8 else { return false }
             current.track = current.track ?? number(1)
             // Knots carry more digits than km/h on most receivers; RMC's speed, when the epoch has one, stays.
             if current.speed == nil {
                 if let knots = number(5) { current.speed = knots * 0.514444 } else if let kmh = number(7) { current.speed = kmh / 3.6 }
             }
-        case "ZDA":
-            guard f.count >= 5 else { return false }
-            begin(time: Self.time(field(1)), into: &events)
-            if let d = Int(field(2)), let m = Int(field(3)), let y = Int(field(4)), (1...31).contains(d), (1...12).contains(m), y >= 1980 {
+        case Self.ZDA:
+            guard n >= 5 else { return false }
+            begin(time: time(1), into: &events)
+            if let d = integer(2), let m = integer(3), let y = integer(4), (1...31).contains(d), (1...12).contains(m), y >= 1980 {
                 date = DateComponents(year: y, month: m, day: d)
             }
-        case "HDT", "THS":
-            guard f.count >= 2 else { return false }
-            if type == "THS", field(2) == "V" { return true }
+        case Self.HDT, Self.THS:
+            guard n >= 2 else { return false }
+            if type == Self.THS, byte(2) == UInt8(ascii: "V") { return true }
             current.heading = number(1) ?? current.heading
-        case "HDM":
-            guard f.count >= 2 else { return false }
-            current.magneticHeading = number(1) ?? current.magneticHeading
-        case "HDG":
-            guard f.count >= 2 else { return false }
+        case Self.HDM, Self.HDG:
+            guard n >= 2 else { return false }
             current.magneticHeading = number(1) ?? current.magneticHeading
         default:
             skipped[.unsupported, default: 0] += 1
@@ -212,7 +295,6 @@ public struct NMEADecoder {
         return true
     }
 
-    /// The epoch's GSA fix type, which rules over what the position sentences suggest.
     private var gsaMode: Location.Mode?
 
     /// Starts a new epoch when a sentence carries a time of day other than the current one.
@@ -269,33 +351,44 @@ public struct NMEADecoder {
         date < Date(timeIntervalSince1970: 946_684_800) ? date.addingTimeInterval(1024 * 7 * 86_400) : date
     }
 
-    private mutating func setDate(ddmmyy: String) {
-        let digits = Array(ddmmyy.utf8)
-        guard digits.count == 6, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let d = Int(String(ddmmyy.prefix(2))), let m = Int(String(ddmmyy.dropFirst(2).prefix(2))),
-              let y = Int(String(ddmmyy.suffix(2))), (1...31).contains(d), (1...12).contains(m) else { return }
+    private mutating func setDate(field i: Int) {
+        guard !isEmpty(i), fields[i].count == 6 else { return }
+        let r = fields[i].lowerBound
+        func two(_ k: Int) -> Int? {
+            let a = line[r + k], b = line[r + k + 1]
+            guard a >= 0x30, a <= 0x39, b >= 0x30, b <= 0x39 else { return nil }
+            return Int(a - 0x30) * 10 + Int(b - 0x30)
+        }
+        guard let d = two(0), let m = two(2), let y = two(4), (1...31).contains(d), (1...12).contains(m) else { return }
         date = DateComponents(year: y < 80 ? 2000 + y : 1900 + y, month: m, day: d)
     }
 
-    private mutating func setPosition(_ lat: String, _ ns: String, _ lon: String, _ ew: String) {
-        guard let a = Self.degrees(lat, degreeDigits: 2), let b = Self.degrees(lon, degreeDigits: 3),
-              ns == "N" || ns == "S", ew == "E" || ew == "W" else { return }
-        current.latitude = ns == "S" ? -a : a
-        current.longitude = ew == "W" ? -b : b
+    /// Latitude at field `i` (N/S at i+1), longitude at `j` (E/W at j+1).
+    private mutating func setPosition(_ i: Int, _ j: Int) {
+        guard !isEmpty(i), !isEmpty(j), let a = degrees(i, degreeDigits: 2), let b = degrees(j, degreeDigits: 3) else { return }
+        let ns = byte(i + 1), ew = byte(j + 1)
+        guard ns == UInt8(ascii: "N") || ns == UInt8(ascii: "S"), ew == UInt8(ascii: "E") || ew == UInt8(ascii: "W") else { return }
+        current.latitude = ns == UInt8(ascii: "S") ? -a : a
+        current.longitude = ew == UInt8(ascii: "W") ? -b : b
     }
 
-    /// `ddmm.mmmm` / `dddmm.mmmm` → degrees.
-    static func degrees(_ text: String, degreeDigits: Int) -> Double? {
-        guard text.count > degreeDigits + 1, let whole = Double(text.prefix(degreeDigits)),
-              let minutes = Double(text.dropFirst(degreeDigits)), minutes >= 0, minutes < 60 else { return nil }
+    /// `ddmm.mmmm` / `dddmm.mmmm` at field `i` → degrees.
+    private func degrees(_ i: Int, degreeDigits: Int) -> Double? {
+        let r = fields[i]
+        guard r.count > degreeDigits + 1, let whole = Self.parseNumber(line[r.lowerBound..<(r.lowerBound + degreeDigits)]),
+              let minutes = Self.parseNumber(line[(r.lowerBound + degreeDigits)..<r.upperBound]), minutes >= 0, minutes < 60
+        else { return nil }
         let value = whole + minutes / 60
         return value <= (degreeDigits == 2 ? 90 : 180) ? value : nil
     }
 
-    /// `hhmmss.sss` → seconds since midnight.
-    static func time(_ text: String) -> Double? {
-        guard text.count >= 6, let h = Int(text.prefix(2)), let m = Int(text.dropFirst(2).prefix(2)),
-              let s = Double(text.dropFirst(4)), h < 24, m < 60, s >= 0, s < 61 else { return nil }
-        return Double(h * 3600 + m * 60) + s
+    /// `hhmmss.sss` at field `i` → seconds since midnight.
+    private func time(_ i: Int) -> Double? {
+        guard !isEmpty(i), fields[i].count >= 6 else { return nil }
+        let r = fields[i]
+        guard let h = Self.parseNumber(line[r.lowerBound..<(r.lowerBound + 2)]),
+              let m = Self.parseNumber(line[(r.lowerBound + 2)..<(r.lowerBound + 4)]),
+              let sec = Self.parseNumber(line[(r.lowerBound + 4)..<r.upperBound]), h < 24, m < 60, sec < 61 else { return nil }
+        return h * 3600 + m * 60 + sec
     }
 }

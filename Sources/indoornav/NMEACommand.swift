@@ -84,8 +84,21 @@ enum NMEACommand {
         return s + "}"
     }
 
+    static let scales: [Double] = (0...9).map { pow(10, Double($0)) }
+
+    /// `x` with `digits` decimals, as `%.Nf` writes it, without the cost of `String(format:)` (this runs for every
+    /// field of every epoch).
     static func number(_ x: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", x)
+        let scaled = (abs(x) * scales[digits]).rounded()
+        guard x.isFinite, scaled < 9e15 else { return String(format: "%.\(digits)f", x) }
+        let units = Int64(scaled)
+        let whole = units / Int64(scales[digits]), fraction = units % Int64(scales[digits])
+        var text = (x < 0 && units != 0 ? "-" : "") + String(whole)
+        if digits > 0 {
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
     }
 }
 

@@ -104,33 +104,52 @@ public struct NMEADecoder {
             overflow = false
         }
         if overflow { return skip(.tooLong, into: &events) }
-        // Resynchronise on the last sentence start: garbage before it is dropped.
-        guard let start = line.lastIndex(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "!") }) else {
-            return skip(line.contains(where: { $0 < 0x20 || $0 > 0x7E }) ? .binaryGarbage : .noise, into: &events)
-        }
-        let body = line[(start + 1)...]
-        if body.contains(where: { $0 < 0x20 || $0 > 0x7E }) { return skip(.binaryGarbage, into: &events) }
-        // Checksum.
-        var payload = body
-        if let star = body.lastIndex(of: UInt8(ascii: "*")) {
-            payload = body[body.startIndex..<star]
-            let hex = body[(star + 1)...]
-            guard hex.count == 2, let expected = UInt8(String(decoding: hex, as: UTF8.self), radix: 16) else {
-                return skip(.truncated, into: &events)
+        // One scan of the line from its last sentence start ('$' or '!', so garbage before it is dropped):
+        // printable characters only, the checksum's '*', the XOR of the payload, and the field separators.
+        enum Scan { case noStart(binary: Bool), binary, ok(star: Int?, xor: UInt8, end: Int) }
+        // The field list is moved out and back, so its buffer is reused without a copy.
+        var commas: [Range<Int>] = []
+        swap(&commas, &fields)
+        commas.removeAll(keepingCapacity: true)
+        let scan: Scan = line.withUnsafeBufferPointer { p in
+            var start = p.count - 1
+            while start >= 0, p[start] != UInt8(ascii: "$"), p[start] != UInt8(ascii: "!") { start -= 1 }
+            guard start >= 0 else { return .noStart(binary: p.contains { $0 < 0x20 || $0 > 0x7E }) }
+            var xor: UInt8 = 0
+            var star: Int?
+            var fieldStart = start + 1
+            for k in (start + 1)..<p.count {
+                let c = p[k]
+                if c < 0x20 || c > 0x7E { return .binary }
+                if star != nil { continue }
+                if c == UInt8(ascii: "*") {
+                    star = k
+                } else {
+                    xor ^= c
+                    if c == UInt8(ascii: ",") {
+                        commas.append(fieldStart..<k)
+                        fieldStart = k + 1
+                    }
+                }
             }
-            let actual = payload.reduce(UInt8(0), ^)
-            guard actual == expected else { return skip(.badChecksum, into: &events) }
-        } else if !lenient {
-            return skip(body.count < 6 ? .truncated : .missingChecksum, into: &events)
+            commas.append(fieldStart..<(star ?? p.count))
+            return .ok(star: star, xor: xor, end: p.count)
         }
-        // Fields are ranges of the line: no string is made for them.
-        fields.removeAll(keepingCapacity: true)
-        var fieldStart = payload.startIndex
-        for k in payload.indices where line[k] == UInt8(ascii: ",") {
-            fields.append(fieldStart..<k)
-            fieldStart = k + 1
+        swap(&commas, &fields)
+        switch scan {
+        case .noStart(let binary): return skip(binary ? .binaryGarbage : .noise, into: &events)
+        case .binary: return skip(.binaryGarbage, into: &events)
+        case .ok(let star, let xor, let end):
+            if let star {
+                let hex = line[(star + 1)..<end]
+                guard hex.count == 2, let expected = UInt8(String(decoding: hex, as: UTF8.self), radix: 16) else {
+                    return skip(.truncated, into: &events)
+                }
+                guard xor == expected else { return skip(.badChecksum, into: &events) }
+            } else if !lenient {
+                return skip((fields.last?.upperBound ?? 0) - (fields.first?.lowerBound ?? 0) < 6 ? .truncated : .missingChecksum, into: &events)
+            }
         }
-        fields.append(fieldStart..<payload.endIndex)
         let address = fields[0]
         guard address.count >= 3 else { return skip(.malformed, into: &events) }
         if line[address.lowerBound] == UInt8(ascii: "P") { return skip(.proprietary, into: &events) }
@@ -295,7 +314,10 @@ public struct NMEADecoder {
         return true
     }
 
+    /// The epoch's GSA fix type, which rules over what the position sentences suggest.
     private var gsaMode: Location.Mode?
+    /// Midnight of the current date (computed once per date).
+    private var midnightOf: (date: DateComponents, midnight: Date)?
 
     /// Starts a new epoch when a sentence carries a time of day other than the current one.
     private mutating func begin(time: Double?, into events: inout [NMEAEvent]) {
@@ -330,8 +352,10 @@ public struct NMEADecoder {
             d = Self.calendar.dateComponents([.year, .month, .day], from: day)
             date = d
         }
-        if let t = fix.timeOfDay, let d = date, let midnight = Self.calendar.date(from: d) {
-            fix.time = Self.correctWeekRollover(midnight.addingTimeInterval(t))
+        if let t = fix.timeOfDay, let d = date {
+            // Midnight of the current date, computed once per date.
+            if midnightOf?.date != d { midnightOf = Self.calendar.date(from: d).map { (d, $0) } }
+            if let midnight = midnightOf?.midnight { fix.time = Self.correctWeekRollover(midnight.addingTimeInterval(t)) }
         }
         lastTimeOfDay = fix.timeOfDay ?? lastTimeOfDay
         lastEmittedTimeOfDay = fix.timeOfDay

@@ -1,6 +1,7 @@
 // indoornav: the IndoorNav command-line tool. Thin: parses arguments, calls the libraries, formats output.
 // Exit status: 0 success, 1 failure (or errors found), 2 usage error.
 import Foundation
+import IndoorLocation
 import IndoorRender
 import IndoorRouting
 import IndoorVenue
@@ -17,6 +18,7 @@ let usage = """
       route            Compute a turn-by-turn itinerary between places (multi-level, accessible profiles).
       render           Draw a level or an itinerary to PNG, SVG or PDF.
       nmea decode      Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).
+      gpx info         Summarise a GPX file (waypoints, routes, tracks, first and last points).
 
     Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
     embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
@@ -44,12 +46,17 @@ func main() -> Int32 {
             return try RenderCommand.run(words).rawValue
         case "nmea":
             return try NMEACommand.run(words).rawValue
+        case "gpx":
+            return try GPXCommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }
     } catch let error as UsageError {
         Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
         return ExitStatus.usage.rawValue
+    } catch let error as GPXError {
+        Output.error("indoornav: \(error.localizedDescription)")
+        return ExitStatus.failure.rawValue
     } catch let error as RenderError {
         Output.error("indoornav: \(error.localizedDescription)")
         return ExitStatus.failure.rawValue

@@ -118,3 +118,20 @@ enum PNGHeader {
         #expect(try CLI.run(["nmea", "encode"]).status == 2)
     }
 }
+
+@Suite struct GPXCommandTests {
+    @Test func summarisesAGPXFileAndRefusesOneThatIsNot() throws {
+        let r = try CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx", "--json"])
+        #expect(r.status == 0)
+        let json = try r.json()
+        for key in ["waypoints", "routes", "route_points", "tracks", "segments", "track_points", "start", "end"] {
+            #expect(json[key] != nil, "\(key)")
+        }
+        #expect((json["track_points"] as? NSNumber)?.intValue == 988)
+        let start = try #require(json["start"] as? [String: Any])
+        #expect(start["time"] as? String == "2017-07-29T14:46:35.000Z")
+        let bad = try CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/badcharacter.xml"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("not GPX"))
+    }
+}

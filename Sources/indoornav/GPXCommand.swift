@@ -1,0 +1,61 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+
+enum GPXCommand {
+    static let help = """
+        USAGE: indoornav gpx info FILE [--json]
+
+        Summarises a GPX 1.0 or 1.1 file: waypoints, routes and their points, tracks, segments and their points,
+        and the first and last points (time, position, elevation). Any size is read in bounded memory. A file
+        that is not GPX exits 1 with the line and column of the problem.
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav gpx")
+        if args.flag("--help") || args.flag("-h") {
+            Output.line(help)
+            return .success
+        }
+        guard let sub = args.positional() else { throw UsageError("missing subcommand (info)", command: args.command) }
+        guard sub == "info" else { throw UsageError("unknown subcommand \(sub) (expected info)", command: args.command) }
+        let json = args.flag("--json")
+        guard let path = args.positional() else { throw UsageError("missing FILE", command: args.command) }
+        try args.finish()
+        let summary = try GPXReader.read(path: path)
+        if json {
+            var o: [String: JSONValue] = [
+                "waypoints": .number(Double(summary.waypoints)), "routes": .number(Double(summary.routes)),
+                "route_points": .number(Double(summary.routePoints)), "tracks": .number(Double(summary.tracks)),
+                "segments": .number(Double(summary.segments)), "track_points": .number(Double(summary.trackPoints)),
+            ]
+            if let v = summary.version { o["version"] = .string(v) }
+            if let c = summary.creator { o["creator"] = .string(c) }
+            o["start"] = summary.first.map(pointJSON) ?? .null
+            o["end"] = summary.last.map(pointJSON) ?? .null
+            Output.json(.object(o))
+            return .success
+        }
+        Output.line("\(path): GPX \(summary.version ?? "?")\(summary.creator.map { " from \($0)" } ?? "")")
+        Output.line("\(summary.waypoints) waypoints, \(summary.routes) routes (\(summary.routePoints) points), "
+            + "\(summary.tracks) tracks in \(summary.segments) segments (\(summary.trackPoints) points)")
+        if let first = summary.first { Output.line("start: \(describe(first))") }
+        if let last = summary.last { Output.line("end:   \(describe(last))") }
+        return .success
+    }
+
+    static func pointJSON(_ p: GPXPoint) -> JSONValue {
+        var o: [String: JSONValue] = ["lat": .number(p.coordinate.latitude), "lon": .number(p.coordinate.longitude)]
+        if let e = p.elevation { o["ele"] = .number(e) }
+        if let t = p.time { o["time"] = .string(t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))) }
+        if let s = p.speed { o["speed"] = .number(s) }
+        return .object(o)
+    }
+
+    static func describe(_ p: GPXPoint) -> String {
+        var s = String(format: "%.6f, %.6f", p.coordinate.latitude, p.coordinate.longitude)
+        if let e = p.elevation { s += String(format: ", %.1f m", e) }
+        if let t = p.time { s += ", " + t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
+        return s
+    }
+}

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import IndoorGeometry
 
 /// A point of a GPX file: a waypoint, a route point or a track point.
@@ -53,25 +50,124 @@ public enum GPXError: Error, Equatable, Sendable, LocalizedError {
 
 /// Reads GPX 1.0 and 1.1 (waypoints, routes, tracks and segments; `ele`, `time` with offsets and fractions,
 /// `hdop`, `sat`, GPX 1.0 `speed`/`course`, Garmin TrackPointExtension v1/v2 `speed`/`course` under any prefix),
-/// streaming: a file of any size is read in bounded memory, each point handed to `visit` as it is read. External
-/// entities are never resolved.
+/// streaming through a byte-level XML scanner: a file of any size is read in bounded memory (1 MiB chunks), each
+/// point handed to `visit` as it is read. The DOCTYPE is skipped, so no entity is ever defined or resolved.
 public enum GPXReader {
     /// - Parameter visit: called with each point and what it is (`wpt`, `rtept`, `trkpt`).
     /// - Throws: ``GPXError`` with the line and column of the first problem.
     @discardableResult
-    public static func read(path: String, visit: @escaping (GPXPoint, String) -> Void = { _, _ in }) throws(GPXError) -> GPXSummary {
-        guard let stream = InputStream(fileAtPath: path) else { throw .unreadable(path: path) }
-        let parser = XMLParser(stream: stream)
-        parser.shouldResolveExternalEntities = false
-        let delegate = GPXDelegate(path: path, visit: visit)
-        parser.delegate = delegate  // held weakly by the parser
-        let ok = parser.parse()
-        if let error = delegate.error { throw error }
-        if let error = parser.parserError ?? (ok ? nil : NSError(domain: "GPX", code: 1)) {
-            throw .malformed(path: path, line: parser.lineNumber, column: parser.columnNumber, reason: error.localizedDescription)
+    public static func read(path: String, visit: (GPXPoint, String) -> Void = { _, _ in }) throws(GPXError) -> GPXSummary {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path) }
+        defer { try? handle.close() }
+        var scanner = XMLScanner(handle: handle)
+        var summary = GPXSummary()
+        var point: GPXPoint?
+        var kind = ""
+        var text: [UInt8] = []
+        var depth = 0
+        do {
+            while let event = try scanner.next() {
+                switch event {
+                case .start(let qualified, let attributes, let selfClosing):
+                    let name = localName(qualified)
+                    depth += 1
+                    text.removeAll(keepingCapacity: true)
+                    if depth == 1 {
+                        guard name.elementsEqual("gpx".utf8) else {
+                            throw GPXError.notGPX(path: path, root: String(decoding: name, as: UTF8.self))
+                        }
+                        for (n, v) in attributes {
+                            if n.elementsEqual("version".utf8) { summary.version = String(decoding: v, as: UTF8.self) }
+                            if n.elementsEqual("creator".utf8) { summary.creator = String(decoding: v, as: UTF8.self) }
+                        }
+                    } else if let k = pointKinds.first(where: { name.elementsEqual($0.utf8) }) {
+                        var lat: Double?, lon: Double?
+                        for (n, v) in attributes {
+                            if n.elementsEqual("lat".utf8) { lat = NMEADecoder.parseNumber(v) }
+                            if n.elementsEqual("lon".utf8) { lon = NMEADecoder.parseNumber(v) }
+                        }
+                        guard let lat, let lon, abs(lat) <= 90, abs(lon) <= 180 else {
+                            throw GPXError.invalidPoint(path: path, line: scanner.location.line,
+                                                        reason: "<\(k)> needs lat in −90…90 and lon in −180…180")
+                        }
+                        point = GPXPoint(coordinate: Coordinate(longitude: lon, latitude: lat))
+                        kind = k
+                    } else if name.elementsEqual("rte".utf8) {
+                        summary.routes += 1
+                    } else if name.elementsEqual("trk".utf8) {
+                        summary.tracks += 1
+                    } else if name.elementsEqual("trkseg".utf8) {
+                        summary.segments += 1
+                    }
+                    if selfClosing {
+                        depth -= 1
+                        if point != nil, pointKinds.contains(where: { name.elementsEqual($0.utf8) }) { finish(&point, kind, &summary, visit) }
+                    }
+                case .text(let t):
+                    if point != nil { text.append(contentsOf: t) }
+                case .end(let qualified):
+                    depth -= 1
+                    let name = localName(qualified)
+                    guard point != nil else { continue }
+                    let value = trimmed(text[...])
+                    switch String(decoding: name, as: UTF8.self) {
+                    case "ele": point?.elevation = NMEADecoder.parseNumber(value)
+                    case "time": if let t = date(String(decoding: value, as: UTF8.self)) { point?.time = t }
+                    case "hdop": point?.hdop = NMEADecoder.parseNumber(value)
+                    case "sat": point?.satellites = NMEADecoder.parseNumber(value).flatMap { Int(exactly: $0) }
+                    case "speed": point?.speed = NMEADecoder.parseNumber(value)
+                    case "course": point?.course = NMEADecoder.parseNumber(value)
+                    case "name": point?.name = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+                    case "wpt", "rtept", "trkpt": finish(&point, kind, &summary, visit)
+                    default: break
+                    }
+                    text.removeAll(keepingCapacity: true)
+                }
+            }
+        } catch let error as GPXError {
+            throw error
+        } catch let error as XMLScanner.SyntaxError {
+            throw .malformed(path: path, line: error.line, column: error.column, reason: error.reason)
+        } catch {
+            throw .malformed(path: path, line: scanner.location.line, column: scanner.location.column, reason: "\(error)")
         }
-        guard delegate.sawRoot else { throw .notGPX(path: path, root: delegate.root ?? "nothing") }
-        return delegate.summary
+        return summary
+    }
+
+    static let pointKinds = ["wpt", "rtept", "trkpt"]
+
+    /// A point is complete: count it, keep the first and last, and hand it on.
+    private static func finish(_ point: inout GPXPoint?, _ kind: String, _ summary: inout GPXSummary, _ visit: (GPXPoint, String) -> Void) {
+        guard let p = point else { return }
+        visit(p, kind)
+        switch kind {
+        case "wpt":
+            summary.waypoints += 1
+        case "rtept":
+            summary.routePoints += 1
+            // Route points stand for the ends only in a file without tracks.
+            if summary.trackPoints == 0 {
+                if summary.first == nil { summary.first = p }
+                summary.last = p
+            }
+        default:
+            if summary.trackPoints == 0 { summary.first = p }
+            summary.trackPoints += 1
+            summary.last = p
+        }
+        point = nil
+    }
+
+    /// The name without its namespace prefix (`gpxtpx:speed` → `speed`).
+    static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
+    }
+
+    static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var a = s.startIndex, b = s.endIndex
+        while a < b, XMLScanner.isSpace(s[a]) { a += 1 }
+        while b > a, XMLScanner.isSpace(s[b - 1]) { b -= 1 }
+        return s[a..<b]
     }
 
     /// ISO 8601 as GPX files write it: `2024-03-15T08:00:00Z`, with fractions (`.123`) and offsets (`+02:00`).
@@ -123,107 +219,5 @@ public enum GPXReader {
         let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
-    }
-}
-
-/// The XML delegate: a small state machine over the GPX element names (prefixes ignored).
-private final class GPXDelegate: NSObject, XMLParserDelegate {
-    let path: String
-    let visit: (GPXPoint, String) -> Void
-    var summary = GPXSummary()
-    var sawRoot = false
-    var root: String?
-    var error: GPXError?
-    private var point: GPXPoint?
-    private var pointKind = ""
-    private var text = ""
-    private var depth = 0
-
-    init(path: String, visit: @escaping (GPXPoint, String) -> Void) {
-        self.path = path
-        self.visit = visit
-    }
-
-    static func local(_ name: String) -> String {
-        name.lastIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        depth += 1
-        let local = Self.local(name)
-        text = ""
-        if depth == 1 {
-            root = local
-            guard local == "gpx" else { return fail(parser, .notGPX(path: path, root: local)) }
-            sawRoot = true
-            summary.version = attributes["version"]
-            summary.creator = attributes["creator"]
-            return
-        }
-        switch local {
-        case "wpt", "rtept", "trkpt":
-            guard let lat = attributes["lat"].flatMap(Double.init), let lon = attributes["lon"].flatMap(Double.init),
-                  lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
-                return fail(parser, .invalidPoint(path: path, line: parser.lineNumber,
-                                                  reason: "<\(local)> needs lat in −90…90 and lon in −180…180, found lat=\(attributes["lat"] ?? "none") lon=\(attributes["lon"] ?? "none")"))
-            }
-            point = GPXPoint(coordinate: Coordinate(longitude: lon, latitude: lat))
-            pointKind = local
-        case "rte":
-            summary.routes += 1
-        case "trk":
-            summary.tracks += 1
-        case "trkseg":
-            summary.segments += 1
-        default:
-            break
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if point != nil { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        defer { depth -= 1 }
-        let local = Self.local(name)
-        if var p = point {
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            switch local {
-            case "ele": p.elevation = Double(value)
-            case "time": p.time = GPXReader.date(value) ?? p.time
-            case "hdop": p.hdop = Double(value)
-            case "sat": p.satellites = Int(value)
-            case "speed": p.speed = Double(value)
-            case "course": p.course = Double(value)
-            case "name": p.name = value.isEmpty ? nil : value
-            case "wpt", "rtept", "trkpt":
-                visit(p, local)
-                switch local {
-                case "wpt": summary.waypoints += 1
-                case "rtept":
-                    summary.routePoints += 1
-                    if summary.trackPoints == 0 {
-                        if summary.first == nil { summary.first = p }
-                        summary.last = p
-                    }
-                default:
-                    // Track points win over route points for first and last.
-                    if summary.trackPoints == 0 { summary.first = p }
-                    summary.trackPoints += 1
-                    summary.last = p
-                }
-                point = nil
-                return
-            default: break
-            }
-            point = p
-        }
-    }
-
-    private func fail(_ parser: XMLParser, _ e: GPXError) {
-        error = e
-        parser.abortParsing()
     }
 }

@@ -34,7 +34,9 @@ let package = Package(
         // POI search: multilingual, typo-tolerant, ranked by distance.
         .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
-        .target(name: "IndoorLocation", dependencies: ["IndoorGeometry"]),
+        .target(
+            name: "IndoorLocation", dependencies: ["IndoorGeometry"],
+            exclude: ["Heading/WMM-NOTICE.txt"], resources: [.embedInCode("Heading/WMM_2025.COF")]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
         .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).

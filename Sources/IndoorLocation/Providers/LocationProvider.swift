@@ -1,0 +1,66 @@
+import Foundation
+
+/// How a provider's source is doing.
+public enum ProviderStatus: Hashable, Sendable {
+    case connecting
+    case streaming
+    /// No data for a while (a receiver indoors, a stalled connection).
+    case stalled
+    case disconnected
+    /// The end of a finite source (a replayed file).
+    case finished
+    case failed(String)
+}
+
+/// What a provider hands out.
+public enum LocationEvent: Hashable, Sendable {
+    case location(Location)
+    case heading(Heading)
+    case status(ProviderStatus)
+}
+
+/// A source of positions and headings: a GNSS receiver, a replayed file, a simulator.
+///
+/// `events()` starts the source and streams its events until the stream is cancelled (by dropping or cancelling
+/// the task that iterates it) or the source ends. Time comes from the clock the provider was given, so a replay at
+/// 10× and a test that advances a ``ManualClock`` by hand run the same code.
+public protocol LocationProvider: Sendable {
+    func events() -> AsyncThrowingStream<LocationEvent, any Error>
+}
+
+/// Merges a position source and a heading source into one stream (a GNSS receiver and a compass).
+public struct MultiplexProvider: LocationProvider {
+    public let position: any LocationProvider
+    public let heading: any LocationProvider
+
+    public init(position: any LocationProvider, heading: any LocationProvider) {
+        self.position = position
+        self.heading = heading
+    }
+
+    public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+        let sources = [position, heading]
+        let task = Task {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (k, source) in sources.enumerated() {
+                        group.addTask {
+                            for try await event in source.events() {
+                                // The status is the position source's: a compass's own status is left out.
+                                if case .status = event, k == 1 { continue }
+                                continuation.yield(event)
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

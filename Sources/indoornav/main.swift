@@ -20,8 +20,9 @@ let usage = """
       nmea decode      Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).
       gpx info         Summarise a GPX file (waypoints, routes, tracks, first and last points).
 
-    Every command takes --venue PATH (an IMDF folder or .zip/.imdf archive, or an OSM .osm file); without it, the
-    embedded sample venue is used. Run `indoornav <command> --help` for a command's options.
+    The venue commands (venue, search, route, render) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
+    an OSM .osm file); without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
+    command's options. Exit status: 0 success, 1 failure (or errors found), 2 usage error.
     """
 
 func main() -> Int32 {

@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// NMEA 0183 over TCP, as phone apps and many receivers serve it. It survives the connection dropping: the
+/// status goes `streaming` → `stalled` (no data for ``stallTimeout``) → `disconnected` → `connecting` again after
+/// a backoff (1, 2, 4, 8, 16 s, then every 16 s), and the stream resumes when the peer is back — no restart, and
+/// every complete line that arrived is decoded. Time for stalls and backoff comes from the injected clock.
+public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    public let host: String
+    public let port: UInt16
+    public let lenient: Bool
+    public let clock: C
+    public let stallTimeout: Duration
+    public static var backoff: [Duration] { [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)] }
+
+    public init(host: String, port: UInt16, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
+        self.host = host
+        self.port = port
+        self.lenient = lenient
+        self.clock = clock
+        self.stallTimeout = stallTimeout
+    }
+
+    public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+        let task = Task {
+            var failures = 0
+            while !Task.isCancelled {
+                continuation.yield(.status(.connecting))
+                guard let socket = TCPSocket(host: host, port: port) else {
+                    continuation.yield(.status(.disconnected))
+                    let delay = Self.backoff[min(failures, Self.backoff.count - 1)]
+                    failures += 1
+                    do { try await clock.sleep(for: delay) } catch { break }
+                    continue
+                }
+                failures = 0
+                continuation.yield(.status(.streaming))
+                var decoder = NMEADecoder(lenient: lenient)
+                var lastData = clock.now
+                var stalled = false
+                func deliver(_ events: [NMEAEvent]) {
+                    for case .fix(let fix) in events { if let l = fix.location() { continuation.yield(.location(l)) } }
+                }
+                reading: while !Task.isCancelled {
+                    switch socket.read(timeoutMilliseconds: 20) {
+                    case .data(let bytes):
+                        deliver(decoder.feed(bytes))
+                        lastData = clock.now
+                        if stalled {
+                            stalled = false
+                            continuation.yield(.status(.streaming))
+                        }
+                    case .timeout:
+                        if !stalled, lastData.duration(to: clock.now) >= stallTimeout {
+                            stalled = true
+                            continuation.yield(.status(.stalled))
+                        }
+                        await Task.yield()
+                    case .closed:
+                        break reading
+                    }
+                }
+                socket.close()
+                deliver(decoder.finish())
+                if Task.isCancelled { break }
+                continuation.yield(.status(.disconnected))
+                do { try await clock.sleep(for: Self.backoff[0]) } catch { break }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}
+
+/// A connected TCP client socket, owned: closed once.
+final class TCPSocket {
+    private var fd: Int32
+
+    enum ReadResult {
+        case data([UInt8])
+        case timeout
+        case closed
+    }
+
+    /// Connects to `host` (a name or an address) and `port`; nil when it cannot.
+    init?(host: String, port: UInt16) {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else { return nil }
+        defer { freeaddrinfo(result) }
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        var connected: Int32 = -1
+        while let info = candidate {
+            let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            if s >= 0 {
+                if connect(s, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                    connected = s
+                    break
+                }
+                Glibc.close(s)
+            }
+            candidate = info.pointee.ai_next
+        }
+        guard connected >= 0 else { return nil }
+        fd = connected
+    }
+
+    /// Waits up to `timeoutMilliseconds` for bytes.
+    func read(timeoutMilliseconds: Int32) -> ReadResult {
+        guard fd >= 0 else { return .closed }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&p, 1, timeoutMilliseconds)
+        if ready == 0 { return .timeout }
+        if ready < 0 { return errno == EINTR ? .timeout : .closed }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n > 0 { return .data(Array(buffer[0..<n])) }
+        if n < 0, errno == EINTR || errno == EAGAIN { return .timeout }
+        return .closed
+    }
+
+    func close() {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import IndoorLocation
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP server on 127.0.0.1 that the test drives: accept a client, send lines, drop it.
+final class LoopbackServer: @unchecked Sendable {
+    // (@unchecked: the descriptors are only touched from the test's own sequential steps.)
+    let listener: Int32
+    let port: UInt16
+    private var client: Int32 = -1
+
+    init?() {
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard s >= 0 else { return nil }
+        var yes: Int32 = 1
+        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(s, 4) == 0 else { Glibc.close(s); return nil }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &length) } }
+        listener = s
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Accepts the next client (blocking, so call it after the provider connects).
+    func accept() {
+        client = Glibc.accept(listener, nil, nil)
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(client, $0.baseAddress, $0.count) }
+    }
+
+    func drop() {
+        Glibc.close(client)
+        client = -1
+    }
+
+    deinit {
+        if client >= 0 { Glibc.close(client) }
+        Glibc.close(listener)
+    }
+}
+
+/// Yields until `condition` holds; the wall clock only bounds the wait (a broken provider fails the test instead
+/// of hanging it) and never paces it.
+func settleLong(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+}
+
+/// Serialized: each test blocks a thread in `accept`, and the providers poll their sockets.
+@Suite(.serialized) struct TCPProviderTests {
+    static let epoch1 = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n"
+    static let epoch2 = "$GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4D\r\n"
+    static let epoch3 = "$GPGGA,123521,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4C\r\n"
+
+    @Test func streamsStallsDropsAndComesBack() async throws {
+        let server = try #require(LoopbackServer())
+        let clock = ManualClock()
+        let provider = NMEATCPProvider(host: "127.0.0.1", port: server.port, clock: clock, stallTimeout: .seconds(5))
+        let collector = Collector()
+        let task = Task {
+            for try await e in provider.events() { collector.events.withLock { $0.append(e) } }
+        }
+        func statuses() -> [ProviderStatus] { collector.events.withLock { $0.compactMap { if case .status(let s) = $0 { s } else { nil } } } }
+        server.accept()
+        await settleLong { statuses() == [.connecting, .streaming] }
+        server.send(Self.epoch1 + Self.epoch2)
+        await settleLong { collector.locations.count == 1 }
+        #expect(collector.locations.count == 1)  // the second epoch is complete only when the third begins
+        // No data for five seconds of the clock: stalled; data again: streaming.
+        clock.advance(by: .seconds(6))
+        await settleLong { statuses().last == .stalled }
+        #expect(statuses().last == .stalled)
+        server.send(Self.epoch3)
+        await settleLong { statuses().last == .streaming && collector.locations.count == 2 }
+        // The peer drops: what arrived is decoded, then disconnected; after the backoff, it reconnects.
+        server.drop()
+        await settleLong { statuses().last == .disconnected }
+        #expect(collector.locations.count == 3)
+        await settleLong { clock.sleepers == 1 }
+        clock.advance(by: .seconds(1))
+        server.accept()
+        await settleLong { statuses().suffix(2) == [.connecting, .streaming] }
+        #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, .disconnected, .connecting, .streaming])
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    @Test func nobodyListeningMeansDisconnectedAndRetries() async throws {
+        let server = try #require(LoopbackServer())
+        let port = server.port
+        Glibc.close(server.listener)  // nothing listens on that port any more
+        let clock = ManualClock()
+        let provider = NMEATCPProvider(host: "127.0.0.1", port: port, clock: clock)
+        let collector = Collector()
+        let task = Task { for try await e in provider.events() { collector.events.withLock { $0.append(e) } } }
+        await settleLong { clock.sleepers == 1 }
+        clock.advance(by: .seconds(1))
+        await settleLong { collector.count >= 4 }
+        let statuses = collector.events.withLock { $0 }
+        #expect(statuses.prefix(4) == [.status(.connecting), .status(.disconnected), .status(.connecting), .status(.disconnected)])
+        task.cancel()
+        _ = try? await task.value
+    }
+}

@@ -13,7 +13,6 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
     public let lenient: Bool
     public let clock: C
     public let stallTimeout: Duration
-    public static var backoff: [Duration] { [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)] }
 
     public init(host: String, port: UInt16, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
         self.host = host
@@ -24,14 +23,43 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
     }
 
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+        let (host, port) = (host, port)
+        return NMEAByteStream.events(lenient: lenient, clock: clock, stallTimeout: stallTimeout) {
+            TCPSocket(host: host, port: port)
+        }
+    }
+}
+
+/// A source of bytes that can go away: a socket, a serial port.
+protocol ByteSource: AnyObject {
+    func read(timeoutMilliseconds: Int32) -> ByteReadResult
+    func close()
+}
+
+enum ByteReadResult {
+    case data([UInt8])
+    case timeout
+    case closed
+}
+
+/// The life of a live NMEA source, shared by the TCP and serial providers: open → streaming → stalled (no data
+/// for `stallTimeout` of the clock) → streaming again, or disconnected → reopened after a backoff (1, 2, 4, 8,
+/// 16 s, then every 16 s). Every complete line that arrived is decoded, even the epoch in flight when the source
+/// goes away.
+enum NMEAByteStream {
+    static let backoff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
+
+    static func events<C: Clock>(lenient: Bool, clock: C, stallTimeout: Duration,
+                                 open: @escaping @Sendable () -> (any ByteSource)?) -> AsyncThrowingStream<LocationEvent, any Error>
+        where C.Duration == Duration {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let task = Task {
             var failures = 0
             while !Task.isCancelled {
                 continuation.yield(.status(.connecting))
-                guard let socket = TCPSocket(host: host, port: port) else {
+                guard let source = open() else {
                     continuation.yield(.status(.disconnected))
-                    let delay = Self.backoff[min(failures, Self.backoff.count - 1)]
+                    let delay = backoff[min(failures, backoff.count - 1)]
                     failures += 1
                     do { try await clock.sleep(for: delay) } catch { break }
                     continue
@@ -45,7 +73,7 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
                     for case .fix(let fix) in events { if let l = fix.location() { continuation.yield(.location(l)) } }
                 }
                 reading: while !Task.isCancelled {
-                    switch socket.read(timeoutMilliseconds: 20) {
+                    switch source.read(timeoutMilliseconds: 20) {
                     case .data(let bytes):
                         deliver(decoder.feed(bytes))
                         lastData = clock.now
@@ -63,28 +91,36 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
                         break reading
                     }
                 }
-                socket.close()
+                source.close()
                 deliver(decoder.finish())
                 if Task.isCancelled { break }
                 continuation.yield(.status(.disconnected))
-                do { try await clock.sleep(for: Self.backoff[0]) } catch { break }
+                do { try await clock.sleep(for: backoff[0]) } catch { break }
             }
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
     }
+
+    /// Waits up to `timeout` ms for bytes on a descriptor.
+    static func read(_ fd: Int32, timeoutMilliseconds: Int32) -> ByteReadResult {
+        guard fd >= 0 else { return .closed }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&p, 1, timeoutMilliseconds)
+        if ready == 0 { return .timeout }
+        if ready < 0 { return errno == EINTR ? .timeout : .closed }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n > 0 { return .data(Array(buffer[0..<n])) }
+        if n < 0, errno == EINTR || errno == EAGAIN { return .timeout }
+        return .closed
+    }
 }
 
 /// A connected TCP client socket, owned: closed once.
-final class TCPSocket {
+final class TCPSocket: ByteSource {
     private var fd: Int32
-
-    enum ReadResult {
-        case data([UInt8])
-        case timeout
-        case closed
-    }
 
     /// Connects to `host` (a name or an address) and `port`; nil when it cannot.
     init?(host: String, port: UInt16) {
@@ -111,18 +147,8 @@ final class TCPSocket {
         fd = connected
     }
 
-    /// Waits up to `timeoutMilliseconds` for bytes.
-    func read(timeoutMilliseconds: Int32) -> ReadResult {
-        guard fd >= 0 else { return .closed }
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&p, 1, timeoutMilliseconds)
-        if ready == 0 { return .timeout }
-        if ready < 0 { return errno == EINTR ? .timeout : .closed }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        if n > 0 { return .data(Array(buffer[0..<n])) }
-        if n < 0, errno == EINTR || errno == EAGAIN { return .timeout }
-        return .closed
+    func read(timeoutMilliseconds: Int32) -> ByteReadResult {
+        NMEAByteStream.read(fd, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     func close() {

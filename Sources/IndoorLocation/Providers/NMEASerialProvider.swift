@@ -27,15 +27,12 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (path, baud) = (path, baud)
         return NMEAByteStream.events(lenient: lenient, clock: clock, stallTimeout: stallTimeout) {
-            SerialPort(path: path, baud: baud)
+            DescriptorSource.serial(path: path, baud: baud)
         }
     }
 }
 
-/// An open serial port in raw mode, owned: closed once.
-final class SerialPort: ByteSource {
-    private var fd: Int32
-
+extension DescriptorSource {
     static func speed(_ baud: Int) -> speed_t? {
         switch baud {
         case 4800: speed_t(B4800)
@@ -48,8 +45,9 @@ final class SerialPort: ByteSource {
         }
     }
 
-    init?(path: String, baud: Int) {
-        guard let speed = Self.speed(baud) else { return nil }
+    /// A serial port in raw mode at `baud`; nil when it cannot be opened (absent, unplugged, not a tty).
+    static func serial(path: String, baud: Int) -> DescriptorSource? {
+        guard let speed = speed(baud) else { return nil }
         let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var t = termios()
@@ -59,17 +57,6 @@ final class SerialPort: ByteSource {
         cfsetispeed(&t, speed)
         cfsetospeed(&t, speed)
         guard tcsetattr(fd, TCSANOW, &t) == 0 else { Glibc.close(fd); return nil }
-        self.fd = fd
+        return DescriptorSource(owning: fd)
     }
-
-    func read(timeoutMilliseconds: Int32) -> ByteReadResult {
-        NMEAByteStream.read(fd, timeoutMilliseconds: timeoutMilliseconds)
-    }
-
-    func close() {
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
-    }
-
-    deinit { close() }
 }

@@ -25,7 +25,7 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (host, port) = (host, port)
         return NMEAByteStream.events(lenient: lenient, clock: clock, stallTimeout: stallTimeout) {
-            TCPSocket(host: host, port: port)
+            DescriptorSource.tcp(host: host, port: port)
         }
     }
 }
@@ -118,33 +118,12 @@ enum NMEAByteStream {
     }
 }
 
-/// A connected TCP client socket, owned: closed once.
-final class TCPSocket: ByteSource {
+/// An open file descriptor (a connected socket, a serial port), owned: closed once.
+final class DescriptorSource: ByteSource {
     private var fd: Int32
 
-    /// Connects to `host` (a name or an address) and `port`; nil when it cannot.
-    init?(host: String, port: UInt16) {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else { return nil }
-        defer { freeaddrinfo(result) }
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        var connected: Int32 = -1
-        while let info = candidate {
-            let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            if s >= 0 {
-                if connect(s, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
-                    connected = s
-                    break
-                }
-                Glibc.close(s)
-            }
-            candidate = info.pointee.ai_next
-        }
-        guard connected >= 0 else { return nil }
-        fd = connected
+    init(owning fd: Int32) {
+        self.fd = fd
     }
 
     func read(timeoutMilliseconds: Int32) -> ByteReadResult {
@@ -157,4 +136,24 @@ final class TCPSocket: ByteSource {
     }
 
     deinit { close() }
+
+    /// A TCP connection to `host` (a name or an address) and `port`; nil when it cannot be made.
+    static func tcp(host: String, port: UInt16) -> DescriptorSource? {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else { return nil }
+        defer { freeaddrinfo(result) }
+        var candidate: UnsafeMutablePointer<addrinfo>? = first
+        while let info = candidate {
+            let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            if s >= 0 {
+                if connect(s, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return DescriptorSource(owning: s) }
+                Glibc.close(s)
+            }
+            candidate = info.pointee.ai_next
+        }
+        return nil
+    }
 }

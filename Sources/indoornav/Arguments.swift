@@ -33,6 +33,12 @@ struct Arguments {
         return value
     }
 
+    /// Whether `--help` or `-h` was given (both removed); the caller prints its help and succeeds.
+    mutating func wantsHelp() -> Bool {
+        let long = flag("--help"), short = flag("-h")
+        return long || short
+    }
+
     /// Removes every `--name` and says whether there was one.
     mutating func flag(_ name: String) -> Bool {
         let end = words.firstIndex(of: "--") ?? words.count

@@ -13,7 +13,7 @@ enum GPXCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         var args = Arguments(words, command: "indoornav gpx")
-        if args.flag("--help") || args.flag("-h") {
+        if args.wantsHelp() {
             Output.line(help)
             return .success
         }

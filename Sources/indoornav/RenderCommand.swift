@@ -29,7 +29,7 @@ enum RenderCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         var args = Arguments(words, command: "indoornav render")
-        if args.flag("--help") || args.flag("-h") {
+        if args.wantsHelp() {
             Output.line(help)
             return .success
         }

@@ -29,7 +29,7 @@ enum RouteCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         var args = Arguments(words, command: "indoornav route")
-        if args.flag("--help") || args.flag("-h") {
+        if args.wantsHelp() {
             Output.line(help)
             return .success
         }
@@ -209,7 +209,7 @@ enum RouteOutput {
 
     /// RFC 7946: a LineString Feature per leg and a Point Feature per step, positions [lon, lat].
     static func geoJSON(_ it: Itinerary) -> JSONValue {
-        var features: [JSONValue] = []
+        var features: [Feature] = []
         for (k, leg) in it.legs.enumerated() {
             var line: [Coordinate] = []
             for step in leg.steps {
@@ -219,7 +219,7 @@ enum RouteOutput {
                 features.append(Feature(geometry: .lineString(l), properties: [
                     "leg": .number(Double(k)), "level": .number(leg.levelOrdinal),
                     "distance": number(leg.distance), "duration": number(leg.duration),
-                ]).json)
+                ]))
             }
             for step in leg.steps {
                 var props: [String: JSONValue] = [
@@ -227,9 +227,9 @@ enum RouteOutput {
                     "instruction": .string(step.instruction), "distance": number(step.distance), "duration": number(step.duration),
                 ]
                 if let m = step.maneuver.modifier { props["modifier"] = .string(m) }
-                features.append(Feature(geometry: .point(step.location), properties: props).json)
+                features.append(Feature(geometry: .point(step.location), properties: props))
             }
         }
-        return FeatureCollection(features: features.compactMap { try? Feature(json: $0) }).json
+        return FeatureCollection(features: features).json
     }
 }

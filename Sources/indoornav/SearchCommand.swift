@@ -26,7 +26,7 @@ enum SearchCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         var args = Arguments(words, command: "indoornav search")
-        if args.flag("--help") || args.flag("-h") {
+        if args.wantsHelp() {
             Output.line(help)
             return .success
         }

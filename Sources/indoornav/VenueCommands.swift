@@ -60,7 +60,7 @@ enum VenueCommands {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         var args = Arguments(words, command: "indoornav venue")
-        if args.flag("--help") || args.flag("-h") {
+        if args.wantsHelp() {
             Output.line(help)
             return .success
         }

@@ -131,13 +131,6 @@ struct GraphBuilder {
         self.costs = costs
     }
 
-    func isWalkable(_ s: Space) -> Bool {
-        switch s.kind {
-        case .openToBelow, .shaft, .structure: false
-        default: true
-        }
-    }
-
     mutating func build() {
         let frame = venue.frame
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
@@ -145,7 +138,7 @@ struct GraphBuilder {
         free = Array(repeating: nil, count: venue.spaces.count)
         spaceNodes = Array(repeating: [], count: venue.spaces.count)
         for level in venue.levels {
-            let ids = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && isWalkable(venue.spaces[$0]) }
+            let ids = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable }
             levelSpaces[level.id] = (ids, PolygonIndex(ids.map { shapes[$0] }))
         }
         var portals: [Portal] = []
@@ -163,7 +156,7 @@ struct GraphBuilder {
 
         // Free space and nodes of each walkable space.
         let obstaclesByLevel = Dictionary(grouping: venue.obstacles, by: \.levelID)
-        for (s, space) in venue.spaces.enumerated() where isWalkable(space) {
+        for (s, space) in venue.spaces.enumerated() where space.kind.isPassable {
             let mine = portals.indices.filter { portals[$0].sides.contains(s) }
             let obstacles = (obstaclesByLevel[space.levelID] ?? []).compactMap { try? frame.project($0.geometry) }
             guard let area = freeArea(of: s, obstacles: obstacles, portals: mine.map { portals[$0] }) else { continue }

@@ -148,8 +148,8 @@ public struct Space: Hashable, Sendable {
         self.displayPoint = displayPoint
     }
 
-    /// Whether a person may walk through it: public and not a shaft, void or structure.
-    public var isWalkable: Bool { kind.isWalkable && restriction == nil }
+    /// Whether a person may walk through it unasked: passable, public and unrestricted.
+    public var isWalkable: Bool { kind.isPassable && kind != .nonPublic && restriction == nil }
 }
 
 /// What a space is for routing and drawing, from its category.
@@ -178,10 +178,11 @@ public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// Shafts, voids, structure and non-public spaces are not walked through.
-    public var isWalkable: Bool {
+    /// Whether a person can physically be there: not a shaft, a void or structure. (Whether they may, unasked,
+    /// is ``Space/isWalkable``.)
+    public var isPassable: Bool {
         switch self {
-        case .openToBelow, .shaft, .structure, .nonPublic: false
+        case .openToBelow, .shaft, .structure: false
         default: true
         }
     }
@@ -262,7 +263,6 @@ public struct Connector: Hashable, Sendable {
     /// Whether travel goes one way only (an escalator, a one-way stair).
     public var isDirected: Bool
     public var name: LocalizedText
-    public var isAccessible: Bool { kind == .elevator || kind == .ramp }
 
     public init(id: String, kind: Kind, stops: [Stop], isDirected: Bool = false, name: LocalizedText = LocalizedText()) {
         self.id = id

@@ -26,8 +26,9 @@ struct CommonOptions {
 
     /// The level `--level` names: an ordinal (`0`, `-1`, `0.5`) or a level id.
     static func level(_ text: String, in venue: Venue) throws(PlaceError) -> Level {
-        guard let level = venue.levels.first(where: { $0.id == text }) ?? Double(text).flatMap({ o in venue.levels.first { $0.ordinal == o } })
-        else { throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText)) }
+        guard let level = venue.levels(named: text).first else {
+            throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText))
+        }
         return level
     }
 

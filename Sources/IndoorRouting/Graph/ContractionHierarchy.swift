@@ -6,15 +6,10 @@
 /// nodes. Edge filters (profiles, closures) cannot change after preprocessing: build one hierarchy per fixed
 /// cost model, and use ``ShortestPathSearch`` for queries with filters.
 public final class ContractionHierarchy {
-    /// Upward edges (to higher rank) by source, and downward edges reversed (by target), in CSR form.
-    private let upOffsets: [Int32]
-    private let upTargets: [Int32]
-    private let upWeights: [Double]
-    private let upMiddle: [Int32]
-    private let downOffsets: [Int32]
-    private let downSources: [Int32]
-    private let downWeights: [Double]
-    private let downMiddle: [Int32]
+    /// Edges up the hierarchy (to a node contracted later), by their lower end.
+    private let up: RoutingGraph
+    /// Edges down the hierarchy, reversed: by their lower end, leading to the higher one they come from.
+    private let down: RoutingGraph
     public let nodeCount: Int
     public let shortcutCount: Int
     /// Preprocessing time, seconds.
@@ -23,8 +18,6 @@ public final class ContractionHierarchy {
     // Query working memory (a hierarchy serves one query at a time: not Sendable).
     private var forwardCost: [Double]
     private var backwardCost: [Double]
-    private var forwardParent: [Int32]
-    private var backwardParent: [Int32]
     private var touched: [Int32] = []
 
     /// Contracts `graph` (parallel edges keep their cheapest weight).
@@ -33,9 +26,9 @@ public final class ContractionHierarchy {
         let started = ContinuousClock.now
         let n = graph.nodeCount
         nodeCount = n
-        // Dynamic adjacency: out and in lists (target/source, weight, middle node or -1).
-        var outs = [[(node: Int32, weight: Double, middle: Int32)]](repeating: [], count: n)
-        var ins = [[(node: Int32, weight: Double, middle: Int32)]](repeating: [], count: n)
+        // Dynamic adjacency: out and in lists (target/source, weight).
+        var outs = [[(node: Int32, weight: Double)]](repeating: [], count: n)
+        var ins = [[(node: Int32, weight: Double)]](repeating: [], count: n)
         for u in 0..<n {
             for slot in Int(graph.offsets[u])..<Int(graph.offsets[u + 1]) {
                 let v = graph.targets[slot], w = graph.weights[slot]
@@ -47,16 +40,16 @@ public final class ContractionHierarchy {
                     }
                     continue
                 }
-                outs[u].append((v, w, -1))
-                ins[Int(v)].append((Int32(u), w, -1))
+                outs[u].append((v, w))
+                ins[Int(v)].append((Int32(u), w))
             }
         }
         var contracted = [Bool](repeating: false, count: n)
         var deleted = [Int32](repeating: 0, count: n)  // contracted neighbours, for the priority
         var witness = WitnessSearch(nodeCount: n)
         var shortcuts = 0
-        var upLists = [[(Int32, Double, Int32)]](repeating: [], count: n)
-        var downLists = [[(Int32, Double, Int32)]](repeating: [], count: n)
+        var upEdges: [(from: Int32, to: Int32, weight: Double)] = []
+        var downEdges: [(from: Int32, to: Int32, weight: Double)] = []
 
         /// Shortcuts needed if `v` were contracted now.
         func shortcutsFor(_ v: Int, limit: Int) -> [(from: Int32, to: Int32, weight: Double)] {
@@ -81,14 +74,14 @@ public final class ContractionHierarchy {
             return Double(added - removed) * 2 + Double(deleted[v])
         }
 
-        var queue = PriorityQueue()
+        var queue = BinaryHeap()
         for v in 0..<n { queue.push(priority(v), Int32(v)) }
         while let (p, v32) = queue.pop() {
             let v = Int(v32)
             if contracted[v] { continue }
             // Lazy update: if the node got less attractive, put it back.
             let current = priority(v)
-            if current > p, let top = queue.peek(), current > top {
+            if current > p, let top = queue.peekPriority, current > top {
                 queue.push(current, v32)
                 continue
             }
@@ -96,19 +89,19 @@ public final class ContractionHierarchy {
                 let (a, b) = (Int(s.from), Int(s.to))
                 if let k = outs[a].firstIndex(where: { $0.node == s.to }) {
                     guard s.weight < outs[a][k].weight else { continue }
-                    outs[a][k] = (s.to, s.weight, v32)
-                    if let j = ins[b].firstIndex(where: { $0.node == s.from }) { ins[b][j] = (s.from, s.weight, v32) }
+                    outs[a][k].weight = s.weight
+                    if let j = ins[b].firstIndex(where: { $0.node == s.from }) { ins[b][j].weight = s.weight }
                 } else {
-                    outs[a].append((s.to, s.weight, v32))
-                    ins[b].append((s.from, s.weight, v32))
+                    outs[a].append((s.to, s.weight))
+                    ins[b].append((s.from, s.weight))
                     shortcuts += 1
                 }
             }
             contracted[v] = true
             // Every edge v still has leads to a node contracted later (higher in the hierarchy): v's edges out go
             // up from v, its edges in come down to v. Then v leaves its neighbours' lists.
-            upLists[v] = outs[v].map { ($0.node, $0.weight, $0.middle) }
-            downLists[v] = ins[v].map { ($0.node, $0.weight, $0.middle) }
+            upEdges += outs[v].map { (v32, $0.node, $0.weight) }
+            downEdges += ins[v].map { (v32, $0.node, $0.weight) }
             for e in outs[v] {
                 deleted[Int(e.node)] += 1
                 ins[Int(e.node)].removeAll { $0.node == v32 }
@@ -122,36 +115,10 @@ public final class ContractionHierarchy {
         }
         shortcutCount = shortcuts
 
-        var upOffsets: [Int32] = [0], upTargets: [Int32] = [], upWeights: [Double] = [], upMiddle: [Int32] = []
-        for u in 0..<n {
-            for (x, w, m) in upLists[u] {
-                upTargets.append(x)
-                upWeights.append(w)
-                upMiddle.append(m)
-            }
-            upOffsets.append(Int32(upTargets.count))
-        }
-        var downOffsets: [Int32] = [0], downSources: [Int32] = [], downWeights: [Double] = [], downMiddle: [Int32] = []
-        for x in 0..<n {
-            for (u, w, m) in downLists[x] {
-                downSources.append(u)
-                downWeights.append(w)
-                downMiddle.append(m)
-            }
-            downOffsets.append(Int32(downSources.count))
-        }
-        self.upOffsets = upOffsets
-        self.upTargets = upTargets
-        self.upWeights = upWeights
-        self.upMiddle = upMiddle
-        self.downOffsets = downOffsets
-        self.downSources = downSources
-        self.downWeights = downWeights
-        self.downMiddle = downMiddle
+        up = RoutingGraph(nodeCount: n, edges: upEdges)
+        down = RoutingGraph(nodeCount: n, edges: downEdges)
         forwardCost = [Double](repeating: .infinity, count: n)
         backwardCost = [Double](repeating: .infinity, count: n)
-        forwardParent = [Int32](repeating: -1, count: n)
-        backwardParent = [Int32](repeating: -1, count: n)
         let elapsed = ContinuousClock.now - started
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
@@ -183,71 +150,45 @@ public final class ContractionHierarchy {
         var forwardDone = false, backwardDone = false
         while !(forwardDone && backwardDone) {
             if !forwardDone {
-                if let (c, u) = forward.pop() {
-                    let ui = Int(u)
-                    if c > fc[ui] {
-                    } else if c >= best {
-                        forwardDone = true
-                    } else {
-                        if bc[ui] < .infinity { best = min(best, c + bc[ui]) }
-                        // Stall on demand: a cheaper way to u from a higher node means u is not on a shortest path.
-                        var stalled = false
-                        for slot in Int(downOffsets[ui])..<Int(downOffsets[ui + 1]) {
-                            let x = Int(downSources[slot])
-                            if fc[x] + downWeights[slot] < c { stalled = true; break }
-                        }
-                        if !stalled {
-                            for slot in Int(upOffsets[ui])..<Int(upOffsets[ui + 1]) {
-                                let v = upTargets[slot], nc = c + upWeights[slot]
-                                if nc < fc[Int(v)] {
-                                    if fc[Int(v)] == .infinity && bc[Int(v)] == .infinity { touched.append(v) }
-                                    fc[Int(v)] = nc
-                                    forward.push(nc, v)
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    forwardDone = true
-                }
+                forwardDone = !Self.settleNext(&forward, cost: &fc, opposite: bc, climbing: up, stallingOn: down,
+                                               best: &best, touched: &touched)
             }
             if !backwardDone {
-                if let (c, u) = backward.pop() {
-                    let ui = Int(u)
-                    if c > bc[ui] {
-                    } else if c >= best {
-                        backwardDone = true
-                    } else {
-                        if fc[ui] < .infinity { best = min(best, c + fc[ui]) }
-                        var stalled = false
-                        for slot in Int(upOffsets[ui])..<Int(upOffsets[ui + 1]) {
-                            let x = Int(upTargets[slot])
-                            if bc[x] + upWeights[slot] < c { stalled = true; break }
-                        }
-                        if !stalled {
-                            for slot in Int(downOffsets[ui])..<Int(downOffsets[ui + 1]) {
-                                let v = downSources[slot], nc = c + downWeights[slot]
-                                if nc < bc[Int(v)] {
-                                    if fc[Int(v)] == .infinity && bc[Int(v)] == .infinity { touched.append(v) }
-                                    bc[Int(v)] = nc
-                                    backward.push(nc, v)
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    backwardDone = true
-                }
+                backwardDone = !Self.settleNext(&backward, cost: &bc, opposite: fc, climbing: down, stallingOn: up,
+                                                best: &best, touched: &touched)
             }
         }
         return best.isFinite ? best : nil
     }
 
-    /// Memory held by the hierarchy's arrays, bytes.
-    public var memoryBytes: Int {
-        (upOffsets.count + upTargets.count + upMiddle.count + downOffsets.count + downSources.count + downMiddle.count) * 4
-            + (upWeights.count + downWeights.count) * 8 + nodeCount * (8 + 8 + 4 + 4)
+    /// Settles the next node of one direction of a query, and says whether that direction may still improve `best`.
+    /// The two directions mirror each other: each climbs its own edges and stalls on the other's.
+    private static func settleNext(_ heap: inout BinaryHeap, cost: inout [Double], opposite: [Double],
+                                   climbing edges: RoutingGraph, stallingOn stall: RoutingGraph,
+                                   best: inout Double, touched: inout [Int32]) -> Bool {
+        guard let (c, u) = heap.pop() else { return false }
+        let ui = Int(u)
+        if c > cost[ui] { return true }  // a stale entry
+        if c >= best { return false }
+        if opposite[ui] < .infinity { best = min(best, c + opposite[ui]) }
+        // Stall on demand: a cheaper way to u from a higher node means u is not on a shortest path.
+        for slot in Int(stall.offsets[ui])..<Int(stall.offsets[ui + 1])
+        where cost[Int(stall.targets[slot])] + stall.weights[slot] < c {
+            return true
+        }
+        for slot in Int(edges.offsets[ui])..<Int(edges.offsets[ui + 1]) {
+            let v = edges.targets[slot], vi = Int(v), nc = c + edges.weights[slot]
+            if nc < cost[vi] {
+                if cost[vi] == .infinity && opposite[vi] == .infinity { touched.append(v) }
+                cost[vi] = nc
+                heap.push(nc, v)
+            }
+        }
+        return true
     }
+
+    /// Memory held by the hierarchy's arrays, bytes.
+    public var memoryBytes: Int { up.memoryBytes + down.memoryBytes + nodeCount * (8 + 8) }
 }
 
 /// A bounded Dijkstra for witness paths during contraction.
@@ -263,7 +204,7 @@ private struct WitnessSearch {
     func cost(_ v: Int32) -> Double { cost[Int(v)] }
 
     mutating func run(from source: Int32, avoiding skip: Int32, maxCost: Double, settleLimit: Int,
-                      outs: [[(node: Int32, weight: Double, middle: Int32)]], contracted: [Bool]) {
+                      outs: [[(node: Int32, weight: Double)]], contracted: [Bool]) {
         for v in touched { cost[Int(v)] = .infinity }
         touched.removeAll(keepingCapacity: true)
         heap.removeAll()
@@ -286,14 +227,4 @@ private struct WitnessSearch {
             }
         }
     }
-}
-
-/// A min-priority queue of nodes for the contraction order.
-private struct PriorityQueue {
-    var heap = BinaryHeap()
-    var top: (Double, Int32)?
-
-    mutating func push(_ p: Double, _ v: Int32) { heap.push(p, v) }
-    mutating func pop() -> (Double, Int32)? { heap.pop().map { ($0.priority, $0.item) } }
-    func peek() -> Double? { heap.peekPriority }
 }

@@ -33,6 +33,9 @@ public struct RoutingGraph: Sendable {
     }
 
     public var edgeCount: Int { targets.count }
+
+    /// Memory held by the arrays, bytes.
+    var memoryBytes: Int { (offsets.count + targets.count + edgeIDs.count) * 4 + weights.count * 8 }
 }
 
 /// The result of a search: the cost and the nodes and edges (ids of the caller's edge list) in travel order.

@@ -75,10 +75,9 @@ extension Venue {
         }
         let levelText = text[text.index(after: at)...].trimmingCharacters(in: .whitespaces)
         let coordinate = Coordinate(longitude: lon, latitude: lat)
-        if let level = levels.first(where: { $0.id == levelText }) { return .coordinate(coordinate, levelID: level.id) }
         // Several buildings may have a level of that ordinal: take the one with a space under the point, else the
         // one whose spaces come nearest.
-        let candidates = Double(levelText).map { o in levels.filter { $0.ordinal == o } } ?? []
+        let candidates = levels(named: levelText)
         guard let first = candidates.first else {
             throw .unknownLevel(text: levelText, available: Array(Set(levels.map(\.ordinalText))).sorted())
         }

@@ -52,6 +52,12 @@ public struct Venue: Hashable, Sendable {
     }
 
     public func level(id: String) -> Level? { levels.first { $0.id == id } }
+    /// The levels a person's text names: the level with that id, else every level of that ordinal (`0`, `-1`,
+    /// `0.5`), one for each building that has it.
+    public func levels(named text: String) -> [Level] {
+        if let level = level(id: text) { return [level] }
+        return Double(text).map { o in levels.filter { $0.ordinal == o } } ?? []
+    }
     public func spaces(on levelID: String) -> [Space] { spaces.filter { $0.levelID == levelID } }
     public func openings(on levelID: String) -> [Opening] { openings.filter { $0.levelID == levelID } }
     public func pois(on levelID: String) -> [POI] { pois.filter { $0.levelID == levelID } }

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import IndoorLocation
+@testable import IndoorLocation
 import Synchronization
 import Testing
 
@@ -9,6 +9,12 @@ final class Collector: Sendable {
     let events = Mutex<[LocationEvent]>([])
     var count: Int { events.withLock { $0.count } }
     var locations: [Location] { events.withLock { $0.compactMap { if case .location(let l) = $0 { l } else { nil } } } }
+    var statuses: [ProviderStatus] { events.withLock { $0.compactMap { if case .status(let s) = $0 { s } else { nil } } } }
+
+    /// Collects the provider's events until the returned task is cancelled or the stream ends.
+    func collect(_ provider: some LocationProvider) -> Task<Void, any Error> {
+        Task { for try await e in provider.events() { events.withLock { $0.append(e) } } }
+    }
 }
 
 /// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs).
@@ -55,6 +61,31 @@ func settle(_ condition: () -> Bool) async {
         var count = 0
         for try await e in provider.events() { if case .location = e { count += 1 } }
         #expect(count == 988)
+    }
+
+    /// Seek: starting 5 s in skips the first five epochs; loop: the recording starts over, one second after its end.
+    @Test func seeksAndLoops() async throws {
+        let all = try ReplayProvider(path: nmea, format: .nmea(lenient: false), clock: ManualClock()).recorded()
+        let clock = ManualClock()
+        let provider = ReplayProvider(path: nmea, format: .nmea(lenient: false), pace: .recorded(factor: 10), start: 5, loop: true, clock: clock)
+        let collector = Collector()
+        let task = collector.collect(provider)
+        let firstTime = try #require(all.first?.time)
+        let played = all.filter { ($0.time ?? firstTime) >= firstTime + 5 }
+        #expect(played.count == all.count - 5)
+        // At 10×, each recorded second is 0.1 s of the clock.
+        for _ in 0..<(played.count + 3) {
+            await settle { clock.sleepers == 1 }
+            clock.advance(by: .milliseconds(100))
+        }
+        await settle { collector.locations.count == played.count + 3 }
+        task.cancel()
+        _ = try? await task.value
+        let locations = collector.locations
+        #expect(locations.count >= played.count + 3)
+        guard locations.count > played.count, case .location(let firstPlayed) = played[0].event else { return }
+        #expect(locations[0] == firstPlayed)
+        #expect(locations[played.count] == firstPlayed)
     }
 
     @Test func aMissingFileFailsTheStreamWithAReason() async {

@@ -1,5 +1,6 @@
 import Foundation
-import IndoorLocation
+import IndoorGeometry
+@testable import IndoorLocation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,12 @@ final class PTYPair: @unchecked Sendable {
     let devicePath: String
     private var process: Process?
 
-    init(directory: String) {
+    private let directory: String
+
+    /// Both ends live in a fresh temporary directory, removed with the pair.
+    init() throws {
+        directory = NSTemporaryDirectory() + "indoornav-pty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         writerPath = "\(directory)/writer"
         devicePath = "\(directory)/device"
     }
@@ -46,6 +52,7 @@ final class PTYPair: @unchecked Sendable {
 
     deinit {
         if let p = process { kill(p.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
 
@@ -54,16 +61,13 @@ final class PTYPair: @unchecked Sendable {
 
     @Test(.enabled(if: available, "socat is installed by tools/setup"), arguments: [9600, 115200])
     func readsAPseudoTerminalAndSurvivesUnplugging(baud: Int) async throws {
-        let dir = NSTemporaryDirectory() + "indoornav-pty-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let pty = PTYPair(directory: dir)
+        let pty = try PTYPair()
         try await pty.start()
         let clock = ManualClock()
         let provider = NMEASerialProvider(path: pty.devicePath, baud: baud, clock: clock)
         let collector = Collector()
-        let task = Task { for try await e in provider.events() { collector.events.withLock { $0.append(e) } } }
-        func statuses() -> [ProviderStatus] { collector.events.withLock { $0.compactMap { if case .status(let s) = $0 { s } else { nil } } } }
+        let task = collector.collect(provider)
+        func statuses() -> [ProviderStatus] { collector.statuses }
         await settleLong { statuses() == [.connecting, .streaming] }
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
         await settleLong { collector.locations.count == 1 }
@@ -80,6 +84,62 @@ final class PTYPair: @unchecked Sendable {
         await settleLong { collector.locations.count == 3 }
         #expect(collector.locations.count == 3)
         #expect(statuses().prefix(4) == [.connecting, .streaming, .disconnected, .connecting])
+        task.cancel()
+        _ = try? await task.value
+        await pty.unplug()
+    }
+
+    /// A receiver at 38400 baud: the hunt reads garbage at the other rates, settles on 38400, and the bytes read
+    /// while probing come out first, so the decoded stream is the whole one.
+    @Test func huntsTheBaudRate() throws {
+        final class FakePort: ByteSource {
+            var chunks: [[UInt8]]
+            init(_ chunks: [[UInt8]]) { self.chunks = chunks }
+            func read(timeoutMilliseconds: Int32) -> ByteReadResult { chunks.isEmpty ? .timeout : .data(chunks.removeFirst()) }
+            func close() {}
+        }
+        let text = Array((TCPProviderTests.epoch1 + TCPProviderTests.epoch2 + TCPProviderTests.epoch3).utf8)
+        var generator = SeededGenerator(seed: 7)
+        var opened: [Int] = []
+        let found = try #require(NMEASerialProvider<ManualClock>.huntBaud(lenient: false) { baud in
+            opened.append(baud)
+            guard baud == 38400 else {
+                // What a UART shows at the wrong rate: framing garbage, endlessly.
+                return FakePort((0..<100).map { _ in (0..<64).map { _ in UInt8(truncatingIfNeeded: generator.next()) } })
+            }
+            return FakePort(stride(from: 0, to: text.count, by: 40).map { Array(text[$0..<min($0 + 40, text.count)]) })
+        })
+        #expect(found.baud == 38400)
+        #expect(opened == [9600, 4800, 38400])
+        var bytes: [UInt8] = []
+        while case .data(let b) = found.source.read(timeoutMilliseconds: 0) { bytes += b }
+        #expect(bytes == text)
+    }
+
+    /// Ten seconds of silence on the port: stalled after five, streaming again when data comes, and no line lost.
+    @Test(.enabled(if: available, "socat is installed by tools/setup"))
+    func aTenSecondStall() async throws {
+        let pty = try PTYPair()
+        try await pty.start()
+        let clock = ManualClock()
+        // baud nil: hunted (a pseudo-terminal answers at the first rate tried).
+        let provider = NMEASerialProvider(path: pty.devicePath, baud: nil, clock: clock)
+        let collector = Collector()
+        let task = collector.collect(provider)
+        func statuses() -> [ProviderStatus] { collector.statuses }
+        // The hunt needs two sentences before the port counts as open.
+        pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
+        await settleLong { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
+        clock.advance(by: .seconds(4))
+        for _ in 0..<50 { await Task.yield() }
+        #expect(statuses() == [.connecting, .streaming])
+        clock.advance(by: .seconds(6))
+        await settleLong { statuses().last == .stalled }
+        #expect(statuses() == [.connecting, .streaming, .stalled])
+        pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
+        await settleLong { collector.locations.count == 3 }
+        #expect(statuses() == [.connecting, .streaming, .stalled, .streaming])
+        #expect(collector.locations.count == 3)
         task.cancel()
         _ = try? await task.value
         await pty.unplug()

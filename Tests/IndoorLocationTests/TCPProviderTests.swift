@@ -72,7 +72,7 @@ func settleLong(_ condition: () -> Bool) async {
         let task = Task {
             for try await e in provider.events() { collector.events.withLock { $0.append(e) } }
         }
-        func statuses() -> [ProviderStatus] { collector.events.withLock { $0.compactMap { if case .status(let s) = $0 { s } else { nil } } } }
+        func statuses() -> [ProviderStatus] { collector.statuses }
         server.accept()
         await settleLong { statuses() == [.connecting, .streaming] }
         server.send(Self.epoch1 + Self.epoch2)
@@ -104,7 +104,7 @@ func settleLong(_ condition: () -> Bool) async {
         let clock = ManualClock()
         let provider = NMEATCPProvider(host: "127.0.0.1", port: port, clock: clock)
         let collector = Collector()
-        let task = Task { for try await e in provider.events() { collector.events.withLock { $0.append(e) } } }
+        let task = collector.collect(provider)
         await settleLong { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
         await settleLong { collector.count >= 4 }

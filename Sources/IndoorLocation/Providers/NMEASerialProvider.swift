@@ -4,11 +4,13 @@ import Glibc
 #endif
 
 /// An NMEA 0183 receiver on a serial port (`/dev/ttyUSB0`, `/dev/ttyACM0`, a pseudo-terminal): raw mode at a
-/// given baud rate. It survives the receiver being unplugged: statuses and backoff as for
+/// given baud rate, or at the rate found by hunting (``baud`` nil: 4800…115200, see ``huntBaud(bauds:lenient:open:)``).
+/// It survives the receiver being unplugged: statuses and backoff as for
 /// ``NMEATCPProvider`` (disconnected when the device vanishes, reopened when it reappears).
 public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     public let path: String
-    public let baud: Int
+    /// nil: hunt for the rate each time the port is opened.
+    public let baud: Int?
     public let lenient: Bool
     public let clock: C
     public let stallTimeout: Duration
@@ -16,7 +18,7 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
     /// The rates a serial port is opened at.
     public static var supportedBauds: [Int] { [4800, 9600, 19200, 38400, 57600, 115200] }
 
-    public init(path: String, baud: Int = 9600, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
+    public init(path: String, baud: Int? = 9600, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
         self.path = path
         self.baud = baud
         self.lenient = lenient
@@ -25,11 +27,59 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
     }
 
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
-        let (path, baud) = (path, baud)
-        return NMEAByteStream.events(lenient: lenient, clock: clock, stallTimeout: stallTimeout) {
-            DescriptorSource.serial(path: path, baud: baud)
+        let (path, baud, lenient) = (path, baud, lenient)
+        return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { NMEAStreamDecoder(lenient: lenient) }) {
+            if let baud { return DescriptorSource.serial(path: path, baud: baud) }
+            return Self.huntBaud(lenient: lenient) { DescriptorSource.serial(path: path, baud: $0) }?.source
         }
     }
+
+    /// Finds the rate a receiver talks at: opens the port at each rate in turn (the common 9600 and 4800 first)
+    /// and keeps the first at which two NMEA sentences with good checksums arrive within `probeBytes` bytes or
+    /// `probeMilliseconds` of silence. The bytes read while probing are handed back first by the returned source,
+    /// so nothing that arrived is lost.
+    static func huntBaud(bauds: [Int] = [9600, 4800, 38400, 115200, 19200, 57600], lenient: Bool,
+                         probeBytes: Int = 4096, probeMilliseconds: Int32 = 1500,
+                         open: (Int) -> (any ByteSource)?) -> (source: any ByteSource, baud: Int)? {
+        for baud in bauds {
+            guard let source = open(baud) else { continue }
+            var decoder = NMEADecoder(lenient: lenient)
+            var read: [UInt8] = []
+            probing: while decoder.sentences < 2, read.count < probeBytes {
+                switch source.read(timeoutMilliseconds: probeMilliseconds) {
+                case .data(let bytes):
+                    read += bytes
+                    _ = decoder.feed(bytes)
+                case .timeout, .closed:
+                    break probing
+                }
+            }
+            if decoder.sentences >= 2 { return (PrefixedSource(prefix: read, source), baud) }
+            source.close()
+        }
+        return nil
+    }
+}
+
+/// A source whose first read returns bytes already taken from it (while hunting for its baud rate).
+final class PrefixedSource: ByteSource {
+    private var prefix: [UInt8]
+    private let source: any ByteSource
+
+    init(prefix: [UInt8], _ source: any ByteSource) {
+        self.prefix = prefix
+        self.source = source
+    }
+
+    func read(timeoutMilliseconds: Int32) -> ByteReadResult {
+        guard prefix.isEmpty else {
+            defer { prefix = [] }
+            return .data(prefix)
+        }
+        return source.read(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    func close() { source.close() }
 }
 
 extension DescriptorSource {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Replays a recorded file — NMEA 0183 or GPX — as a live source: at the pace it was recorded (times from the
-/// file), faster or slower by a factor, or as fast as possible, on an injected clock.
+/// Replays a recorded file — NMEA 0183 or GPX, or NMEA on standard input (`-`) — as a live source: at the pace it
+/// was recorded (times from the file), faster or slower by a factor, or as fast as possible, on an injected clock;
+/// from a point into the recording (``start``) and, when asked, over and over (``loop``).
 public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     public enum Pace: Sendable {
         /// As recorded, times `factor` (2 = twice as fast).
@@ -18,27 +19,36 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     public let path: String
     public let format: Format
     public let pace: Pace
+    /// Seconds into the recording to start from (a seek).
+    public let start: Double
+    /// Start again from ``start`` after the last fix (one second after it, at the recorded pace).
+    public let loop: Bool
     public let clock: C
 
-    public init(path: String, format: Format, pace: Pace = .recorded(factor: 1), clock: C) {
+    public init(path: String, format: Format, pace: Pace = .recorded(factor: 1), start: Double = 0, loop: Bool = false, clock: C) {
         self.path = path
         self.format = format
         self.pace = pace
+        self.start = start
+        self.loop = loop
         self.clock = clock
     }
 
-    /// The fixes of the file with their times (seconds on the file's own time line).
-    func fixes() throws -> [(time: Double?, location: Location)] {
+    /// The events of the file (locations, and headings from HDT/HDM/THS) with their times (seconds on the file's
+    /// own time line).
+    func recorded() throws -> [(time: Double?, event: LocationEvent)] {
         switch format {
         case .nmea(let lenient):
-            guard let data = FileManager.default.contents(atPath: path) else { throw GPXError.unreadable(path: path) }
+            let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+            guard let data = contents else { throw GPXError.unreadable(path: path) }
             var decoder = NMEADecoder(lenient: lenient)
-            return (decoder.feed(data) + decoder.finish()).compactMap { event in
-                guard case .fix(let fix) = event, let location = fix.location() else { return nil }
-                return (fix.time?.timeIntervalSince1970 ?? fix.timeOfDay, location)
+            var out: [(Double?, LocationEvent)] = []
+            for case .fix(let fix) in decoder.feed(data) + decoder.finish() {
+                for event in NMEAStreamDecoder.events([.fix(fix)]) { out.append((fix.time?.timeIntervalSince1970 ?? fix.timeOfDay, event)) }
             }
+            return out
         case .gpx(let speed):
-            var out: [(Double?, Location)] = []
+            var out: [(Double?, LocationEvent)] = []
             var walked = 0.0
             var previous: GPXPoint?
             try GPXReader.read(path: path) { p, kind in
@@ -50,9 +60,9 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                 }
                 previous = p
                 let time = p.time?.timeIntervalSince1970 ?? walked / max(speed, 0.01)
-                out.append((time, Location(coordinate: p.coordinate, mode: p.elevation == nil ? .twoD : .threeD,
+                out.append((time, .location(Location(coordinate: p.coordinate, mode: p.elevation == nil ? .twoD : .threeD,
                                            altitudeMSL: p.elevation, course: p.course, speed: p.speed, timestamp: p.time,
-                                           source: "gpx")))
+                                           source: "gpx"))))
             }
             return out
         }
@@ -63,17 +73,24 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
         let task = Task {
             do {
                 continuation.yield(.status(.connecting))
-                let fixes = try fixes()
+                var fixes = try recorded()
+                if start > 0, let first = fixes.lazy.compactMap(\.time).first {
+                    fixes.removeAll { ($0.time ?? first) < first + start }
+                }
                 continuation.yield(.status(.streaming))
                 var previous: Double?
-                for (time, location) in fixes {
-                    try Task.checkCancellation()
-                    if case .recorded(let factor) = pace, let t = time, let p = previous, t > p, factor > 0 {
-                        try await clock.sleep(for: .seconds((t - p) / factor))
+                repeat {
+                    for (time, event) in fixes {
+                        try Task.checkCancellation()
+                        if case .recorded(let factor) = pace, let t = time, let p = previous, factor > 0 {
+                            // Back to the start of a loop: one second after the last fix.
+                            try await clock.sleep(for: .seconds((t > p ? t - p : 1) / factor))
+                        }
+                        previous = time ?? previous
+                        continuation.yield(event)
                     }
-                    previous = time ?? previous
-                    continuation.yield(.location(location))
-                }
+                    await Task.yield()
+                } while loop && !fixes.isEmpty && !Task.isCancelled
                 continuation.yield(.status(.finished))
                 continuation.finish()
             } catch is CancellationError {

@@ -1,0 +1,88 @@
+import Foundation
+import IndoorGeometry
+
+/// Positions from gpsd, the way most Linux systems share a receiver: a client of gpsd's JSON protocol (by default
+/// on `localhost:2947`) that asks for a watch and reads the `TPV` reports (and `ATT` headings). It survives gpsd
+/// restarting or the connection dropping, with the statuses and backoff of ``NMEATCPProvider``.
+public struct GPSDProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    public static var defaultPort: UInt16 { 2947 }
+
+    public let host: String
+    public let port: UInt16
+    public let clock: C
+    public let stallTimeout: Duration
+
+    public init(host: String = "localhost", port: UInt16 = Self.defaultPort, clock: C, stallTimeout: Duration = .seconds(5)) {
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.stallTimeout = stallTimeout
+    }
+
+    public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+        let (host, port) = (host, port)
+        return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { GPSDJSONDecoder() }) {
+            guard let source = DescriptorSource.tcp(host: host, port: port),
+                  source.write(Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [0x0A])
+            else { return nil }
+            return source
+        }
+    }
+}
+
+/// gpsd's JSON lines → events. A `TPV` with mode 2 or 3 and a position is a location (gpsd's field names:
+/// `lat`, `lon`, `altMSL`, `altHAE`, `eph`, `epv`, `track`, `epd`, `speed`, `eps`, `time`); an `ATT` with a
+/// `heading` is a heading. Other classes (VERSION, DEVICES, WATCH, SKY…) and lines that are not JSON are skipped.
+struct GPSDJSONDecoder: StreamDecoder {
+    /// gpsd's longest reports (SKY with many satellites) are a few kilobytes; a line past this is dropped.
+    static let maximumLineLength = 1 << 20
+
+    private var line: [UInt8] = []
+    private var overflow = false
+
+    mutating func feed(_ bytes: [UInt8]) -> [LocationEvent] {
+        var out: [LocationEvent] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                if !overflow, let event = Self.event(line) { out.append(event) }
+                line.removeAll(keepingCapacity: true)
+                overflow = false
+            } else if line.count < Self.maximumLineLength {
+                line.append(byte)
+            } else {
+                overflow = true
+            }
+        }
+        return out
+    }
+
+    mutating func finish() -> [LocationEvent] {
+        defer { line.removeAll() }
+        return overflow ? [] : Self.event(line).map { [$0] } ?? []
+    }
+
+    static func event(_ line: [UInt8]) -> LocationEvent? {
+        guard !line.isEmpty, let report = try? JSONParser().parse(Data(line)).value else { return nil }
+        let time = report["time"]?.stringValue.flatMap(GPXReader.date)
+        func number(_ key: String) -> Double? { report[key]?.numberValue.flatMap { $0.isFinite ? $0 : nil } }
+        switch report["class"]?.stringValue {
+        case "TPV":
+            guard let m = number("mode"), m >= 2, let lat = number("lat"), let lon = number("lon"),
+                  (-90...90).contains(lat), (-180...180).contains(lon)
+            else { return nil }
+            let mode: Location.Mode = m >= 3 ? .threeD : .twoD
+            return .location(Location(
+                coordinate: Coordinate(longitude: lon, latitude: lat), mode: mode,
+                altitudeMSL: mode == .threeD ? number("altMSL") ?? number("alt") : nil,
+                altitudeEllipsoidal: mode == .threeD ? number("altHAE") : nil,
+                horizontalAccuracy: number("eph"), verticalAccuracy: mode == .threeD ? number("epv") : nil,
+                course: number("track"), courseAccuracy: number("epd"), speed: number("speed"), speedAccuracy: number("eps"),
+                timestamp: time, source: "gpsd", isSimulated: number("status") == 7))
+        case "ATT":
+            guard let heading = number("heading") else { return nil }
+            return .heading(Heading(trueHeading: heading, timestamp: time))
+        default:
+            return nil
+        }
+    }
+}

@@ -57,68 +57,85 @@ public enum GPXReader {
     /// - Throws: ``GPXError`` with the line and column of the first problem.
     @discardableResult
     public static func read(path: String, visit: (GPXPoint, String) -> Void = { _, _ in }) throws(GPXError) -> GPXSummary {
+        try read(path: path) { point, tag in visit(point, tag.name) }
+    }
+
+    /// The elements the reader looks at, by local name.
+    enum Tag: String, CaseIterable {
+        case gpx, wpt, rtept, trkpt, rte, trk, trkseg, ele, time, hdop, sat, speed, course, name, other
+
+        var name: String { rawValue }
+        private static let keys: [(key: UInt64, tag: Tag)] = allCases.filter { $0 != .other }.map { tag in
+            (XMLScanner.localNameKey(Array(tag.rawValue.utf8), 0..<tag.rawValue.utf8.count), tag)
+        }
+
+        /// The element whose local name has this key (``XMLScanner/localNameKey(_:)``).
+        init(key: UInt64) {
+            self = Self.keys.first { $0.key == key }?.tag ?? .other
+        }
+    }
+
+    static func read(path: String, visit: (GPXPoint, Tag) -> Void) throws(GPXError) -> GPXSummary {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path) }
         defer { try? handle.close() }
         var scanner = XMLScanner(handle: handle)
         var summary = GPXSummary()
-        var point: GPXPoint?
-        var kind = ""
+        // The point being read (valid while `kind` is wpt, rtept or trkpt).
+        var point = GPXPoint(coordinate: Coordinate(longitude: 0, latitude: 0))
+        var kind = Tag.other
         var text: [UInt8] = []
         var depth = 0
         do {
             while let event = try scanner.next() {
                 switch event {
-                case .start(let qualified, let attributes, let selfClosing):
-                    let name = localName(qualified)
+                case .start(let qualified, let selfClosing):
+                    let tag = Tag(key: scanner.localNameKey(qualified))
                     depth += 1
                     text.removeAll(keepingCapacity: true)
                     if depth == 1 {
-                        guard name.elementsEqual("gpx".utf8) else {
-                            throw GPXError.notGPX(path: path, root: String(decoding: name, as: UTF8.self))
+                        guard tag == .gpx else {
+                            throw GPXError.notGPX(path: path, root: String(decoding: scanner.buffer[localName(scanner.buffer, qualified)], as: UTF8.self))
                         }
-                        for (n, v) in attributes {
-                            if n.elementsEqual("version".utf8) { summary.version = String(decoding: v, as: UTF8.self) }
-                            if n.elementsEqual("creator".utf8) { summary.creator = String(decoding: v, as: UTF8.self) }
+                        for (n, v) in scanner.attributes {
+                            if scanner.buffer[n].elementsEqual("version".utf8) { summary.version = String(decoding: scanner.buffer[v], as: UTF8.self) }
+                            if scanner.buffer[n].elementsEqual("creator".utf8) { summary.creator = String(decoding: scanner.buffer[v], as: UTF8.self) }
                         }
-                    } else if let k = pointKinds.first(where: { name.elementsEqual($0.utf8) }) {
+                    }
+                    switch tag {
+                    case .wpt, .rtept, .trkpt:
                         var lat: Double?, lon: Double?
-                        for (n, v) in attributes {
-                            if n.elementsEqual("lat".utf8) { lat = NMEADecoder.parseNumber(v) }
-                            if n.elementsEqual("lon".utf8) { lon = NMEADecoder.parseNumber(v) }
+                        for (n, v) in scanner.attributes where n.count == 3 {
+                            if scanner.buffer[n].elementsEqual("lat".utf8) { lat = NMEADecoder.parseNumber(scanner.buffer[v]) }
+                            if scanner.buffer[n].elementsEqual("lon".utf8) { lon = NMEADecoder.parseNumber(scanner.buffer[v]) }
                         }
                         guard let lat, let lon, abs(lat) <= 90, abs(lon) <= 180 else {
                             throw GPXError.invalidPoint(path: path, line: scanner.location.line,
-                                                        reason: "<\(k)> needs lat in −90…90 and lon in −180…180")
+                                                        reason: "<\(tag.name)> needs lat in −90…90 and lon in −180…180")
                         }
                         point = GPXPoint(coordinate: Coordinate(longitude: lon, latitude: lat))
-                        kind = k
-                    } else if name.elementsEqual("rte".utf8) {
-                        summary.routes += 1
-                    } else if name.elementsEqual("trk".utf8) {
-                        summary.tracks += 1
-                    } else if name.elementsEqual("trkseg".utf8) {
-                        summary.segments += 1
+                        kind = tag
+                        if selfClosing { finish(point, &kind, &summary, visit) }
+                    case .rte: summary.routes += 1
+                    case .trk: summary.tracks += 1
+                    case .trkseg: summary.segments += 1
+                    default: break
                     }
-                    if selfClosing {
-                        depth -= 1
-                        if point != nil, pointKinds.contains(where: { name.elementsEqual($0.utf8) }) { finish(&point, kind, &summary, visit) }
-                    }
+                    if selfClosing { depth -= 1 }
                 case .text(let t):
-                    if point != nil { text.append(contentsOf: t) }
+                    if kind != .other { scanner.append(t, to: &text) }
                 case .end(let qualified):
                     depth -= 1
-                    let name = localName(qualified)
-                    guard point != nil else { continue }
+                    guard kind != .other else { continue }
                     let value = trimmed(text[...])
-                    switch String(decoding: name, as: UTF8.self) {
-                    case "ele": point?.elevation = NMEADecoder.parseNumber(value)
-                    case "time": if let t = date(String(decoding: value, as: UTF8.self)) { point?.time = t }
-                    case "hdop": point?.hdop = NMEADecoder.parseNumber(value)
-                    case "sat": point?.satellites = NMEADecoder.parseNumber(value).flatMap { Int(exactly: $0) }
-                    case "speed": point?.speed = NMEADecoder.parseNumber(value)
-                    case "course": point?.course = NMEADecoder.parseNumber(value)
-                    case "name": point?.name = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
-                    case "wpt", "rtept", "trkpt": finish(&point, kind, &summary, visit)
+                    switch Tag(key: scanner.localNameKey(qualified)) {
+                    case .ele: point.elevation = NMEADecoder.parseNumber(value)
+                    case .time: if let t = date(value) { point.time = t }
+                    case .hdop: point.hdop = NMEADecoder.parseNumber(value)
+                    case .sat: point.satellites = NMEADecoder.parseNumber(value).flatMap { Int(exactly: $0) }
+                    case .speed: point.speed = NMEADecoder.parseNumber(value)
+                    case .course: point.course = NMEADecoder.parseNumber(value)
+                    case .name: point.name = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
+                    case .wpt, .rtept, .trkpt: finish(point, &kind, &summary, visit)
                     default: break
                     }
                     text.removeAll(keepingCapacity: true)
@@ -134,16 +151,14 @@ public enum GPXReader {
         return summary
     }
 
-    static let pointKinds = ["wpt", "rtept", "trkpt"]
-
     /// A point is complete: count it, keep the first and last, and hand it on.
-    private static func finish(_ point: inout GPXPoint?, _ kind: String, _ summary: inout GPXSummary, _ visit: (GPXPoint, String) -> Void) {
-        guard let p = point else { return }
+    private static func finish(_ p: GPXPoint, _ kind: inout Tag, _ summary: inout GPXSummary, _ visit: (GPXPoint, Tag) -> Void) {
         visit(p, kind)
+        defer { kind = .other }
         switch kind {
-        case "wpt":
+        case .wpt:
             summary.waypoints += 1
-        case "rtept":
+        case .rtept:
             summary.routePoints += 1
             // Route points stand for the ends only in a file without tracks.
             if summary.trackPoints == 0 {
@@ -155,12 +170,11 @@ public enum GPXReader {
             summary.trackPoints += 1
             summary.last = p
         }
-        point = nil
     }
 
     /// The name without its namespace prefix (`gpxtpx:speed` → `speed`).
-    static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
+    static func localName(_ buffer: [UInt8], _ name: Range<Int>) -> Range<Int> {
+        buffer[name].lastIndex(of: UInt8(ascii: ":")).map { ($0 + 1)..<name.upperBound } ?? name
     }
 
     static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -172,12 +186,22 @@ public enum GPXReader {
 
     /// ISO 8601 as GPX files write it: `2024-03-15T08:00:00Z`, with fractions (`.123`) and offsets (`+02:00`).
     public static func date(_ text: String) -> Date? {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        let bytes = Array(t.utf8)
+        date(trimmed(Array(text.utf8)[...]))
+    }
+
+    static func date(_ text: ArraySlice<UInt8>) -> Date? {
+        let bytes = Array(text)
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
         else { return nil }
-        func int(_ a: Int, _ b: Int) -> Int? { Int(String(decoding: bytes[a..<b], as: UTF8.self)) }
+        func int(_ a: Int, _ b: Int) -> Int? {
+            var value = 0
+            for k in a..<b {
+                guard bytes[k] >= 0x30, bytes[k] <= 0x39 else { return nil }
+                value = value * 10 + Int(bytes[k] - 0x30)
+            }
+            return value
+        }
         guard let y = int(0, 4), let mo = int(5, 7), let d = int(8, 10), let h = int(11, 13), let mi = int(14, 16), let s = int(17, 19),
               (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61 else { return nil }
         var i = 19
@@ -197,8 +221,9 @@ public enum GPXReader {
             case UInt8(ascii: "Z"): i += 1
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
-                let rest = String(decoding: bytes[(i + 1)...], as: UTF8.self).replacingOccurrences(of: ":", with: "")
-                guard rest.count == 4, let hh = Int(rest.prefix(2)), let mm = Int(rest.suffix(2)) else { return nil }
+                // ±hh:mm or ±hhmm
+                let colon = bytes.count - i == 6 && bytes[i + 3] == UInt8(ascii: ":")
+                guard bytes.count - i == (colon ? 6 : 5), let hh = int(i + 1, i + 3), let mm = int(colon ? i + 4 : i + 3, bytes.count) else { return nil }
                 offset = sign * (hh * 3600 + mm * 60)
                 i = bytes.count
             default: return nil

@@ -1,14 +1,22 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A small, strict, streaming XML tokenizer over bytes, enough for GPX and fast: start and end tags with their
 /// attributes, text (with the predefined and numeric entities decoded, CDATA kept), comments, processing
 /// instructions and the DOCTYPE skipped — so no external entity is ever read. Tags must nest; a file that ends
 /// inside a tag or an element is an error with its line and column.
+///
+/// Text that is only white space (the indentation between tags) is skipped: GPX has no mixed content.
+///
+/// Events are ranges into ``buffer`` (and the last start tag's ``attributes``), valid until the next call to
+/// ``next()``: the scanner hands out no copies, so a large file costs no allocation per element.
 struct XMLScanner {
-    enum Event {
-        case start(name: ArraySlice<UInt8>, attributes: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)], selfClosing: Bool)
-        case end(name: ArraySlice<UInt8>)
-        case text(ArraySlice<UInt8>)
+    enum Event: Equatable {
+        case start(name: Range<Int>, selfClosing: Bool)
+        case end(name: Range<Int>)
+        case text(Range<Int>)
     }
 
     struct SyntaxError: Error {
@@ -17,14 +25,20 @@ struct XMLScanner {
         let reason: String
     }
 
+    /// The bytes the events' ranges point into.
+    private(set) var buffer: [UInt8] = []
+    /// The attributes of the last start tag: name and value ranges into ``buffer`` (values are not entity-decoded).
+    private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+
     private let handle: FileHandle
-    private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
     private var line = 1
     private var lineStart = 0
     private var consumedBeforeBuffer = 0
-    private var stack: [[UInt8]] = []
+    /// The names of the open elements, end to end, and where each ends in `openNames`.
+    private var openNames: [UInt8] = []
+    private var openEnds: [Int] = []
     private var started = false
     static let chunk = 1 << 20
 
@@ -39,7 +53,30 @@ struct XMLScanner {
         SyntaxError(line: line, column: consumedBeforeBuffer + position - lineStart + 1, reason: reason)
     }
 
-    /// Makes at least `count` bytes available from `position` (false at the end of the file).
+    /// A local name (after any `prefix:`) of up to 8 bytes packed in an integer, 0 for a longer one: an element
+    /// is told by one integer comparison.
+    func localNameKey(_ range: Range<Int>) -> UInt64 { Self.localNameKey(buffer, range) }
+
+    static func localNameKey(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+        bytes.withUnsafeBufferPointer { p in
+            var start = range.lowerBound
+            for i in range where p[i] == UInt8(ascii: ":") { start = i + 1 }
+            guard range.upperBound - start <= 8 else { return 0 }
+            var key: UInt64 = 0
+            for i in start..<range.upperBound { key |= UInt64(p[i]) << (8 * UInt64(i - start)) }
+            return key
+        }
+    }
+
+    /// Appends the bytes of `range` (text) to `out`.
+    func append(_ range: Range<Int>, to out: inout [UInt8]) {
+        buffer.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    private func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
+
+    /// Makes at least `count` bytes available from `position` (false at the end of the file). May move the
+    /// buffer's contents: indices are taken after it.
     private mutating func ensure(_ count: Int) -> Bool {
         while buffer.count - position < count {
             if atEnd { return false }
@@ -57,52 +94,75 @@ struct XMLScanner {
 
     /// Moves on by `n` bytes, counting lines.
     private mutating func advance(_ n: Int) {
-        for i in position..<(position + n) where buffer[i] == 0x0A {
-            line += 1
-            lineStart = consumedBeforeBuffer + i + 1
+        let end = position + n
+        var (lines, last) = (0, -1)
+        buffer.withUnsafeBufferPointer { p in
+            var i = position
+            while i < end, let found = memchr(p.baseAddress! + i, 0x0A, end - i) {
+                i = p.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                lines += 1
+                last = i
+            }
         }
-        position += n
+        if lines > 0 {
+            line += lines
+            lineStart = consumedBeforeBuffer + last
+        }
+        position = end
+    }
+
+    /// The offset (from `position`) of the first `byte` at or after `offset`, reading more as needed; nil at the
+    /// end of the file.
+    private mutating func find(_ byte: UInt8, from offset: Int = 0) -> Int? {
+        var i = offset
+        while true {
+            guard ensure(i + 1) else { return nil }
+            let start = position + i
+            let found: Int? = buffer.withUnsafeBufferPointer { p in
+                memchr(p.baseAddress! + start, Int32(byte), p.count - start).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            }
+            if let found { return found - position }
+            i = buffer.count - position
+        }
     }
 
     /// The offset (from `position`) of `needle`, reading more as needed; nil at the end of the file.
     private mutating func find(_ needle: [UInt8], from offset: Int = 0) -> Int? {
         var i = offset
-        while true {
-            guard ensure(i + needle.count) else { return nil }
-            let end = buffer.count - needle.count
-            while position + i <= end {
-                if buffer[position + i] == needle[0] {
-                    var match = true
-                    for k in 1..<needle.count where buffer[position + i + k] != needle[k] { match = false; break }
-                    if match { return i }
-                }
-                i += 1
-            }
+        while let first = find(needle[0], from: i) {
+            guard ensure(first + needle.count) else { return nil }
+            if buffer[(position + first)..<(position + first + needle.count)].elementsEqual(needle) { return first }
+            i = first + 1
         }
+        return nil
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
     /// The next event, or nil at a well-formed end.
-    /// - Note: the slices returned point into the scanner's buffer and are valid until the next call.
     mutating func next() throws(SyntaxError) -> Event? {
         while true {
             if !started, ensure(3), buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
                 advance(3)  // a UTF-8 byte-order mark
             }
             guard ensure(1) else {
-                if let open = stack.last { throw error("the file ends inside <\(String(decoding: open, as: UTF8.self))>") }
+                if let end = openEnds.last {
+                    let open = String(decoding: openNames[(openEnds.dropLast().last ?? 0)..<end], as: UTF8.self)
+                    throw error("the file ends inside <\(open)>")
+                }
                 if !started { throw error("no element") }
                 return nil
             }
             if buffer[position] != UInt8(ascii: "<") {
                 // Text up to the next tag.
-                let end = find([UInt8(ascii: "<")]) ?? (buffer.count - position)
-                let text = buffer[position..<(position + end)]
-                let decoded = try decode(text)
-                advance(end)
-                if stack.isEmpty {
-                    if decoded.contains(where: { !Self.isSpace($0) }) { throw error("text outside the root element") }
+                let length = find(UInt8(ascii: "<")) ?? (buffer.count - position)
+                let start = position
+                advance(length)
+                // Indentation between tags is not text to anyone reading GPX.
+                if buffer.withUnsafeBufferPointer({ p in (start..<(start + length)).allSatisfy { Self.isSpace(p[$0]) } }) { continue }
+                let decoded = try decode(start..<(start + length))
+                if openEnds.isEmpty {
+                    if buffer[decoded].contains(where: { !Self.isSpace($0) }) { throw error("text outside the root element") }
                     continue
                 }
                 return .text(decoded)
@@ -116,9 +176,9 @@ struct XMLScanner {
                 if ensure(4), buffer[position + 2] == UInt8(ascii: "-"), buffer[position + 3] == UInt8(ascii: "-") {
                     guard let end = find(Array("-->".utf8), from: 4) else { throw error("unterminated comment") }
                     advance(end + 3)
-                } else if ensure(9), Array(buffer[(position + 2)..<(position + 9)]) == Array("[CDATA[".utf8) {
+                } else if ensure(9), buffer[(position + 2)..<(position + 9)].elementsEqual("[CDATA[".utf8) {
                     guard let end = find(Array("]]>".utf8), from: 9) else { throw error("unterminated CDATA section") }
-                    let text = buffer[(position + 9)..<(position + end)]
+                    let text = (position + 9)..<(position + end)
                     advance(end + 3)
                     return .text(text)
                 } else {
@@ -136,15 +196,20 @@ struct XMLScanner {
                     advance(i + 1)
                 }
             case UInt8(ascii: "/"):
-                guard let end = find([UInt8(ascii: ">")]) else { throw error("unterminated end tag") }
-                var nameEnd = position + 2 + 0
+                guard let end = find(UInt8(ascii: ">")) else { throw error("unterminated end tag") }
+                var nameEnd = position + 2
                 let limit = position + end
                 while nameEnd < limit, !Self.isSpace(buffer[nameEnd]) { nameEnd += 1 }
-                let name = buffer[(position + 2)..<nameEnd]
-                guard let open = stack.popLast() else { throw error("</\(String(decoding: name, as: UTF8.self))> closes nothing") }
-                guard open.elementsEqual(name) else {
-                    throw error("</\(String(decoding: name, as: UTF8.self))> where </\(String(decoding: open, as: UTF8.self))> was expected")
+                let name = (position + 2)..<nameEnd
+                guard let openEnd = openEnds.popLast() else { throw error("</\(text(name))> closes nothing") }
+                let openStart = openEnds.last ?? 0
+                let matches = openEnd - openStart == name.count && openNames.withUnsafeBufferPointer { open in
+                    buffer.withUnsafeBufferPointer { memcmp(open.baseAddress! + openStart, $0.baseAddress! + name.lowerBound, name.count) == 0 }
                 }
+                guard matches else {
+                    throw error("</\(text(name))> where </\(String(decoding: openNames[openStart..<openEnd], as: UTF8.self))> was expected")
+                }
+                openNames.removeLast(openNames.count - openStart)
                 advance(end + 1)
                 return .end(name: name)
             default:
@@ -154,84 +219,112 @@ struct XMLScanner {
     }
 
     private mutating func startTag() throws(SyntaxError) -> Event {
-        // The tag ends at the first '>' outside quotes.
-        var i = 1
-        var quote: UInt8 = 0
+        var need = 2
         while true {
-            guard ensure(i + 1) else { throw error("the file ends inside a tag") }
-            let c = buffer[position + i]
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                quote = c
-            } else if c == UInt8(ascii: ">") {
-                break
-            } else if c == UInt8(ascii: "<") {
-                throw error("'<' inside a tag")
-            }
-            i += 1
+            guard ensure(need) else { throw error("the file ends inside a tag") }
+            if let event = try parseStartTag() { return event }
+            // The tag runs past what is buffered: read more and parse it again.
+            need = buffer.count - position + 1
         }
-        let tagEnd = position + i
-        let selfClosing = buffer[tagEnd - 1] == UInt8(ascii: "/")
-        let contentEnd = selfClosing ? tagEnd - 1 : tagEnd
-        var k = position + 1
-        while k < contentEnd, !Self.isSpace(buffer[k]) { k += 1 }
-        let name = buffer[(position + 1)..<k]
-        guard !name.isEmpty else { throw error("a tag without a name") }
-        var attributes: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
-        while k < contentEnd {
-            while k < contentEnd, Self.isSpace(buffer[k]) { k += 1 }
-            guard k < contentEnd else { break }
-            let nameStart = k
-            while k < contentEnd, buffer[k] != UInt8(ascii: "="), !Self.isSpace(buffer[k]) { k += 1 }
-            let attributeName = buffer[nameStart..<k]
-            while k < contentEnd, Self.isSpace(buffer[k]) { k += 1 }
-            guard k < contentEnd, buffer[k] == UInt8(ascii: "=") else { throw error("attribute \(String(decoding: attributeName, as: UTF8.self)) has no value") }
-            k += 1
-            while k < contentEnd, Self.isSpace(buffer[k]) { k += 1 }
-            guard k < contentEnd, buffer[k] == UInt8(ascii: "\"") || buffer[k] == UInt8(ascii: "'") else {
-                throw error("attribute \(String(decoding: attributeName, as: UTF8.self)) is not quoted")
-            }
-            let q = buffer[k]
-            k += 1
-            let valueStart = k
-            while k < contentEnd, buffer[k] != q { k += 1 }
-            guard k < contentEnd else { throw error("unterminated attribute value") }
-            attributes.append((attributeName, buffer[valueStart..<k]))
-            k += 1
-        }
-        if stack.isEmpty, started { throw error("a second root element") }
-        started = true
-        if !selfClosing { stack.append(Array(name)) }
-        advance(i + 1)
-        return .start(name: name, attributes: attributes, selfClosing: selfClosing)
     }
 
-    /// Text with entities decoded (the five predefined, and numeric); any other entity is an error (none can be
-    /// defined: the DOCTYPE is skipped).
-    private func decode(_ text: ArraySlice<UInt8>) throws(SyntaxError) -> ArraySlice<UInt8> {
-        guard text.contains(UInt8(ascii: "&")) else { return text }
-        var out: [UInt8] = []
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            guard c == UInt8(ascii: "&") else { out.append(c); i += 1; continue }
-            guard let semicolon = text[i...].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else { throw error("a bare '&' in text") }
-            let entity = String(decoding: text[(i + 1)..<semicolon], as: UTF8.self)
+    /// One pass over a start tag at `position`: its name, its attributes (each value skipped to its closing quote
+    /// at once) and its end; nil when the tag is not all in the buffer yet.
+    private mutating func parseStartTag() throws(SyntaxError) -> Event? {
+        let n = buffer.count
+        func isNameEnd(_ c: UInt8) -> Bool {
+            Self.isSpace(c) || c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == UInt8(ascii: "=") || c == UInt8(ascii: "<")
+        }
+        var k = position + 1
+        while k < n, !isNameEnd(buffer[k]) { k += 1 }
+        guard k < n else { return nil }
+        let name = (position + 1)..<k
+        guard !name.isEmpty else { throw error("a tag without a name") }
+        attributes.removeAll(keepingCapacity: true)
+        let selfClosing: Bool
+        let tagEnd: Int
+        while true {
+            while k < n, Self.isSpace(buffer[k]) { k += 1 }
+            guard k < n else { return nil }
+            let c = buffer[k]
+            if c == UInt8(ascii: ">") {
+                (selfClosing, tagEnd) = (false, k)
+                break
+            }
+            if c == UInt8(ascii: "/") {
+                guard k + 1 < n else { return nil }
+                guard buffer[k + 1] == UInt8(ascii: ">") else { throw error("'/' inside a tag") }
+                (selfClosing, tagEnd) = (true, k + 1)
+                break
+            }
+            if c == UInt8(ascii: "<") { throw error("'<' inside a tag") }
+            let nameStart = k
+            while k < n, !isNameEnd(buffer[k]) { k += 1 }
+            let attributeName = nameStart..<k
+            while k < n, Self.isSpace(buffer[k]) { k += 1 }
+            guard k < n else { return nil }
+            guard buffer[k] == UInt8(ascii: "="), !attributeName.isEmpty else {
+                throw error(attributeName.isEmpty ? "'\(Character(Unicode.Scalar(buffer[k])))' inside a tag" : "attribute \(text(attributeName)) has no value")
+            }
+            k += 1
+            while k < n, Self.isSpace(buffer[k]) { k += 1 }
+            guard k < n else { return nil }
+            let q = buffer[k]
+            guard q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") else { throw error("attribute \(text(attributeName)) is not quoted") }
+            let valueStart = k + 1
+            let close = buffer.withUnsafeBufferPointer { p in
+                memchr(p.baseAddress! + valueStart, Int32(q), n - valueStart).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            }
+            guard let close else { return nil }
+            attributes.append((attributeName, valueStart..<close))
+            k = close + 1
+        }
+        if openEnds.isEmpty, started { throw error("a second root element") }
+        started = true
+        if !selfClosing {
+            openNames.append(contentsOf: buffer[name])
+            openEnds.append(openNames.count)
+        }
+        advance(tagEnd + 1 - position)
+        return .start(name: name, selfClosing: selfClosing)
+    }
+
+    /// Decodes entities in place (the five predefined, and numeric; a decoded entity is never longer than its
+    /// reference) and returns the decoded range; any other entity is an error (none can be defined: the DOCTYPE
+    /// is skipped).
+    private mutating func decode(_ range: Range<Int>) throws(SyntaxError) -> Range<Int> {
+        let ampersand = buffer.withUnsafeBufferPointer { p in
+            memchr(p.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        guard let first = ampersand else { return range }
+        var out = first
+        var i = first
+        while i < range.upperBound {
+            let c = buffer[i]
+            guard c == UInt8(ascii: "&") else { buffer[out] = c; out += 1; i += 1; continue }
+            guard let semicolon = buffer[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else {
+                throw error("a bare '&' in text")
+            }
+            let entity = text((i + 1)..<semicolon)
+            var replacement: [UInt8]
             switch entity {
-            case "amp": out.append(UInt8(ascii: "&"))
-            case "lt": out.append(UInt8(ascii: "<"))
-            case "gt": out.append(UInt8(ascii: ">"))
-            case "quot": out.append(UInt8(ascii: "\""))
-            case "apos": out.append(UInt8(ascii: "'"))
+            case "amp": replacement = [UInt8(ascii: "&")]
+            case "lt": replacement = [UInt8(ascii: "<")]
+            case "gt": replacement = [UInt8(ascii: ">")]
+            case "quot": replacement = [UInt8(ascii: "\"")]
+            case "apos": replacement = [UInt8(ascii: "'")]
             default:
                 let value: UInt32?
                 if entity.hasPrefix("#x") { value = UInt32(entity.dropFirst(2), radix: 16) } else if entity.hasPrefix("#") { value = UInt32(entity.dropFirst()) } else { value = nil }
                 guard let value, let scalar = Unicode.Scalar(value) else { throw error("unknown entity &\(entity);") }
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                replacement = Array(String(Character(scalar)).utf8)
+            }
+            for b in replacement {
+                buffer[out] = b
+                out += 1
             }
             i = semicolon + 1
         }
-        return out[...]
+        return range.lowerBound..<out
     }
 }

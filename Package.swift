@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "IndoorRouting", targets: ["IndoorRouting"]),
         .library(name: "IndoorRender", targets: ["IndoorRender"]),
         .library(name: "IndoorLocation", targets: ["IndoorLocation"]),
+        .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -39,6 +40,8 @@ let package = Package(
             exclude: ["Heading/WMM-NOTICE.txt"], resources: [.embedInCode("Heading/WMM_2025.COF")]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
         .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
+        // The navigation engine: map matching, progress, off-route and reroutes, the camera, session simulation.
+        .target(name: "IndoorNavigation", dependencies: ["IndoorRouting", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
         .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
@@ -52,7 +55,7 @@ let package = Package(
         // The command-line tool: parses arguments, calls the libraries, formats output.
         .executableTarget(
             name: "indoornav",
-            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorSampleVenue"]),
+            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -68,6 +71,7 @@ let package = Package(
             name: "IndoorRenderTests", dependencies: ["IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],

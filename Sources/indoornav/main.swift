@@ -19,6 +19,8 @@ let usage = """
       render           Draw a level or an itinerary to PNG, SVG or PDF.
       nmea decode      Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).
       gpx info         Summarise a GPX file (waypoints, routes, tracks, first and last points).
+      follow           Follow a live or replayed position source on the venue, with guidance to a place.
+      simulate         Run simulated navigation sessions through the engine and report how it did.
 
     The venue commands (venue, search, route, render) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
     an OSM .osm file); without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
@@ -49,6 +51,10 @@ func main() -> Int32 {
             return try NMEACommand.run(words).rawValue
         case "gpx":
             return try GPXCommand.run(words).rawValue
+        case "follow":
+            return try FollowCommand.run(words).rawValue
+        case "simulate":
+            return try SimulateCommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }

@@ -51,13 +51,8 @@ public struct SimulatedHeadingSensor: Sendable {
         rng = SeededGenerator(seed: seed)
     }
 
-    /// A standard normal draw (Box–Muller).
-    private mutating func gaussian() -> Double {
-        let u1 = max(Double(rng.next() >> 11) / Double(1 << 53), 1e-300), u2 = Double(rng.next() >> 11) / Double(1 << 53)
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-
-    private mutating func uniform() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+    private mutating func gaussian() -> Double { rng.gaussian() }
+    private mutating func uniform() -> Double { rng.uniform() }
 
     /// The reading at `time` (seconds on the caller's clock), or nil when none is due (the output rate) or it
     /// dropped out.

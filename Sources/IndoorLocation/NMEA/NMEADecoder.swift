@@ -26,7 +26,7 @@ public enum NMEAEvent: Hashable, Sendable {
 /// Lines end in LF, CRLF or CRCRLF; a sentence starts at `$` or `!` (the decoder resynchronises there, so a line
 /// prefixed with garbage is still read); checksums are required unless ``lenient``. Sentences (any talker: GP,
 /// GN, GL, GA, GB, BD, QZ, IN…): GGA, RMC, GLL, GNS, GSA, GSV, GST, VTG, ZDA, HDT, HDG, HDM, THS; proprietary
-/// `$P…` sentences are skipped and counted. Sentences of one time of day are merged into one fix; the date comes
+/// `$P…` sentences are skipped and counted, except IndoorNav's `$PINAV,LVL,<ordinal>` (the level of the epoch). Sentences of one time of day are merged into one fix; the date comes
 /// only from RMC or ZDA, and rolls over at midnight.
 public struct NMEADecoder {
     /// Accept sentences without a checksum (some receivers send none); a checksum present must still match.
@@ -152,7 +152,15 @@ public struct NMEADecoder {
         }
         let address = fields[0]
         guard address.count >= 3 else { return skip(.malformed, into: &events) }
-        if line[address.lowerBound] == UInt8(ascii: "P") { return skip(.proprietary, into: &events) }
+        if line[address.lowerBound] == UInt8(ascii: "P") {
+            // IndoorNav's own `$PINAV,LVL,<ordinal>*hh`: the level, from a simulator or an indoor positioning
+            // bridge, for the epoch in progress. Other proprietary sentences are skipped.
+            guard line[address].elementsEqual("PINAV".utf8), fields.count >= 3, line[fields[1]].elementsEqual("LVL".utf8),
+                  let level = number(2) else { return skip(.proprietary, into: &events) }
+            current.levelOrdinal = level
+            sentences += 1
+            return
+        }
         // Talker (GP, GN, GL, GA, GB, BD, QZ, IN…), then the sentence type: its last three letters.
         let e = address.upperBound
         let type = UInt32(line[e - 3]) << 16 | UInt32(line[e - 2]) << 8 | UInt32(line[e - 1])

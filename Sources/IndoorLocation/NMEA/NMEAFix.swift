@@ -32,6 +32,8 @@ public struct NMEAFix: Hashable, Sendable {
     public var latitudeSigma: Double?
     public var longitudeSigma: Double?
     public var altitudeSigma: Double?
+    /// The level ordinal (IndoorNav's `$PINAV,LVL` sentence), when the source knows it.
+    public var levelOrdinal: Double?
     /// The receiver said the position is not valid (RMC/GLL status V, GGA quality 0, RMC/GNS mode N).
     public var invalid = false
 
@@ -64,6 +66,6 @@ public struct NMEAFix: Hashable, Sendable {
                         altitudeMSL: mode == .threeD ? altitudeMSL : nil, altitudeEllipsoidal: mode == .threeD ? altitudeEllipsoidal : nil,
                         horizontalAccuracy: horizontalError95, verticalAccuracy: mode == .threeD ? verticalError95 : nil,
                         accuracyConfidence: horizontalError95 == nil ? nil : 0.95, course: track, speed: speed,
-                        timestamp: time, source: source, isSimulated: quality == 8)
+                        levelOrdinal: levelOrdinal, timestamp: time, source: source, isSimulated: quality == 8)
     }
 }

@@ -1,0 +1,38 @@
+/// The engine's thresholds. The defaults suit a phone-grade GNSS or indoor positioning fix at 1 Hz (95 %
+/// accuracy 5–10 m) and a walking user.
+public struct NavigationConfiguration: Hashable, Sendable {
+    /// Off route when farther than max(`offRouteBase`, `offRouteAccuracyFactor` × the fix's accuracy) from the
+    /// route for `offRouteFixes` fixes in a row…
+    public var offRouteBase = 8.0
+    public var offRouteAccuracyFactor = 1.0
+    public var offRouteFixes = 2
+    /// …or farther than three quarters of that while moving (`minimumSpeedForCourse`) against the route's direction by more
+    /// than `offRouteCourseDegrees`, for as many fixes.
+    public var offRouteCourseDegrees = 60.0
+    public var minimumSpeedForCourse = 0.6
+    /// Reroutes are at least this far apart, growing while they keep coming (15, 30, 60 s): someone who missed a
+    /// turn walks on for a while before turning back, and a storm of new routes helps nobody.
+    public var rerouteBackoff: [Double] = [15, 30, 60]
+    /// Arrived within this many metres of the destination, on its level only.
+    public var arrivalRadius = 4.0
+    /// "Approaching" the next maneuver this many metres before it.
+    public var approachDistance = 10.0
+    /// No fix for this long: signal lost.
+    public var signalTimeout = 5.0
+    /// A level the source reports is believed after this many fixes in a row say it (hysteresis).
+    public var levelHysteresisFixes = 2
+    /// Matching: extra metres of cost for a segment on a level the source contradicts, and for one that runs
+    /// against the course (scaled by how much).
+    public var levelPenalty = 12.0
+    public var coursePenalty = 4.0
+    /// Matching looks this far back and ahead (plus what the user can walk since the last fix) along the route.
+    public var windowBehind = 15.0
+    public var windowAhead = 20.0
+
+    public init() {}
+
+    /// The off-route distance for a fix with this 95 % accuracy.
+    public func offRouteThreshold(accuracy: Double?) -> Double {
+        max(offRouteBase, offRouteAccuracyFactor * (accuracy ?? 0))
+    }
+}

@@ -1,0 +1,41 @@
+import IndoorGeometry
+import IndoorRouting
+import IndoorVenue
+
+/// What the engine reads about a venue, built once and shared by every engine, session and simulated walker.
+public struct NavigationContext: Sendable {
+    public let venue: Venue
+    public let graph: NavigationGraph
+    public let plane: TangentPlane
+    public let spatialIndex: VenueSpatialIndex
+    /// Per level id: its POIs in the plane, for "nearest POI" in free mode.
+    let poisByLevel: [String: [(id: String, point: Coordinate)]]
+    /// The spaces a person may walk through.
+    let walkableSpaceIDs: Set<String>
+
+    public init(venue: Venue, graph: NavigationGraph? = nil) {
+        self.venue = venue
+        self.graph = graph ?? NavigationGraph(venue: venue)
+        let plane = TangentPlane(origin: venue.extent?.center ?? venue.frame.origin)
+        self.plane = plane
+        spatialIndex = VenueSpatialIndex(venue)
+        walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
+        poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0.id, plane.project($0.coordinate)) } }
+    }
+
+    /// The level at `ordinal` that holds `coordinate` (WGS84) in one of its spaces, else the first at that ordinal.
+    func level(ordinal: Double, at coordinate: Coordinate) -> Level? {
+        let candidates = venue.levels.filter { $0.ordinal == ordinal }
+        return candidates.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil } ?? candidates.first
+    }
+
+    /// Where a fix is without a route: its level, the space it is in, the nearest POI on that level.
+    func freePosition(_ coordinate: Coordinate, levelOrdinal: Double?) -> FreePosition {
+        let level = levelOrdinal.flatMap { self.level(ordinal: $0, at: coordinate) }
+            ?? venue.levels.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil && $0.ordinal == 0 }
+        let p = plane.project(coordinate)
+        let space = level.flatMap { spatialIndex.spaceID(at: coordinate, levelID: $0.id) }
+        let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.id }
+        return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space, nearestPOI: poi)
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+import IndoorRouting
+import IndoorVenue
+
+/// The navigation engine's state machine, synchronous and allocation-light: fixes in, events out. The
+/// ``NavigationEngine`` actor runs it on a provider's stream; simulations and benchmarks call it directly.
+///
+/// Guided (with a route): each fix is placed on the route near the last one (``RouteTrack``), progress and steps
+/// follow, off-route is declared after ``NavigationConfiguration/offRouteFixes`` fixes in a row beyond the
+/// threshold, and a new route is computed from the fix with backoff. Free (no route): level, space and nearest POI.
+/// Time is the fixes' own (their timestamps, else a count of seconds), so a replay gives the same events as the
+/// live run it recorded.
+public struct NavigationCore {
+    public let context: NavigationContext
+    public let configuration: NavigationConfiguration
+    public private(set) var track: RouteTrack?
+    public private(set) var progress: NavigationProgress?
+    public private(set) var freePosition: FreePosition?
+    public private(set) var heading: Heading?
+    public private(set) var hasArrived = false
+    public private(set) var reroutes = 0
+    /// The level the engine places the user on.
+    public private(set) var levelOrdinal: Double?
+
+    private let destination: Waypoint?
+    private let options: RoutingOptions
+    private let language: InstructionLanguage
+    private var router: Router?
+
+    private var s: Double?
+    private var stepIndex = 0
+    private var approached = -1
+    private var offCount = 0
+    private var isOffRoute = false
+    private var lastReroute: Double?
+    private var rerouteStreak = 0
+    private var lastFix: Double?
+    private var signalIsLost = false
+    private var sourceLevel: Double?
+    private var pendingLevel: (level: Double, count: Int)?
+    private var started = false
+
+    /// - Parameters:
+    ///   - itinerary: the route to follow; nil for free mode.
+    ///   - destination: where reroutes go (the itinerary's last stop); nil for no rerouting.
+    public init(context: NavigationContext, itinerary: Itinerary? = nil, destination: Waypoint? = nil,
+                options: RoutingOptions = RoutingOptions(), language: InstructionLanguage = .en,
+                configuration: NavigationConfiguration = NavigationConfiguration()) {
+        self.context = context
+        self.configuration = configuration
+        self.destination = destination
+        self.options = options
+        self.language = language
+        track = itinerary.map { RouteTrack(itinerary: $0, plane: context.plane) }
+    }
+
+    /// Seconds on the fixes' time line.
+    static func time(of location: Location, fallback: Double) -> Double {
+        location.timestamp?.timeIntervalSince1970 ?? fallback
+    }
+
+    /// Takes a fix. Events are appended to `events` (reuse the array: no allocation per fix).
+    public mutating func update(_ location: Location, into events: inout [NavigationEvent]) {
+        let time = Self.time(of: location, fallback: (lastFix ?? 0) + 1)
+        if let last = lastFix, time - last > configuration.signalTimeout {
+            if !signalIsLost { events.append(.signalLost(after: configuration.signalTimeout)) }
+            events.append(.signalRegained(after: time - last))
+        } else if signalIsLost, let last = lastFix {
+            events.append(.signalRegained(after: time - last))
+        }
+        signalIsLost = false
+        let dt = lastFix.map { max(time - $0, 0) } ?? 1
+        lastFix = time
+        believe(sourceLevel: location.levelOrdinal)
+        guard !hasArrived else { return }
+        if track == nil, destination != nil {
+            // Guidance to a destination from wherever the first fix is.
+            switch plan(from: location) {
+            case .success(let itinerary): track = RouteTrack(itinerary: itinerary, plane: context.plane)
+            case .failure(let failure):
+                events.append(.rerouteFailed(failure.reason))
+                return
+            }
+        }
+        guard let track else { return locateFreely(location, into: &events) }
+        guide(location, on: track, dt: dt, time: time, into: &events)
+    }
+
+    /// Time passes without a fix (a live source): signal lost after ``NavigationConfiguration/signalTimeout``.
+    public mutating func tick(time: Double, into events: inout [NavigationEvent]) {
+        guard let last = lastFix, !signalIsLost, time - last > configuration.signalTimeout else { return }
+        signalIsLost = true
+        events.append(.signalLost(after: time - last))
+    }
+
+    public mutating func update(heading: Heading) {
+        self.heading = heading
+    }
+
+    /// A level the source reports is believed once it has said so `levelHysteresisFixes` times in a row.
+    private mutating func believe(sourceLevel level: Double?) {
+        guard let level else { return }
+        if level == sourceLevel {
+            pendingLevel = nil
+            return
+        }
+        let count = (pendingLevel?.level == level ? pendingLevel?.count ?? 0 : 0) + 1
+        if sourceLevel == nil || count >= configuration.levelHysteresisFixes {
+            sourceLevel = level
+            pendingLevel = nil
+        } else {
+            pendingLevel = (level, count)
+        }
+    }
+
+    private mutating func locateFreely(_ location: Location, into events: inout [NavigationEvent]) {
+        let position = context.freePosition(location.coordinate, levelOrdinal: sourceLevel ?? levelOrdinal)
+        if position.levelOrdinal != levelOrdinal, let to = position.levelOrdinal {
+            events.append(.levelChanged(from: levelOrdinal, to: to))
+            levelOrdinal = to
+        }
+        let changed = freePosition.map { ($0.levelID, $0.spaceID, $0.nearestPOI) != (position.levelID, position.spaceID, position.nearestPOI) } ?? true
+        freePosition = position
+        if changed { events.append(.located(position)) }
+    }
+
+    private mutating func guide(_ location: Location, on track: RouteTrack, dt: Double, time: Double, into events: inout [NavigationEvent]) {
+        let p = context.plane.project(location.coordinate)
+        let moving = (location.speed ?? 0) >= configuration.minimumSpeedForCourse
+        let course = moving ? location.course : nil
+        let window: ClosedRange<Double>
+        if let s {
+            window = max(s - configuration.windowBehind, 0)...(s + configuration.windowAhead + 3 * dt)
+        } else {
+            window = 0...track.length
+        }
+        guard let match = track.match(p, level: sourceLevel, course: course, previous: s, window: window,
+                                      levelPenalty: configuration.levelPenalty, coursePenalty: configuration.coursePenalty)
+        else { return }
+        // On the route means near any part of it the user could be on: wider than the matching window.
+        let wide = max(window.lowerBound - configuration.windowBehind, 0)...(window.upperBound + configuration.windowAhead)
+        let nearest = min(match.distance, track.distance(from: p, within: wide))
+        let threshold = configuration.offRouteThreshold(accuracy: location.horizontalAccuracy)
+        var reason: OffRouteReason?
+        if nearest > threshold {
+            reason = .distance(metres: nearest, threshold: threshold, fixes: offCount + 1)
+        } else if let course, nearest > threshold * 0.75 {
+            let against = angleBetween(course, track.position(at: match.s).bearing)
+            if against > configuration.offRouteCourseDegrees { reason = .heading(metres: nearest, degrees: against) }
+        }
+        offCount = reason == nil ? 0 : offCount + 1
+        if let reason, offCount >= configuration.offRouteFixes {
+            if !isOffRoute {
+                isOffRoute = true
+                events.append(.offRoute(reason))
+            }
+            if reroute(from: location, time: time, into: &events) { return }
+        } else if reason == nil {
+            isOffRoute = false
+            if let last = lastReroute, time - last > 60 { rerouteStreak = 0 }
+        }
+        // The place along the route: never backwards (progress does not flicker, floors do not flap), held while
+        // the user stands still, and half-way between where walking at the fix's speed would put them and where
+        // the fix is (an alpha filter: along-route noise halves). Off the route it is not moved on.
+        if let previous = s {
+            if !isOffRoute, (location.speed ?? configuration.minimumSpeedForCourse) >= 0.3 {
+                let predicted = previous + (location.speed ?? 0) * dt
+                s = min(max(previous, (predicted + match.s) / 2), track.length)
+            }
+        } else {
+            s = match.s
+        }
+        let along = s ?? match.s
+        let level = track.position(at: along).level
+        if level != levelOrdinal {
+            events.append(.levelChanged(from: levelOrdinal, to: level))
+            levelOrdinal = level
+        }
+        let step = track.stepIndex(at: along + 0.5)
+        let progress = progress(on: track, at: along, step: step, matched: match, nearest: nearest)
+        self.progress = progress
+        if !started {
+            started = true
+            stepIndex = step
+            events.append(.started(progress))
+        } else if step != stepIndex {
+            stepIndex = step
+            events.append(.stepChanged(index: step, instruction: track.steps[step].instruction))
+        }
+        if step + 1 < track.steps.count, progress.distanceToManeuver <= configuration.approachDistance, approached < step + 1 {
+            approached = step + 1
+            events.append(.approachingManeuver(step: step + 1, distance: progress.distanceToManeuver, instruction: track.steps[step + 1].instruction))
+        }
+        events.append(.progress(progress))
+        if track.length - along <= configuration.arrivalRadius, level == track.destinationLevel, !isOffRoute {
+            hasArrived = true
+            events.append(.arrived(levelOrdinal: level))
+        }
+    }
+
+    private func progress(on track: RouteTrack, at along: Double, step: Int, matched: RouteTrack.Match, nearest: Double) -> NavigationProgress {
+        let steps = track.steps
+        let next = step + 1 < steps.count ? step + 1 : step
+        let stepEnd = step + 1 < steps.count ? steps[step + 1].start : track.length
+        let stepLength = stepEnd - steps[step].start
+        let fractionOfStepLeft = stepLength > 0 ? min(max((stepEnd - along) / stepLength, 0), 1) : 0
+        var duration = steps[step].duration * fractionOfStepLeft
+        var legDuration = duration
+        let leg = steps[step].leg
+        for k in (step + 1)..<max(steps.count, step + 1) {
+            duration += steps[k].duration
+            if steps[k].leg == leg { legDuration += steps[k].duration }
+        }
+        let legEndS = steps.first { $0.leg > leg }?.start ?? track.length
+        let levelChange = steps[(step + 1)...].first { $0.isLevelChange }.map { c in steps.first { $0.leg > c.leg }?.levelOrdinal ?? c.levelOrdinal }
+        return NavigationProgress(
+            distanceRemaining: max(track.length - along, 0), durationRemaining: duration, legIndex: leg,
+            legDistanceRemaining: max(legEndS - along, 0), legDurationRemaining: legDuration,
+            fractionTraveled: track.length > 0 ? min(along / track.length, 1) : 1, stepIndex: step,
+            instruction: steps[next].instruction, nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
+            distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: levelChange, levelOrdinal: track.position(at: along).level,
+            matched: context.plane.unproject(matched.point), matchedDistance: nearest)
+    }
+
+    /// A new route from the fix to the destination, unless one was computed too recently (backoff).
+    /// - Returns: whether the route was replaced.
+    private mutating func reroute(from location: Location, time: Double, into events: inout [NavigationEvent]) -> Bool {
+        guard destination != nil else { return false }
+        let backoff = configuration.rerouteBackoff.isEmpty ? 0 : configuration.rerouteBackoff[min(rerouteStreak, configuration.rerouteBackoff.count - 1)]
+        if let last = lastReroute, time - last < backoff { return false }
+        lastReroute = time
+        rerouteStreak += 1
+        switch plan(from: location) {
+        case .success(let itinerary):
+            track = RouteTrack(itinerary: itinerary, plane: context.plane)
+            s = nil
+            stepIndex = 0
+            approached = -1
+            offCount = 0
+            isOffRoute = false
+            reroutes += 1
+            events.append(.rerouted(distance: itinerary.distance, duration: itinerary.duration))
+            if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
+            return true
+        case .failure(let failure):
+            events.append(.rerouteFailed(failure.reason))
+            return false
+        }
+    }
+
+    /// An itinerary from a fix (on its level: the source's, else the engine's, else the venue's at the point) to
+    /// the destination.
+    private mutating func plan(from location: Location) -> Result<Itinerary, PlanFailure> {
+        guard let destination else { return .failure(PlanFailure("no destination")) }
+        let ordinal = sourceLevel ?? levelOrdinal ?? context.freePosition(location.coordinate, levelOrdinal: nil).levelOrdinal ?? 0
+        guard let level = context.level(ordinal: ordinal, at: location.coordinate) else {
+            return .failure(PlanFailure("no level \(Level.text(ordinal: ordinal)) in this venue"))
+        }
+        guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(PlanFailure("the fix is outside the venue's frame")) }
+        if router == nil { router = Router(graph: context.graph) }
+        guard let router else { return .failure(PlanFailure("no router")) }
+        do {
+            let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position"))
+            return .success(try router.itinerary(through: [start, destination], options: options, language: language))
+        } catch {
+            return .failure(PlanFailure(error.localizedDescription))
+        }
+    }
+}
+
+/// Why no route could be planned, in words.
+struct PlanFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

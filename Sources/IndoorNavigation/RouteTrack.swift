@@ -1,0 +1,179 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+
+/// An itinerary laid out for following: one polyline through every leg in a ``TangentPlane``, each vertex with
+/// its distance along the route, its level and its step. Level changes are vertices where the level differs from
+/// the one before (stairs, elevators and escalators are ridden in place).
+public struct RouteTrack: Sendable {
+    /// A step of the itinerary, as the engine shows it.
+    public struct Step: Hashable, Sendable {
+        public let maneuver: Maneuver
+        public let instruction: String
+        /// Metres along the route where the step's maneuver is.
+        public let start: Double
+        public let duration: Double
+        public let levelOrdinal: Double
+        public let levelID: String
+        public let leg: Int
+        public var isLevelChange: Bool { if case .connector = maneuver { true } else { false } }
+    }
+
+    struct Vertex {
+        var point: Coordinate
+        var s: Double
+        var level: Double
+        var step: Int32
+    }
+
+    public let itinerary: Itinerary
+    public let plane: TangentPlane
+    public let steps: [Step]
+    let vertices: [Vertex]
+    /// Metres from the first vertex to the last.
+    public let length: Double
+
+    public init(itinerary: Itinerary, plane: TangentPlane) {
+        self.itinerary = itinerary
+        self.plane = plane
+        var steps: [Step] = []
+        var vertices: [Vertex] = []
+        var s = 0.0
+        for (legIndex, leg) in itinerary.legs.enumerated() {
+            for step in leg.steps {
+                let index = Int32(steps.count)
+                let points = (step.polyline.isEmpty ? [step.location] : step.polyline).map(plane.project)
+                var start = s
+                for (k, p) in points.enumerated() {
+                    if let last = vertices.last {
+                        let d = last.point.distance(to: p)
+                        if d < 1e-6, last.level == leg.levelOrdinal {
+                            if k == 0 { start = s }
+                            continue
+                        }
+                        s += d
+                    }
+                    if k == 0 { start = s }
+                    vertices.append(Vertex(point: p, s: s, level: leg.levelOrdinal, step: index))
+                }
+                steps.append(Step(maneuver: step.maneuver, instruction: step.instruction, start: start, duration: step.duration,
+                                  levelOrdinal: leg.levelOrdinal, levelID: leg.levelID, leg: legIndex))
+            }
+        }
+        self.steps = steps
+        self.vertices = vertices
+        self.length = s
+    }
+
+    public var destination: Coordinate { vertices.last?.point ?? Coordinate(x: 0, y: 0) }
+    public var destinationLevel: Double { itinerary.legs.last?.levelOrdinal ?? 0 }
+    public var destinationLevelID: String { itinerary.legs.last?.levelID ?? "" }
+
+    /// The step in force at `s` metres along the route (the last whose maneuver is at or before it).
+    public func stepIndex(at s: Double) -> Int {
+        var lo = 0, hi = steps.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if steps[mid].start <= s + 1e-9 { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The point, level and direction at `s` metres along the route.
+    public func position(at s: Double) -> (point: Coordinate, level: Double, bearing: Double) {
+        let i = segment(containing: s)
+        let a = vertices[i], b = vertices[min(i + 1, vertices.count - 1)]
+        let length = b.s - a.s
+        let t = length > 0 ? min(max((s - a.s) / length, 0), 1) : 0
+        let p = Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t)
+        return (p, t < 1 || length == 0 ? a.level : b.level, bearing(ofSegment: i))
+    }
+
+    /// The index of the segment (vertex i → i+1) on which `s` lies.
+    func segment(containing s: Double) -> Int {
+        var lo = 0, hi = max(vertices.count - 2, 0)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if vertices[mid].s <= s { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The direction of the segment at `i`, or of the next one that has a length.
+    func bearing(ofSegment i: Int) -> Double {
+        var k = i
+        while k + 1 < vertices.count {
+            if vertices[k].point.distance(to: vertices[k + 1].point) > 1e-3 { return IndoorNavigation.bearing(from: vertices[k].point, to: vertices[k + 1].point) }
+            k += 1
+        }
+        k = min(i, vertices.count - 1)
+        while k > 0 {
+            if vertices[k - 1].point.distance(to: vertices[k].point) > 1e-3 { return IndoorNavigation.bearing(from: vertices[k - 1].point, to: vertices[k].point) }
+            k -= 1
+        }
+        return 0
+    }
+
+    /// The shortest distance from `p` to the route within `window` metres along it.
+    func distance(from p: Coordinate, within window: ClosedRange<Double>) -> Double {
+        var best = Double.infinity
+        var i = segment(containing: window.lowerBound)
+        while i + 1 < vertices.count, vertices[i].s <= window.upperBound {
+            best = min(best, Self.project(p, vertices[i].point, vertices[i + 1].point).distance)
+            i += 1
+        }
+        if vertices.count == 1 { best = p.distance(to: vertices[0].point) }
+        return best
+    }
+
+    /// `p` projected on the segment a–b: the parameter along it and the distance to it.
+    @inline(__always)
+    static func project(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (t: Double, distance: Double) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let l2 = dx * dx + dy * dy
+        var t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0
+        t = min(max(t, 0), 1)
+        let qx = a.x + dx * t - p.x, qy = a.y + dy * t - p.y
+        return (t, (qx * qx + qy * qy).squareRoot())
+    }
+
+    /// A fix placed on the route.
+    struct Match {
+        var s: Double
+        var point: Coordinate
+        var level: Double
+        /// Metres from the fix to its place on the route.
+        var distance: Double
+    }
+
+    /// Places a fix on the route near where the last one was: every segment within `window` metres along the
+    /// route is scored by its distance to the fix, plus penalties for a level the source contradicts, for a
+    /// direction of travel against the course, and for going backwards. Never leaves the route, so never goes
+    /// through a wall.
+    func match(_ p: Coordinate, level: Double?, course: Double?, previous: Double?, window: ClosedRange<Double>,
+               levelPenalty: Double, coursePenalty: Double) -> Match? {
+        guard !vertices.isEmpty else { return nil }
+        var best: Match?
+        var bestCost = Double.infinity
+        var i = segment(containing: window.lowerBound)
+        let last = vertices.count - 1
+        repeat {
+            let a = vertices[i], b = vertices[min(i + 1, last)]
+            let (t, d) = Self.project(p, a.point, b.point)
+            let s = a.s + (b.s - a.s) * t
+            var cost = d
+            let segmentLevel = t < 1 ? a.level : b.level
+            // A level change (a zero-length segment between levels) matches either level.
+            if let level, level != segmentLevel, a.level == b.level { cost += levelPenalty }
+            if let course, b.s > a.s { cost += coursePenalty * (1 - cos(angleBetween(course, IndoorNavigation.bearing(from: a.point, to: b.point)) * .pi / 180)) / 2 }
+            if let previous, s < previous - 1 { cost += (previous - 1 - s) * 0.5 }
+            if cost < bestCost {
+                bestCost = cost
+                best = Match(s: s, point: Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t),
+                             level: segmentLevel, distance: d)
+            }
+            i += 1
+        } while i < last && vertices[i].s <= window.upperBound
+        return best
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+import IndoorRouting
+
+/// What one simulated session did, measured against the walker's truth.
+public struct SessionResult: Sendable {
+    public var index: Int
+    public var arrived = false
+    public var wrongLevelArrival = false
+    public var reroutes = 0
+    /// Missed turns that took the walker truly off the route (farther than the off-route distance).
+    public var detours = 0
+    /// Per real detour: fixes from the first one truly off the route to the engine's off-route event.
+    public var detectionDelays: [Int] = []
+    /// Off-route events while the walker was on the route (within half the off-route distance of it).
+    public var falseAlarms = 0
+    /// Metres between the engine's place on the route and the truth, per fix on the route.
+    public var matchedErrors: [Double] = []
+    public var fixes = 0
+    /// With `record`: the NMEA the receiver sent, and the engine's events as JSON lines.
+    public var nmea = ""
+    public var events: [NavigationEvent] = []
+}
+
+/// Runs simulated navigation sessions through the real engine: a ``Walker`` follows the itinerary, its receiver
+/// writes NMEA (with noise, dropouts and wrong levels near stairs), the NMEA is decoded as a live one would be,
+/// and a ``NavigationCore`` follows it. Everything random comes from the seed: a session is the same on every
+/// run and machine.
+public struct SessionSimulator: Sendable {
+    public let context: NavigationContext
+    public let itinerary: Itinerary
+    public let destination: Waypoint
+    public let walker: WalkerConfiguration
+    public let navigation: NavigationConfiguration
+    public let seed: UInt64
+    /// When the sessions start (UTC): the NMEA's date and time.
+    public static let epoch = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00:00Z
+
+    public init(context: NavigationContext, itinerary: Itinerary, destination: Waypoint, walker: WalkerConfiguration,
+                navigation: NavigationConfiguration = NavigationConfiguration(), seed: UInt64) {
+        self.context = context
+        self.itinerary = itinerary
+        self.destination = destination
+        self.walker = walker
+        self.navigation = navigation
+        self.seed = seed
+    }
+
+    /// The seed of session `index`: SplitMix64 of the run's seed and the index, so sessions are independent.
+    static func seed(_ seed: UInt64, session index: Int) -> UInt64 {
+        var g = SeededGenerator(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+        return g.next()
+    }
+
+    /// Whether a point of the plane is in a walkable space on a level.
+    func walkable(_ p: Coordinate, level: Double) -> Bool {
+        let c = context.plane.unproject(p)
+        guard let l = context.level(ordinal: level, at: c), let id = context.spatialIndex.spaceID(at: c, levelID: l.id) else { return false }
+        return context.walkableSpaceIDs.contains(id)
+    }
+
+    public func run(session index: Int, record: Bool = false) -> SessionResult {
+        let sessionSeed = Self.seed(seed, session: index)
+        let track = RouteTrack(itinerary: itinerary, plane: context.plane)
+        var walker = Walker(track: track, configuration: self.walker, seed: sessionSeed) { p, level in walkable(p, level: level) }
+        var random = SeededGenerator(seed: sessionSeed ^ 0x5851_F42D_4C95_7F2D)
+        var sensorConfiguration = SimulatedHeadingSensor.Configuration()
+        sensorConfiguration.noise = self.walker.headingNoise
+        sensorConfiguration.rate = 1
+        var sensor = SimulatedHeadingSensor(configuration: sensorConfiguration, seed: sessionSeed ^ 0x2545_F491_4F6C_DD1D)
+        var core = NavigationCore(context: context, itinerary: itinerary, destination: destination, configuration: navigation)
+        var decoder = NMEADecoder()
+        var result = SessionResult(index: index)
+        var truths: [Int: WalkerTruth] = [:]
+        var events: [NavigationEvent] = []
+        var silentUntil = -1.0
+        // The detour in progress: the fix at which the walker was first truly off the route, and the delay of
+        // the engine's off-route event (nil until there is one).
+        var detourCrossing: Int?
+        var detectionDelay: Int?
+        var wasDetouring = false
+        func closeDetour() {
+            if let crossing = detourCrossing {
+                result.detours += 1
+                // Detected before the crossing counts as no delay; never detected as Int.max.
+                result.detectionDelays.append(detectionDelay.map { max($0 - crossing, 0) } ?? Int.max)
+            }
+            detourCrossing = nil
+            detectionDelay = nil
+        }
+        let threshold = navigation.offRouteThreshold(accuracy: 2 * (2 * self.walker.noise * self.walker.noise).squareRoot())
+        let limit = Int(itinerary.duration * 3) + 180
+        var second = 0
+        var afterEnd = 0
+
+        func consume(_ decoded: [NMEAEvent]) {
+            for case .fix(let fix) in decoded {
+                guard let location = fix.location(source: "simulator") else { continue }
+                if let h = fix.heading { core.update(heading: Heading(trueHeading: h, timestamp: fix.time)) }
+                let t = Int((location.timestamp?.timeIntervalSince(Self.epoch) ?? 0).rounded())
+                guard let truth = truths.removeValue(forKey: t) else { continue }
+                result.fixes += 1
+                events.removeAll(keepingCapacity: true)
+                core.update(location, into: &events)
+                let route = core.track
+                let trueOff = route.map { $0.distance(from: truth.point, within: 0...$0.length) } ?? 0
+                if truth.detouring, trueOff > threshold, detourCrossing == nil { detourCrossing = result.fixes }
+                for event in events {
+                    switch event {
+                    case .offRoute:
+                        if truth.detouring || trueOff > threshold / 2 {
+                            if detectionDelay == nil { detectionDelay = result.fixes }
+                        } else {
+                            result.falseAlarms += 1
+                        }
+                    case .arrived(let level):
+                        result.arrived = true
+                        result.wrongLevelArrival = level != track.destinationLevel || truth.level != track.destinationLevel
+                    default: break
+                    }
+                }
+                if !truth.detouring, let progress = core.progress {
+                    result.matchedErrors.append(context.plane.project(progress.matched).distance(to: truth.point))
+                }
+                if record { result.events.append(contentsOf: events) }
+            }
+        }
+
+        while second < limit, !result.arrived {
+            if second > 0 { walker.advance(1) }
+            let truth = walker.truth
+            if wasDetouring, !truth.detouring { closeDetour() }
+            wasDetouring = truth.detouring
+            if walker.finished { afterEnd += 1 }
+            if afterEnd > 30 { break }
+            defer { second += 1 }
+            let time = Double(second)
+            if time < silentUntil { continue }
+            if random.uniform() < self.walker.dropoutRate {
+                silentUntil = time + 3 + Double(Int(6 * random.uniform()))
+                continue
+            }
+            let noisy = Coordinate(x: truth.point.x + self.walker.noise * random.gaussian(), y: truth.point.y + self.walker.noise * random.gaussian())
+            let coordinate = context.plane.unproject(noisy)
+            var level = truth.level
+            if let other = truth.otherLevel, random.uniform() < self.walker.wrongLevelRate { level = other }
+            let date = Self.epoch.addingTimeInterval(time)
+            let course = truth.speed > 0 ? (truth.bearing + 8 * random.gaussian() + 360).truncatingRemainder(dividingBy: 360) : nil
+            let heading = sensor.reading(at: time, trueHeading: truth.bearing, coordinate: coordinate, date: date)?.trueHeading
+            let text = NMEAWriter.epoch(time: date, coordinate: coordinate, speed: truth.speed, course: course, sigma: self.walker.noise,
+                                        heading: heading, level: level)
+            if record { result.nmea += text }
+            truths[second] = truth
+            consume(decoder.feed(Array(text.utf8)))
+        }
+        consume(decoder.finish())
+        closeDetour()
+        result.reroutes = core.reroutes
+        return result
+    }
+}

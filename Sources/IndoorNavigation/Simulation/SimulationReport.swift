@@ -1,0 +1,162 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+
+/// The figures of many simulated sessions: what the issue's acceptance asks of the engine.
+public struct SimulationReport: Hashable, Sendable {
+    public var sessions = 0
+    public var arrived = 0
+    public var wrongLevelArrivals = 0
+    public var falseOffRouteSessions = 0
+    public var reroutes = 0
+    public var maxReroutesPerSession = 0
+    public var detours = 0
+    /// Real detours the engine never declared off-route.
+    public var undetectedDetours = 0
+    public var detectionDelayMedian: Double?
+    public var detectionDelayMax: Int?
+    public var matchedErrorMedian: Double?
+    public var matchedErrorP95: Double?
+    public var fixes = 0
+
+    public init(_ results: [SessionResult]) {
+        sessions = results.count
+        var delays: [Int] = []
+        var errors: [Double] = []
+        for r in results {
+            arrived += r.arrived ? 1 : 0
+            wrongLevelArrivals += r.wrongLevelArrival ? 1 : 0
+            falseOffRouteSessions += r.falseAlarms > 0 ? 1 : 0
+            reroutes += r.reroutes
+            maxReroutesPerSession = max(maxReroutesPerSession, r.reroutes)
+            detours += r.detours
+            undetectedDetours += r.detectionDelays.filter { $0 == Int.max }.count
+            delays += r.detectionDelays.filter { $0 != Int.max }
+            errors += r.matchedErrors
+            fixes += r.fixes
+        }
+        delays.sort()
+        errors.sort()
+        detectionDelayMedian = Self.quantile(delays.map(Double.init), 0.5)
+        detectionDelayMax = delays.last
+        matchedErrorMedian = Self.quantile(errors, 0.5)
+        matchedErrorP95 = Self.quantile(errors, 0.95)
+    }
+
+    /// The q-quantile of sorted values (nearest rank), nil for none.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        return sorted[min(Int((q * Double(sorted.count)).rounded(.up)) - 1 + (q == 0 ? 1 : 0), sorted.count - 1)]
+    }
+
+    static func round(_ x: Double?, _ digits: Double = 100) -> JSONValue { x.map { .number(($0 * digits).rounded() / digits) } ?? .null }
+
+    public var json: JSONValue {
+        .object([
+            "sessions": .number(Double(sessions)),
+            "arrived": .number(Double(arrived)),
+            "wrong_level_arrivals": .number(Double(wrongLevelArrivals)),
+            "false_off_route_sessions": .number(Double(falseOffRouteSessions)),
+            "reroutes": .number(Double(reroutes)),
+            "max_reroutes_per_session": .number(Double(maxReroutesPerSession)),
+            "detours": .number(Double(detours)),
+            "undetected_detours": .number(Double(undetectedDetours)),
+            "detection_delay_fixes": .object(["median": Self.round(detectionDelayMedian), "max": detectionDelayMax.map { .number(Double($0)) } ?? .null]),
+            "matched_error_m": .object(["median": Self.round(matchedErrorMedian), "p95": Self.round(matchedErrorP95)]),
+            "fixes": .number(Double(fixes)),
+        ])
+    }
+
+    public var text: String {
+        func pct(_ n: Int) -> String { sessions == 0 ? "–" : String(format: "%.1f %%", 100 * Double(n) / Double(sessions)) }
+        func m(_ x: Double?) -> String { x.map { String(format: "%.2f m", $0) } ?? "–" }
+        return """
+            sessions                 \(sessions) (\(fixes) fixes)
+            arrived                  \(arrived) (\(pct(arrived)))
+            wrong-level arrivals     \(wrongLevelArrivals)
+            reroutes                 \(reroutes) (at most \(maxReroutesPerSession) in a session) for \(detours) real detours
+            off-route detection      median \(detectionDelayMedian.map { String(format: "%.0f", $0) } ?? "–") fixes, max \(detectionDelayMax.map(String.init) ?? "–") after the walker was truly off the route; \(undetectedDetours) undetected
+            false off-route alarms   \(falseOffRouteSessions) sessions (\(pct(falseOffRouteSessions)))
+            matched position error   median \(m(matchedErrorMedian)), p95 \(m(matchedErrorP95))
+            """
+    }
+}
+
+extension NavigationEvent {
+    /// The event as JSON (stable keys, for `follow --json` and recordings).
+    public var json: JSONValue {
+        func n(_ x: Double) -> JSONValue { .number((x * 100).rounded() / 100) }
+        var o: [String: JSONValue] = ["event": .string(name)]
+        switch self {
+        case .started(let p), .progress(let p):
+            o["distance_remaining"] = n(p.distanceRemaining)
+            o["duration_remaining"] = n(p.durationRemaining)
+            o["fraction"] = .number((p.fractionTraveled * 1000).rounded() / 1000)
+            o["step"] = .number(Double(p.stepIndex))
+            o["leg"] = .number(Double(p.legIndex))
+            o["instruction"] = .string(p.instruction)
+            o["distance_to_maneuver"] = n(p.distanceToManeuver)
+            o["level"] = .number(p.levelOrdinal)
+            if let l = p.levelChangeAhead { o["level_change_ahead"] = .number(l) }
+            o["lon"] = .number((p.matched.longitude * 1e7).rounded() / 1e7)
+            o["lat"] = .number((p.matched.latitude * 1e7).rounded() / 1e7)
+            o["off_route_distance"] = n(p.matchedDistance)
+        case .located(let f):
+            o["lon"] = .number((f.coordinate.longitude * 1e7).rounded() / 1e7)
+            o["lat"] = .number((f.coordinate.latitude * 1e7).rounded() / 1e7)
+            o["level"] = f.levelOrdinal.map { .number($0) } ?? .null
+            o["space"] = f.spaceID.map { .string($0) } ?? .null
+            o["nearest_poi"] = f.nearestPOI.map { .string($0) } ?? .null
+        case .stepChanged(let index, let instruction):
+            o["step"] = .number(Double(index))
+            o["instruction"] = .string(instruction)
+        case .approachingManeuver(let step, let distance, let instruction):
+            o["step"] = .number(Double(step))
+            o["distance"] = n(distance)
+            o["instruction"] = .string(instruction)
+        case .levelChanged(let from, let to):
+            o["from"] = from.map { .number($0) } ?? .null
+            o["to"] = .number(to)
+        case .offRoute(let reason):
+            switch reason {
+            case .distance(let metres, let threshold, let fixes):
+                o["reason"] = .string("distance")
+                o["distance"] = n(metres)
+                o["threshold"] = n(threshold)
+                o["fixes"] = .number(Double(fixes))
+            case .heading(let metres, let degrees):
+                o["reason"] = .string("heading")
+                o["distance"] = n(metres)
+                o["degrees"] = n(degrees)
+            }
+        case .rerouted(let distance, let duration):
+            o["distance"] = n(distance)
+            o["duration"] = n(duration)
+        case .rerouteFailed(let reason):
+            o["reason"] = .string(reason)
+        case .arrived(let level):
+            o["level"] = .number(level)
+        case .signalLost(let after), .signalRegained(let after):
+            o["after"] = n(after)
+        case .providerStatus(let status):
+            switch status {
+            case .connecting: o["status"] = .string("connecting")
+            case .streaming: o["status"] = .string("streaming")
+            case .stalled: o["status"] = .string("stalled")
+            case .disconnected: o["status"] = .string("disconnected")
+            case .finished: o["status"] = .string("finished")
+            case .failed(let reason):
+                o["status"] = .string("failed")
+                o["reason"] = .string(reason)
+            }
+        }
+        return .object(o)
+    }
+
+    /// One line of JSON with sorted keys: what `follow --json` prints and a recording holds.
+    public var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(json)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"event":"\#(name)"}"#
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import IndoorGeometry
+import IndoorRouting
+
+/// How a simulated person walks and how their receiver behaves.
+public struct WalkerConfiguration: Hashable, Sendable {
+    /// Mean walking speed, m/s, and its spread between sessions (σ).
+    public var speed = 1.3
+    public var speedVariation = 0.15
+    /// Per fix, the chance of stopping for 2–6 s.
+    public var pauseRate = 0.01
+    /// Per turn of the route, the chance of missing it: walking on straight for 12–25 m (as far as the space
+    /// allows), then coming back.
+    public var detourRate = 0.0
+    /// Position noise, metres (1σ per axis); the fixes' GST says so.
+    public var noise = 3.0
+    /// Per fix, the chance the receiver goes silent for 3–8 s.
+    public var dropoutRate = 0.005
+    /// Near a level change, the chance a fix reports the other level.
+    public var wrongLevelRate = 0.3
+    /// Compass noise, degrees (the simulated heading sensor's σ).
+    public var headingNoise = 5.0
+
+    public init() {}
+}
+
+/// The truth of one moment of a walk, in the route's plane.
+struct WalkerTruth {
+    var point: Coordinate
+    var level: Double
+    var bearing: Double
+    var speed: Double
+    var detouring: Bool
+    var nearLevelChange: Bool
+    /// The other level, when near a level change.
+    var otherLevel: Double?
+}
+
+/// Walks a route second by second: speed, pauses, rides on stairs and lifts, missed turns.
+struct Walker {
+    enum Mode {
+        case following
+        case paused(until: Double)
+        case riding(until: Double, halfway: Double, from: Double, to: Double)
+        case out(origin: Coordinate, bearing: Double, remaining: Double, walked: Double)
+        case back(target: Coordinate)
+    }
+
+    let track: RouteTrack
+    let configuration: WalkerConfiguration
+    var random: SeededGenerator
+    var s = 0.0
+    var time = 0.0
+    var mode = Mode.following
+    var position: Coordinate
+    var level: Double
+    var bearing: Double
+    let speed: Double
+    /// The level changes (step indices) and the turns with a detour planned (step index → metres out).
+    let connectors: [Int]
+    var detours: [Int: Double]
+    var ridden: Set<Int> = []
+    var finished = false
+
+    init(track: RouteTrack, configuration: WalkerConfiguration, seed: UInt64, walkable: (Coordinate, Double) -> Bool) {
+        self.track = track
+        self.configuration = configuration
+        random = SeededGenerator(seed: seed)
+        let start = track.position(at: 0)
+        position = start.point
+        level = start.level
+        bearing = start.bearing
+        speed = max(0.5, configuration.speed + configuration.speedVariation * random.gaussian())
+        connectors = track.steps.indices.filter { track.steps[$0].isLevelChange }
+        var detours: [Int: Double] = [:]
+        for (k, step) in track.steps.enumerated() where k > 0 {
+            let turn: Maneuver.Turn? = switch step.maneuver {
+            case .turn(let t), .door(let t): t
+            default: nil
+            }
+            guard let turn, turn != .straight, random.uniform() < configuration.detourRate else { continue }
+            // Straight on from the turn, as far as walkable space goes (0.5 m steps), 12–25 m.
+            let incoming = track.position(at: max(step.start - 0.5, 0))
+            let origin = track.position(at: step.start).point
+            let wanted = 12 + 13 * random.uniform()
+            var free = 0.0
+            while free < wanted {
+                let next = free + 0.5
+                let p = Coordinate(x: origin.x + next * sin(incoming.bearing * .pi / 180), y: origin.y + next * cos(incoming.bearing * .pi / 180))
+                guard walkable(p, step.levelOrdinal) else { break }
+                free = next
+            }
+            if free >= 12 { detours[k] = free }
+        }
+        self.detours = detours
+    }
+
+    var isDetouring: Bool {
+        switch mode {
+        case .out, .back: true
+        default: false
+        }
+    }
+
+    /// Moves on by `dt` seconds.
+    mutating func advance(_ dt: Double) {
+        time += dt
+        switch mode {
+        case .paused(let until):
+            if time >= until { mode = .following }
+            return
+        case .riding(let until, let halfway, _, let to):
+            if time >= halfway { level = to }
+            if time >= until {
+                mode = .following
+                s += 0.01
+                level = track.position(at: s).level
+            }
+            return
+        case .out(let origin, let b, let remaining, let walked):
+            let step = min(speed * dt, remaining)
+            position = Coordinate(x: position.x + step * sin(b * .pi / 180), y: position.y + step * cos(b * .pi / 180))
+            bearing = b
+            mode = remaining - step <= 0 ? .back(target: origin) : .out(origin: origin, bearing: b, remaining: remaining - step, walked: walked + step)
+            return
+        case .back(let target):
+            let d = position.distance(to: target)
+            let step = min(speed * dt, d)
+            if d > 0 {
+                bearing = IndoorNavigation.bearing(from: position, to: target)
+                position = Coordinate(x: position.x + (target.x - position.x) * step / d, y: position.y + (target.y - position.y) * step / d)
+            }
+            if d - step <= 0.01 { mode = .following }
+            return
+        case .following:
+            break
+        }
+        if random.uniform() < configuration.pauseRate {
+            mode = .paused(until: time + 2 + 4 * random.uniform())
+            return
+        }
+        let v = speed * (1 + 0.1 * random.gaussian())
+        var next = min(s + max(v, 0.2) * dt, track.length)
+        // A level change on the way: ride it (the level switches halfway through).
+        if let c = connectors.first(where: { !ridden.contains($0) && track.steps[$0].start > s - 1e-9 && track.steps[$0].start <= next }) {
+            let step = track.steps[c]
+            ridden.insert(c)
+            next = step.start
+            let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
+            let duration = max(step.duration, 2)
+            mode = .riding(until: time + duration, halfway: time + duration / 2, from: level, to: to)
+        }
+        // A missed turn: on past it, straight.
+        if case .following = mode, let k = detours.keys.sorted().first(where: { track.steps[$0].start > s && track.steps[$0].start <= next }),
+           let out = detours.removeValue(forKey: k) {
+            next = track.steps[k].start
+            let incoming = track.position(at: max(next - 0.5, 0)).bearing
+            let origin = track.position(at: next).point
+            mode = .out(origin: origin, bearing: incoming, remaining: out, walked: 0)
+        }
+        s = next
+        let here = track.position(at: s)
+        position = here.point
+        bearing = here.bearing
+        if case .following = mode { level = here.level }
+        if s >= track.length - 1e-9 { finished = true }
+    }
+
+    var truth: WalkerTruth {
+        var near: Int?
+        if case .riding = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - s) < 1 } }
+        if near == nil { near = connectors.first { abs(track.steps[$0].start - s) < 6 } }
+        let other = near.map { c -> Double in
+            let from = track.steps[c].levelOrdinal
+            let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
+            return level == from ? to : from
+        }
+        let moving: Bool = switch mode {
+        case .paused, .riding: false
+        default: true
+        }
+        return WalkerTruth(point: position, level: level, bearing: bearing, speed: moving ? speed : 0, detouring: isDetouring,
+                           nearLevelChange: near != nil, otherLevel: other)
+    }
+}

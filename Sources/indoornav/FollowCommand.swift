@@ -1,0 +1,200 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+import IndoorNavigation
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
+
+enum FollowCommand {
+    static let help = """
+        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--json] [--venue PATH]
+
+        Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
+        --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
+        until arrival. Prints a live line per fix, or with --json one JSON object per engine event.
+
+        SOURCE (one of):
+          --nmea DEVICE [--baud B]    An NMEA 0183 receiver on a serial port (B: 4800…115200, or `auto` to hunt;
+                                      default 9600). Survives unplugging: it waits for the device to come back.
+          --nmea-tcp HOST:PORT        NMEA over TCP (phone apps, networked receivers).
+          --gpsd [HOST:PORT]          gpsd's JSON protocol (default localhost:2947).
+          --gpx FILE [--speed X]      A GPX track replayed at X times its recorded pace (`max`: as fast as possible).
+          --nmea-file FILE [--speed X] A recorded NMEA log (or - for standard input), replayed likewise.
+
+        OPTIONS:
+          --to PLACE       Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL).
+          --from PLACE     Route from this place instead of the first fix (to replay a `simulate --record` session).
+          --profile P      default | accessible | avoid-elevators | avoid-escalators.
+          --json           One JSON object per event (started, progress, step_changed, approaching_maneuver,
+                           level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
+                           provider_status, located).
+          --venue PATH     An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav follow")
+        if args.wantsHelp() {
+            Output.line(help)
+            return .success
+        }
+        let options = try CommonOptions(&args)
+        let provider = try source(&args)
+        let toText = try args.option("--to")
+        let fromText = try args.option("--from")
+        let routing = try routingOptions(&args)
+        try args.finish()
+        if fromText != nil, toText == nil { throw UsageError("--from needs --to", command: args.command) }
+
+        let venue = try options.loadVenue()
+        let context = NavigationContext(venue: venue)
+        var core: NavigationCore
+        if let toText {
+            let index = SearchIndex(venue: venue)
+            let destination = try RouteCommand.waypoint(toText, index: index, languages: options.languages, after: nil)
+            if let fromText {
+                let (itinerary, destination) = try itinerary(from: fromText, to: toText, context: context, options: routing, languages: options.languages)
+                core = NavigationCore(context: context, itinerary: itinerary, destination: destination, options: routing)
+            } else {
+                core = NavigationCore(context: context, destination: destination, options: routing)
+            }
+        } else {
+            core = NavigationCore(context: context)
+        }
+        let engine = NavigationEngine(core: core)
+        let json = options.json
+        let guided = toText != nil
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            var display = LiveDisplay()
+            do {
+                for try await event in engine.events(from: provider) {
+                    if json { Output.line(event.jsonLine) } else { display.show(event) }
+                    if case .arrived = event { outcome.arrived = true }
+                }
+            } catch {
+                outcome.error = error.localizedDescription
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error {
+            Output.error("indoornav: \(error)")
+            return .failure
+        }
+        return guided && !outcome.arrived ? .failure : .success
+    }
+
+    final class Outcome: @unchecked Sendable {
+        // (@unchecked: written by the one task, read after it signalled.)
+        var arrived = false
+        var error: String?
+    }
+
+    /// The provider the options name.
+    static func source(_ args: inout Arguments) throws(UsageError) -> any LocationProvider {
+        let speedText = try args.option("--speed")
+        let pace: ReplayProvider<ContinuousClock>.Pace
+        switch speedText {
+        case nil: pace = .recorded(factor: 1)
+        case "max": pace = .asFastAsPossible
+        case let text?:
+            guard let x = Double(text), (0.1...100).contains(x) else {
+                throw UsageError("--speed \(text): expected 0.1…100 or max", command: args.command)
+            }
+            pace = .recorded(factor: x)
+        }
+        let baudText = try args.option("--baud")
+        var sources: [any LocationProvider] = []
+        if let device = try args.option("--nmea") {
+            var baud: Int? = 9600
+            if let baudText {
+                if baudText == "auto" { baud = nil } else {
+                    guard let b = Int(baudText), NMEASerialProvider<ContinuousClock>.supportedBauds.contains(b) else {
+                        throw UsageError("--baud \(baudText): expected one of \(NMEASerialProvider<ContinuousClock>.supportedBauds.map(String.init).joined(separator: ", ")) or auto", command: args.command)
+                    }
+                    baud = b
+                }
+            }
+            sources.append(NMEASerialProvider(path: device, baud: baud, clock: ContinuousClock()))
+        }
+        if let address = try args.option("--nmea-tcp") {
+            let (host, port) = try hostPort(address, defaultPort: nil, command: args.command)
+            sources.append(NMEATCPProvider(host: host, port: port, clock: ContinuousClock()))
+        }
+        if args.flag("--gpsd") {
+            // An optional HOST:PORT right after it.
+            let address = args.positional()
+            let (host, port) = try address.map { a throws(UsageError) in try hostPort(a, defaultPort: 2947, command: args.command) } ?? ("localhost", 2947)
+            sources.append(GPSDProvider(host: host, port: port, clock: ContinuousClock()))
+        }
+        if let file = try args.option("--gpx") {
+            sources.append(ReplayProvider(path: file, format: .gpx(speed: 1.4), pace: pace, clock: ContinuousClock()))
+        }
+        if let file = try args.option("--nmea-file") {
+            sources.append(ReplayProvider(path: file, format: .nmea(lenient: false), pace: pace, clock: ContinuousClock()))
+        }
+        guard sources.count == 1, let provider = sources.first else {
+            throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx or --nmea-file" : "give one source only", command: args.command)
+        }
+        return provider
+    }
+
+    static func hostPort(_ text: String, defaultPort: UInt16?, command: String) throws(UsageError) -> (String, UInt16) {
+        if let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) {
+            return (String(text[..<colon]), port)
+        }
+        guard let defaultPort, !text.isEmpty else { throw UsageError("\(text): expected HOST:PORT", command: command) }
+        return (text, defaultPort)
+    }
+
+    static func routingOptions(_ args: inout Arguments) throws(UsageError) -> RoutingOptions {
+        let text = try args.option("--profile") ?? "default"
+        guard let profile = RoutingOptions.Profile(rawValue: text) else {
+            throw UsageError("unknown profile \(text) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
+        }
+        return RoutingOptions(profile: profile)
+    }
+
+    /// The itinerary between two places and its destination (where reroutes go).
+    static func itinerary(from fromText: String, to toText: String, context: NavigationContext, options: RoutingOptions,
+                          languages: [String]) throws -> (Itinerary, Waypoint) {
+        let index = SearchIndex(venue: context.venue)
+        let from = try RouteCommand.waypoint(fromText, index: index, languages: languages, after: nil)
+        let to = try RouteCommand.waypoint(toText, index: index, languages: languages, after: from)
+        let itinerary = try Router(graph: context.graph).itinerary(through: [from, to], options: options)
+        return (itinerary, to)
+    }
+}
+
+/// The live line on a terminal: level, instruction, distance left, provider status.
+struct LiveDisplay {
+    var status = "connecting"
+    var lastLine = ""
+
+    mutating func show(_ event: NavigationEvent) {
+        var line: String?
+        switch event {
+        case .providerStatus(let s):
+            status = "\(s)"
+            line = "[\(status)]"
+        case .progress(let p), .started(let p):
+            line = String(format: "Level %@ · %@ in %.0f m · %.0f m (%@) left · %@", Level.text(ordinal: p.levelOrdinal), p.instruction,
+                          p.distanceToManeuver, p.distanceRemaining, RouteOutput.minutes(p.durationRemaining), status)
+        case .located(let f):
+            line = "Level \(f.levelOrdinal.map(Level.text(ordinal:)) ?? "?") · \(f.spaceID ?? "outside") · near \(f.nearestPOI ?? "–") · \(status)"
+        case .offRoute: line = "Off route — rerouting"
+        case .rerouted(let d, _): line = String(format: "New route: %.0f m", d)
+        case .rerouteFailed(let reason): line = "No route: \(reason)"
+        case .arrived: line = "You have arrived."
+        case .levelChanged(_, let to): line = "Now on level \(Level.text(ordinal: to))"
+        case .signalLost: line = "Signal lost"
+        case .signalRegained: line = "Signal back"
+        case .stepChanged, .approachingManeuver: line = nil
+        }
+        guard let line, line != lastLine else { return }
+        lastLine = line
+        Output.line(line)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import IndoorGeometry
+import IndoorNavigation
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
+import Synchronization
+
+enum SimulateCommand {
+    static let help = """
+        USAGE: indoornav simulate --from PLACE --to PLACE [--sessions N] [--seed S] [--noise M] [--heading-noise DEG]
+                                  [--detour-rate R] [--profile P] [--record DIR] [--json] [--venue PATH]
+
+        Walks simulated people along the itinerary and follows each through the real navigation engine: their
+        receiver writes NMEA with noise, dropouts and wrong levels near stairs, which is decoded like a live one.
+        Prints what the engine did, measured against the truth: arrivals, wrong-level arrivals, reroutes per real
+        detour, off-route detection delay, false off-route alarms, and the matched position error.
+
+        OPTIONS:
+          --sessions N        How many sessions (default 100), run on every core.
+          --seed S            The seed every random choice comes from (default 1): same seed, same report.
+          --noise M           Position noise, metres, 1σ per axis (default 3).
+          --heading-noise D   Compass noise, degrees (default 5).
+          --detour-rate R     Per turn, the chance the walker misses it and walks on 12–25 m (default 0.2).
+          --profile P         default | accessible | avoid-elevators | avoid-escalators.
+          --record DIR        Write each session's NMEA (session-0001.nmea) and engine events
+                              (session-0001.events.jsonl); replay with
+                              `indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`.
+          --json              The report as JSON.
+          --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        var args = Arguments(words, command: "indoornav simulate")
+        if args.wantsHelp() {
+            Output.line(help)
+            return .success
+        }
+        let options = try CommonOptions(&args)
+        guard let fromText = try args.option("--from") else { throw UsageError("missing --from PLACE", command: args.command) }
+        guard let toText = try args.option("--to") else { throw UsageError("missing --to PLACE", command: args.command) }
+        let sessions = try number(&args, "--sessions", default: 100, in: 1...1_000_000)
+        let seed = UInt64(try number(&args, "--seed", default: 1, in: 0...Double(UInt32.max)))
+        var walker = WalkerConfiguration()
+        walker.noise = try number(&args, "--noise", default: 3, in: 0...100)
+        walker.headingNoise = try number(&args, "--heading-noise", default: 5, in: 0...180)
+        walker.detourRate = try number(&args, "--detour-rate", default: 0.2, in: 0...1)
+        let routing = try FollowCommand.routingOptions(&args)
+        let record = try args.option("--record")
+        try args.finish()
+
+        let venue = try options.loadVenue()
+        let context = NavigationContext(venue: venue)
+        let (itinerary, destination) = try FollowCommand.itinerary(from: fromText, to: toText, context: context, options: routing,
+                                                                    languages: options.languages)
+        let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker, seed: seed)
+        let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
+        if let record { try write(results, to: record) }
+        let report = SimulationReport(results)
+        if options.json { Output.json(report.json) } else { Output.line(report.text) }
+        return .success
+    }
+
+    /// A number option within a range.
+    static func number(_ args: inout Arguments, _ name: String, default value: Double, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let text = try args.option(name) else { return value }
+        guard let x = Double(text), range.contains(x) else {
+            throw UsageError("\(name) \(text): expected a number in \(range.lowerBound)…\(range.upperBound)", command: args.command)
+        }
+        return x
+    }
+
+    /// Every session, on every core; results in session order (so the report does not depend on scheduling).
+    static func runAll(_ simulator: SessionSimulator, sessions: Int, record: Bool) -> [SessionResult] {
+        let results = Mutex<[SessionResult?]>(Array(repeating: nil, count: sessions))
+        let done = Atomic<Int>(0)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions))
+        let showProgress = isatty(2) != 0 && sessions >= 20
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            var i = w
+            while i < sessions {
+                let result = simulator.run(session: i, record: record)
+                results.withLock { $0[i] = result }
+                let n = done.add(1, ordering: .relaxed).newValue
+                if showProgress, w == 0 || n == sessions { progressBar(n, of: sessions) }
+                i += workers
+            }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    static func progressBar(_ done: Int, of total: Int) {
+        let width = 40
+        let filled = width * done / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) sessions".utf8))
+    }
+
+    static func write(_ results: [SessionResult], to directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for r in results {
+                let name = String(format: "%@/session-%04d", directory, r.index + 1)
+                try Data(r.nmea.utf8).write(to: URL(fileURLWithPath: name + ".nmea"))
+                let lines = r.events.map(\.jsonLine).joined(separator: "\n") + (r.events.isEmpty ? "" : "\n")
+                try Data(lines.utf8).write(to: URL(fileURLWithPath: name + ".events.jsonl"))
+            }
+        } catch {
+            throw RecordError(message: "cannot write the recordings to \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    struct RecordError: Error, LocalizedError {
+        let message: String
+        var errorDescription: String? { message }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+import IndoorNavigation
+import IndoorRouting
+import IndoorSampleVenue
+import IndoorSearch
+import Testing
+
+/// The sample venue's two-level route (Café Müller on the concourse → the bookshop on the mezzanine).
+struct SampleRoute {
+    let context: NavigationContext
+    let itinerary: Itinerary
+    let destination: Waypoint
+
+    init() throws {
+        let venue = try SampleVenue.load()
+        context = NavigationContext(venue: venue)
+        let index = SearchIndex(venue: venue)
+        func waypoint(_ name: String) throws -> Waypoint {
+            let place = try index.place(name, near: nil)
+            return Waypoint(end: RouteEnd(point: try venue.frame.project(place.coordinate), levelID: place.levelID, label: name))
+        }
+        let from = try waypoint("Café Müller"), to = try waypoint("Page Blanche Bookshop")
+        itinerary = try Router(graph: context.graph).itinerary(through: [from, to])
+        destination = to
+    }
+
+    func simulator(seed: UInt64, detourRate: Double = 0.2) -> SessionSimulator {
+        var walker = WalkerConfiguration()
+        walker.noise = 3
+        walker.detourRate = detourRate
+        return SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker, seed: seed)
+    }
+}
+
+@Suite struct SessionSimulatorTests {
+    /// The acceptance figures at a smaller count: every session arrives, none on the wrong level, and a real
+    /// detour gets a reroute.
+    @Test func sessionsArriveOnTheRightLevel() throws {
+        let route = try SampleRoute()
+        let simulator = route.simulator(seed: 7)
+        let results = (0..<100).map { simulator.run(session: $0) }
+        let report = SimulationReport(results)
+        #expect(report.sessions == 100)
+        #expect(report.arrived == 100)
+        #expect(report.wrongLevelArrivals == 0)
+        #expect(report.detours > 10)
+        #expect(report.reroutes >= report.detours - report.undetectedDetours)
+        #expect(report.maxReroutesPerSession <= 4)
+        #expect((report.matchedErrorMedian ?? .infinity) < 3)
+        // Without detours there is nothing to reroute for.
+        let straight = route.simulator(seed: 7, detourRate: 0)
+        let calm = SimulationReport((0..<50).map { straight.run(session: $0) })
+        #expect(calm.arrived == 50 && calm.detours == 0)
+        #expect(calm.falseOffRouteSessions <= 2)
+    }
+
+    /// The same seed gives the same sessions, byte for byte; another seed another walk.
+    @Test func deterministic() throws {
+        let route = try SampleRoute()
+        let a = route.simulator(seed: 42).run(session: 3, record: true)
+        let b = route.simulator(seed: 42).run(session: 3, record: true)
+        let c = route.simulator(seed: 43).run(session: 3, record: true)
+        #expect(a.nmea == b.nmea && a.events == b.events)
+        #expect(a.nmea != c.nmea)
+    }
+
+    /// Replaying a recorded session's NMEA through a fresh engine (as `follow --nmea-file` does) gives the same
+    /// events.
+    @Test func aRecordingReplaysToTheSameEvents() async throws {
+        let route = try SampleRoute()
+        let recorded = route.simulator(seed: 5).run(session: 0, record: true)
+        let path = NSTemporaryDirectory() + "indoornav-session-\(UUID().uuidString).nmea"
+        try Data(recorded.nmea.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let core = NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination)
+        let provider = ReplayProvider(path: path, format: .nmea(lenient: false), pace: .asFastAsPossible, clock: ManualClock())
+        var replayed: [NavigationEvent] = []
+        for try await event in NavigationEngine(core: core).events(from: provider) {
+            if case .providerStatus = event { continue }
+            replayed.append(event)
+        }
+        #expect(!recorded.events.isEmpty)
+        #expect(replayed == recorded.events)
+    }
+
+    /// What the simulated receiver writes decodes to what it meant: position to 1e-7°, level, heading.
+    @Test func theSimulatedReceiverWritesDecodableNMEA() throws {
+        let date = Date(timeIntervalSince1970: 1_767_261_600 + 59.5)
+        let c = Coordinate(longitude: -2.123_456_7, latitude: 48.849_887_7)
+        let text = NMEAWriter.epoch(time: date, coordinate: c, speed: 1.3, course: 271.5, sigma: 3, heading: 90.2, level: -1)
+        var decoder = NMEADecoder()
+        let fixes = (decoder.feed(Array(text.utf8)) + decoder.finish()).compactMap { if case .fix(let f) = $0 { f } else { nil } }
+        #expect(decoder.skipped.isEmpty)
+        #expect(fixes.count == 1)
+        let fix = try #require(fixes.first)
+        #expect(abs((fix.latitude ?? 0) - c.latitude) < 1e-7 && abs((fix.longitude ?? 0) - c.longitude) < 1e-7)
+        #expect(fix.levelOrdinal == -1 && fix.heading == 90.2 && fix.time == date)
+        #expect(abs((fix.speed ?? 0) - 1.3) < 0.01 && fix.track == 271.5)
+    }
+}

@@ -59,7 +59,7 @@ let package = Package(
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorSampleVenue", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "CSQLite"],
             path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),

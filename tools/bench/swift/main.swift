@@ -16,7 +16,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first else {
-    fail("usage: indoornav-bench geometry --workloads DIR [--answers FILE] [--repeat N] | search [--repeat N] | routing-graph --workloads DIR [--answers FILE] [--repeat N] | routing-venues [--repeat N] | render [--repeat N]")
+    fail("usage: indoornav-bench geometry --workloads DIR [--answers FILE] [--repeat N] | search [--repeat N] | routing-graph --workloads DIR [--answers FILE] [--repeat N] | routing-venues [--repeat N] | render [--repeat N] | navigation [--repeat N]")
 }
 func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
@@ -51,6 +51,8 @@ case "routing-venues":
     try runRoutingVenues()
 case "render":
     try runRender()
+case "navigation":
+    try runNavigation()
 default:
     fail("unknown suite \(suite)")
 }

@@ -137,7 +137,7 @@ final class PTYPair: @unchecked Sendable {
         await settleLong { statuses().last == .stalled }
         #expect(statuses() == [.connecting, .streaming, .stalled])
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
-        await settleLong { collector.locations.count == 3 }
+        await settleLong { collector.locations.count == 3 && statuses().count == 4 }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming])
         #expect(collector.locations.count == 3)
         task.cancel()

@@ -79,12 +79,13 @@ enum LiveStream {
                 reading: while !Task.isCancelled {
                     switch source.read(timeoutMilliseconds: 20) {
                     case .data(let bytes):
-                        deliver(decoder.feed(bytes))
-                        lastData = clock.now
+                        // Streaming again before what the data holds.
                         if stalled {
                             stalled = false
                             continuation.yield(.status(.streaming))
                         }
+                        deliver(decoder.feed(bytes))
+                        lastData = clock.now
                     case .timeout:
                         if !stalled, lastData.duration(to: clock.now) >= stallTimeout {
                             stalled = true

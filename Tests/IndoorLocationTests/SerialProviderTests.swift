@@ -12,6 +12,9 @@ final class PTYPair: @unchecked Sendable {
     let writerPath: String
     let devicePath: String
     private var process: Process?
+    /// The writer end, held open while the pair lives: closing it after each write would hang up socat's side,
+    /// and socat would end after its EOF timeout (under load, before relaying).
+    private var writer: FileHandle?
 
     private let directory: String
 
@@ -31,11 +34,14 @@ final class PTYPair: @unchecked Sendable {
         try p.run()
         process = p
         await settleLong { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
+        writer = FileHandle(forWritingAtPath: writerPath)
     }
 
     /// The receiver is unplugged: socat ends and both ends vanish.
     func unplug() async {
         guard let p = process else { return }
+        try? writer?.close()
+        writer = nil
         kill(p.processIdentifier, SIGKILL)
         await settleLong { !p.isRunning }
         process = nil
@@ -45,9 +51,7 @@ final class PTYPair: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        guard let handle = FileHandle(forWritingAtPath: writerPath) else { return }
-        handle.write(Data(text.utf8))
-        try? handle.close()
+        writer?.write(Data(text.utf8))
     }
 
     deinit {

@@ -13,6 +13,9 @@ public struct NavigationConfiguration: Hashable, Sendable {
     /// Reroutes are at least this far apart, growing while they keep coming (15, 30, 60 s): someone who missed a
     /// turn walks on for a while before turning back, and a storm of new routes helps nobody.
     public var rerouteBackoff: [Double] = [15, 30, 60]
+    /// After a reroute, off-route is not declared again until the user has come 10 m along the new route or this
+    /// many seconds have passed (the new route starts where they were; they may still be walking away).
+    public var rerouteGrace = 30.0
     /// Arrived within this many metres of the destination, on its level only.
     public var arrivalRadius = 4.0
     /// "Approaching" the next maneuver this many metres before it.

@@ -35,6 +35,7 @@ public struct NavigationCore {
     private var offCount = 0
     private var isOffRoute = false
     private var lastReroute: Double?
+    private var reroutedAt: Double?
     private var rerouteStreak = 0
     private var lastFix: Double?
     private var signalIsLost = false
@@ -151,6 +152,10 @@ public struct NavigationCore {
             if against > configuration.offRouteCourseDegrees { reason = .heading(metres: nearest, degrees: against) }
         }
         offCount = reason == nil ? 0 : offCount + 1
+        // A fresh route starts where the user was when they left the old one; someone who missed a turn walks on
+        // a little before turning back. The new route is given a grace until they have come 10 m along it or
+        // `rerouteGrace` seconds have passed — else every detour would get two routes.
+        if let since = reroutedAt, time - since < configuration.rerouteGrace, (s ?? 0) < 10 { offCount = 0 }
         if let reason, offCount >= configuration.offRouteFixes {
             if !isOffRoute {
                 isOffRoute = true
@@ -241,6 +246,7 @@ public struct NavigationCore {
             offCount = 0
             isOffRoute = false
             reroutes += 1
+            reroutedAt = time
             events.append(.rerouted(distance: itinerary.distance, duration: itinerary.duration))
             if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
             return true

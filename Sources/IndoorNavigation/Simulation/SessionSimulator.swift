@@ -9,9 +9,11 @@ public struct SessionResult: Sendable {
     public var arrived = false
     public var wrongLevelArrival = false
     public var reroutes = 0
-    /// Missed turns that took the walker truly off the route (farther than the off-route distance).
+    /// Missed turns that took the walker truly off the route (farther than the off-route distance), or that the
+    /// engine caught.
     public var detours = 0
-    /// Per real detour: fixes from the first one truly off the route to the engine's off-route event.
+    /// Per real detour: fixes from the first one unmistakably off the route (farther than the off-route distance
+    /// plus twice the noise) to the engine's off-route event; `Int.max` when there was none.
     public var detectionDelays: [Int] = []
     /// Off-route events while the walker was on the route (within half the off-route distance of it).
     public var falseAlarms = 0
@@ -75,19 +77,24 @@ public struct SessionSimulator: Sendable {
         var truths: [Int: WalkerTruth] = [:]
         var events: [NavigationEvent] = []
         var silentUntil = -1.0
-        // The detour in progress: the fix at which the walker was first truly off the route, and the delay of
-        // the engine's off-route event (nil until there is one).
+        // The detour in progress: whether the walker went truly off the route (farther than the off-route
+        // distance), the first fix at which it was unmistakably off (farther than that plus twice the noise: no
+        // detector with a low false-alarm rate can tell before), and the fix of the engine's off-route event.
+        var detourIsReal = false
         var detourCrossing: Int?
-        var detectionDelay: Int?
+        var detectionFix: Int?
         var wasDetouring = false
         func closeDetour() {
-            if let crossing = detourCrossing {
+            // A missed turn the engine caught is a real detour too, however near the route it stayed.
+            if detourIsReal || detectionFix != nil {
                 result.detours += 1
-                // Detected before the crossing counts as no delay; never detected as Int.max.
-                result.detectionDelays.append(detectionDelay.map { max($0 - crossing, 0) } ?? Int.max)
+                // Detected before the crossing (or a detour never unmistakably off) counts as no delay; never
+                // detected as Int.max.
+                result.detectionDelays.append(detectionFix.map { max($0 - (detourCrossing ?? $0), 0) } ?? Int.max)
             }
+            detourIsReal = false
             detourCrossing = nil
-            detectionDelay = nil
+            detectionFix = nil
         }
         let threshold = navigation.offRouteThreshold(accuracy: 2 * (2 * self.walker.noise * self.walker.noise).squareRoot())
         let limit = Int(itinerary.duration * 3) + 180
@@ -101,19 +108,24 @@ public struct SessionSimulator: Sendable {
                 let t = Int((location.timestamp?.timeIntervalSince(Self.epoch) ?? 0).rounded())
                 guard let truth = truths.removeValue(forKey: t) else { continue }
                 result.fixes += 1
+                if wasDetouring, !truth.detouring { closeDetour() }
+                wasDetouring = truth.detouring
+                // How far the truth is from the route the engine follows when the fix arrives (before a reroute).
+                let trueOff = core.track.map { $0.distance(from: truth.point, within: 0...$0.length) } ?? 0
                 events.removeAll(keepingCapacity: true)
                 core.update(location, into: &events)
-                let route = core.track
-                let trueOff = route.map { $0.distance(from: truth.point, within: 0...$0.length) } ?? 0
-                if truth.detouring, trueOff > threshold, detourCrossing == nil { detourCrossing = result.fixes }
+                if truth.detouring, trueOff > threshold { detourIsReal = true }
+                if truth.detouring, trueOff > threshold + 2 * self.walker.noise, detourCrossing == nil { detourCrossing = result.fixes }
                 for event in events {
                     switch event {
                     case .offRoute:
                         if truth.detouring || trueOff > threshold / 2 {
-                            if detectionDelay == nil { detectionDelay = result.fixes }
+                            if detectionFix == nil { detectionFix = result.fixes }
                         } else {
                             result.falseAlarms += 1
                         }
+                    case .rerouted:
+                        if let route = core.track { walker.adopt(route) }
                     case .arrived(let level):
                         result.arrived = true
                         result.wrongLevelArrival = level != track.destinationLevel || truth.level != track.destinationLevel
@@ -130,8 +142,6 @@ public struct SessionSimulator: Sendable {
         while second < limit, !result.arrived {
             if second > 0 { walker.advance(1) }
             let truth = walker.truth
-            if wasDetouring, !truth.detouring { closeDetour() }
-            wasDetouring = truth.detouring
             if walker.finished { afterEnd += 1 }
             if afterEnd > 30 { break }
             defer { second += 1 }

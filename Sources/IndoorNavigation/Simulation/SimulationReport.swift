@@ -11,6 +11,10 @@ public struct SimulationReport: Hashable, Sendable {
     public var reroutes = 0
     public var maxReroutesPerSession = 0
     public var detours = 0
+    /// The most reroutes per real detour in any session with a detour (≤ 1: no storm).
+    public var maxReroutesPerDetour = 0.0
+    /// Reroutes in sessions without a real detour (each follows a false alarm).
+    public var reroutesWithoutDetour = 0
     /// Real detours the engine never declared off-route.
     public var undetectedDetours = 0
     public var detectionDelayMedian: Double?
@@ -30,6 +34,11 @@ public struct SimulationReport: Hashable, Sendable {
             reroutes += r.reroutes
             maxReroutesPerSession = max(maxReroutesPerSession, r.reroutes)
             detours += r.detours
+            if r.detours > 0 {
+                maxReroutesPerDetour = max(maxReroutesPerDetour, Double(r.reroutes) / Double(r.detours))
+            } else {
+                reroutesWithoutDetour += r.reroutes
+            }
             undetectedDetours += r.detectionDelays.filter { $0 == Int.max }.count
             delays += r.detectionDelays.filter { $0 != Int.max }
             errors += r.matchedErrors
@@ -60,6 +69,8 @@ public struct SimulationReport: Hashable, Sendable {
             "reroutes": .number(Double(reroutes)),
             "max_reroutes_per_session": .number(Double(maxReroutesPerSession)),
             "detours": .number(Double(detours)),
+            "max_reroutes_per_detour": Self.round(maxReroutesPerDetour),
+            "reroutes_without_detour": .number(Double(reroutesWithoutDetour)),
             "undetected_detours": .number(Double(undetectedDetours)),
             "detection_delay_fixes": .object(["median": Self.round(detectionDelayMedian), "max": detectionDelayMax.map { .number(Double($0)) } ?? .null]),
             "matched_error_m": .object(["median": Self.round(matchedErrorMedian), "p95": Self.round(matchedErrorP95)]),
@@ -74,7 +85,7 @@ public struct SimulationReport: Hashable, Sendable {
             sessions                 \(sessions) (\(fixes) fixes)
             arrived                  \(arrived) (\(pct(arrived)))
             wrong-level arrivals     \(wrongLevelArrivals)
-            reroutes                 \(reroutes) (at most \(maxReroutesPerSession) in a session) for \(detours) real detours
+            reroutes                 \(reroutes) for \(detours) real detours (at most \(String(format: "%.2g", maxReroutesPerDetour)) per detour in a session, \(maxReroutesPerSession) per session; \(reroutesWithoutDetour) after false alarms)
             off-route detection      median \(detectionDelayMedian.map { String(format: "%.0f", $0) } ?? "–") fixes, max \(detectionDelayMax.map(String.init) ?? "–") after the walker was truly off the route; \(undetectedDetours) undetected
             false off-route alarms   \(falseOffRouteSessions) sessions (\(pct(falseOffRouteSessions)))
             matched position error   median \(m(matchedErrorMedian)), p95 \(m(matchedErrorP95))

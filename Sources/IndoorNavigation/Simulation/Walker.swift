@@ -9,7 +9,7 @@ public struct WalkerConfiguration: Hashable, Sendable {
     public var speedVariation = 0.15
     /// Per fix, the chance of stopping for 2–6 s.
     public var pauseRate = 0.01
-    /// Per turn of the route, the chance of missing it: walking on straight for 12–25 m (as far as the space
+    /// Per turn of the route, the chance of missing it: walking on straight for 15–30 m (as far as the space
     /// allows), then coming back.
     public var detourRate = 0.0
     /// Position noise, metres (1σ per axis); the fixes' GST says so.
@@ -46,7 +46,7 @@ struct Walker {
         case back(target: Coordinate)
     }
 
-    let track: RouteTrack
+    var track: RouteTrack
     let configuration: WalkerConfiguration
     var random: SeededGenerator
     var s = 0.0
@@ -57,7 +57,7 @@ struct Walker {
     var bearing: Double
     let speed: Double
     /// The level changes (step indices) and the turns with a detour planned (step index → metres out).
-    let connectors: [Int]
+    var connectors: [Int]
     var detours: [Int: Double]
     var ridden: Set<Int> = []
     var finished = false
@@ -79,10 +79,10 @@ struct Walker {
             default: nil
             }
             guard let turn, turn != .straight, random.uniform() < configuration.detourRate else { continue }
-            // Straight on from the turn, as far as walkable space goes (0.5 m steps), 12–25 m.
+            // Straight on from the turn, as far as walkable space goes (0.5 m steps), 15–30 m.
             let incoming = track.position(at: max(step.start - 0.5, 0))
             let origin = track.position(at: step.start).point
-            let wanted = 12 + 13 * random.uniform()
+            let wanted = 15 + 15 * random.uniform()
             var free = 0.0
             while free < wanted {
                 let next = free + 0.5
@@ -90,9 +90,26 @@ struct Walker {
                 guard walkable(p, step.levelOrdinal) else { break }
                 free = next
             }
-            if free >= 12 { detours[k] = free }
+            if free >= 15 { detours[k] = free }
         }
         self.detours = detours
+    }
+
+    /// The engine found a new route: the walker follows it from the nearest point on it, as a person does when
+    /// told "new route" (a detour in progress ends: they turn to follow it). Turns of the new route are not missed.
+    mutating func adopt(_ route: RouteTrack) {
+        let nearest = route.match(position, level: level, course: nil, previous: nil, window: 0...route.length,
+                                  levelPenalty: 100, coursePenalty: 0)
+        track = route
+        s = nearest?.s ?? 0
+        connectors = route.steps.indices.filter { route.steps[$0].isLevelChange }
+        ridden = Set(connectors.filter { route.steps[$0].start < s - 1e-9 })
+        detours = [:]
+        switch mode {
+        case .out, .back: mode = .following
+        default: break
+        }
+        finished = s >= route.length - 1e-9
     }
 
     var isDetouring: Bool {

@@ -27,7 +27,6 @@ public struct NavigationCore {
     private let destination: Waypoint?
     private let options: RoutingOptions
     private let language: InstructionLanguage
-    private var router: Router?
 
     private var s: Double?
     private var stepIndex = 0
@@ -265,11 +264,10 @@ public struct NavigationCore {
             return .failure(PlanFailure("no level \(Level.text(ordinal: ordinal)) in this venue"))
         }
         guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(PlanFailure("the fix is outside the venue's frame")) }
-        if router == nil { router = Router(graph: context.graph) }
-        guard let router else { return .failure(PlanFailure("no router")) }
         do {
             let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position"))
-            return .success(try router.itinerary(through: [start, destination], options: options, language: language))
+            let (options, language) = (options, language)
+            return .success(try context.routers.withRouter { try $0.itinerary(through: [start, destination], options: options, language: language) })
         } catch {
             return .failure(PlanFailure(error.localizedDescription))
         }

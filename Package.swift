@@ -41,7 +41,7 @@ let package = Package(
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
         .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
         // The navigation engine: map matching, progress, off-route and reroutes, the camera, session simulation.
-        .target(name: "IndoorNavigation", dependencies: ["IndoorRouting", "IndoorLocation"]),
+        .target(name: "IndoorNavigation", dependencies: ["IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
         .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).

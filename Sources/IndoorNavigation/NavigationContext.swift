@@ -16,12 +16,12 @@ public struct NavigationContext: Sendable {
     /// Routers for reroutes, shared by every engine of this context (building one copies the graph's edge tables).
     let routers: RouterPool
 
-    public init(venue: Venue, graph: NavigationGraph? = nil) {
+    public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil) {
         self.venue = venue
         self.graph = graph ?? NavigationGraph(venue: venue)
         let plane = TangentPlane(origin: venue.extent?.center ?? venue.frame.origin)
         self.plane = plane
-        spatialIndex = VenueSpatialIndex(venue)
+        self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
         routers = RouterPool(graph: self.graph)
         poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0.id, plane.project($0.coordinate)) } }

@@ -1,0 +1,193 @@
+import Foundation
+import IndoorGeometry
+
+/// How the camera follows the user, as the SDKs name it.
+public enum UserTrackingMode: String, Hashable, Sendable {
+    case none, follow, followWithHeading
+}
+
+/// What the map shows: a value, computed as data, that any renderer can draw. Zoom is the web-map zoom level
+/// (metres per pixel = 156,543.03 × cos(latitude) / 2^zoom).
+///
+/// Equality ignores ``reason`` (why the camera last changed): two sides that synchronise a camera — an app and
+/// the session — settle as soon as the values agree instead of bouncing the same camera back and forth.
+public struct CameraState: Sendable, Equatable {
+    public enum Reason: String, Hashable, Sendable { case user, tracking, overview, transition, programmatic }
+
+    /// WGS84.
+    public var center: Coordinate
+    public var levelOrdinal: Double?
+    public var zoom: Double
+    /// Degrees clockwise from north at the top of the view.
+    public var bearing: Double
+    /// Degrees from looking straight down.
+    public var pitch: Double
+    public var reason: Reason
+
+    public init(center: Coordinate, levelOrdinal: Double? = nil, zoom: Double = 19, bearing: Double = 0, pitch: Double = 0,
+                reason: Reason = .programmatic) {
+        self.center = center
+        self.levelOrdinal = levelOrdinal
+        self.zoom = zoom
+        self.bearing = bearing
+        self.pitch = pitch
+        self.reason = reason
+    }
+
+    public static func == (a: CameraState, b: CameraState) -> Bool {
+        abs(a.center.x - b.center.x) < 1e-9 && abs(a.center.y - b.center.y) < 1e-9 && a.levelOrdinal == b.levelOrdinal
+            && abs(a.zoom - b.zoom) < 1e-9 && angleBetween(a.bearing, b.bearing) < 1e-9 && abs(a.pitch - b.pitch) < 1e-9
+    }
+
+    public var metresPerPixel: Double { Self.metresPerPixel(zoom: zoom, latitude: center.latitude) }
+
+    public static func metresPerPixel(zoom: Double, latitude: Double) -> Double {
+        156_543.033_92 * cos(latitude * .pi / 180) / pow(2, zoom)
+    }
+
+    public static func zoom(metresPerPixel: Double, latitude: Double) -> Double {
+        log2(156_543.033_92 * cos(latitude * .pi / 180) / metresPerPixel)
+    }
+}
+
+/// Limits on the camera: the centre inside a box, zoom and pitch within ranges.
+public struct CameraBounds: Hashable, Sendable {
+    /// WGS84; nil: anywhere.
+    public var box: BoundingBox?
+    public var zoom: ClosedRange<Double> = 15...22
+    public var pitch: ClosedRange<Double> = 0...60
+
+    public init(box: BoundingBox? = nil, zoom: ClosedRange<Double> = 15...22, pitch: ClosedRange<Double> = 0...60) {
+        self.box = box
+        self.zoom = zoom
+        self.pitch = pitch
+    }
+
+    public func clamp(_ camera: CameraState) -> CameraState {
+        var c = camera
+        if let box {
+            c.center = Coordinate(x: min(max(c.center.x, box.minX), box.maxX), y: min(max(c.center.y, box.minY), box.maxY))
+        }
+        c.zoom = min(max(c.zoom, zoom.lowerBound), zoom.upperBound)
+        c.pitch = min(max(c.pitch, pitch.lowerBound), pitch.upperBound)
+        c.bearing = (c.bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return c
+    }
+}
+
+/// A move of the camera from one state to another over a bounded time, eased; ask it for the camera at any
+/// moment, so a renderer can draw it frame by frame.
+public struct CameraTransition: Sendable {
+    public enum Easing: Sendable { case linear, easeInOut }
+
+    public let from: CameraState
+    public let to: CameraState
+    /// Seconds on the caller's clock.
+    public let start: Double
+    public let duration: Double
+    public let easing: Easing
+
+    /// The longest a transition may take, seconds.
+    public static let maximumDuration = 3.0
+
+    public init(from: CameraState, to: CameraState, start: Double, duration: Double, easing: Easing = .easeInOut) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = min(max(duration, 0), Self.maximumDuration)
+        self.easing = easing
+    }
+
+    /// An immediate jump.
+    public static func immediate(to camera: CameraState, at time: Double) -> CameraTransition {
+        CameraTransition(from: camera, to: camera, start: time, duration: 0)
+    }
+
+    public func isFinished(at time: Double) -> Bool { time >= start + duration }
+
+    public func camera(at time: Double) -> CameraState {
+        guard duration > 0 else { return time >= start ? to : from }
+        let t = min(max((time - start) / duration, 0), 1)
+        let k = easing == .linear ? t : t * t * (3 - 2 * t)
+        var turn = (to.bearing - from.bearing).truncatingRemainder(dividingBy: 360)
+        if turn > 180 { turn -= 360 }
+        if turn < -180 { turn += 360 }
+        var c = CameraState(
+            center: Coordinate(x: from.center.x + (to.center.x - from.center.x) * k, y: from.center.y + (to.center.y - from.center.y) * k),
+            levelOrdinal: k < 0.5 ? from.levelOrdinal : to.levelOrdinal, zoom: from.zoom + (to.zoom - from.zoom) * k,
+            bearing: from.bearing + turn * k, pitch: from.pitch + (to.pitch - from.pitch) * k, reason: .transition)
+        c.bearing = (c.bearing + 360).truncatingRemainder(dividingBy: 360)
+        if t >= 1 { c.reason = to.reason }
+        return c
+    }
+}
+
+/// The camera that follows the user: centred on them, the bearing from the heading (followWithHeading) or the
+/// course when moving (follow keeps north up), smoothed so that a noisy compass does not shake the map.
+public struct FollowCamera: Sendable {
+    public var mode: UserTrackingMode
+    public var zoom: Double
+    public var pitch: Double
+    /// Weight of a new bearing against the previous one (0…1).
+    public var smoothing: Double
+    public var bounds: CameraBounds
+    public private(set) var camera: CameraState?
+
+    public init(mode: UserTrackingMode = .follow, zoom: Double = 19.5, pitch: Double = 0, smoothing: Double = 0.3,
+                bounds: CameraBounds = CameraBounds()) {
+        self.mode = mode
+        self.zoom = zoom
+        self.pitch = pitch
+        self.smoothing = smoothing
+        self.bounds = bounds
+    }
+
+    /// The camera for the user at `coordinate` (WGS84); nil in mode `none` (the camera is the app's).
+    public mutating func update(coordinate: Coordinate, levelOrdinal: Double?, course: Double?, heading: Double?) -> CameraState? {
+        guard mode != .none else { return nil }
+        var bearing = camera?.bearing ?? 0
+        let wanted: Double? = mode == .followWithHeading ? (heading ?? course) : nil
+        if let wanted {
+            var turn = (wanted - bearing).truncatingRemainder(dividingBy: 360)
+            if turn > 180 { turn -= 360 }
+            if turn < -180 { turn += 360 }
+            bearing += camera == nil ? turn : smoothing * turn
+        } else if mode == .follow {
+            bearing = 0
+        }
+        let next = bounds.clamp(CameraState(center: coordinate, levelOrdinal: levelOrdinal, zoom: zoom, bearing: bearing, pitch: pitch,
+                                            reason: .tracking))
+        camera = next
+        return next
+    }
+}
+
+extension CameraState {
+    /// The camera that fits `coordinates` (WGS84) in a `width`×`height` pixel view with `padding` pixels on every
+    /// side, seen at `bearing` and `pitch` (the overview of a route or a level).
+    public static func fitting(_ coordinates: [Coordinate], width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
+                               pitch: Double = 0, levelOrdinal: Double? = nil, bounds: CameraBounds = CameraBounds()) -> CameraState? {
+        guard let box = BoundingBox(covering: coordinates) else { return nil }
+        let center = box.center
+        let plane = TangentPlane(origin: center)
+        // The extent across and along the view once rotated by the bearing.
+        let b = bearing * .pi / 180
+        var across = 0.0, along = 0.0
+        for c in coordinates {
+            let p = plane.project(c)
+            across = max(across, abs(p.x * cos(b) - p.y * sin(b)))
+            along = max(along, abs(p.x * sin(b) + p.y * cos(b)))
+        }
+        let usableWidth = max(Double(width) - 2 * padding, 1), usableHeight = max(Double(height) - 2 * padding, 1)
+        let metresPerPixel = max(2 * across / usableWidth, 2 * along / usableHeight, 0.01)
+        let zoom = Self.zoom(metresPerPixel: metresPerPixel, latitude: center.latitude)
+        return bounds.clamp(CameraState(center: center, levelOrdinal: levelOrdinal, zoom: zoom, bearing: bearing, pitch: pitch, reason: .overview))
+    }
+
+    /// The camera that fits any geometry (WGS84).
+    public static func fitting(_ geometry: Geometry, width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
+                               pitch: Double = 0, levelOrdinal: Double? = nil, bounds: CameraBounds = CameraBounds()) -> CameraState? {
+        fitting(geometry.allCoordinates, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
+                levelOrdinal: levelOrdinal, bounds: bounds)
+    }
+}

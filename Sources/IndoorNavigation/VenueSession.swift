@@ -1,0 +1,151 @@
+import Foundation
+import IndoorGeometry
+import IndoorSearch
+import IndoorVenue
+
+/// A venue loaded once and shared by search, routing, navigation and rendering (what the SDKs call a map
+/// session), with the state an app binds to: the focused building, the active level (following the user's
+/// level while tracking; a level picked by hand stops that, as in the SDKs), selected POIs (selecting never moves
+/// the camera), the navigation info (nil once navigation stops) and the camera.
+public actor VenueSession {
+    /// What loading is doing, in order.
+    public enum LoadPhase: String, Hashable, Sendable {
+        case readingVenue, indexingSpaces, buildingRoutingGraph, indexingSearch, ready
+    }
+
+    public enum SessionError: Error, Equatable, LocalizedError {
+        case unknownPOI(String)
+        case unknownLevel(Double)
+        public var errorDescription: String? {
+            switch self {
+            case .unknownPOI(let id): "no POI \(id) in this venue"
+            case .unknownLevel(let o): "no level \(Level.text(ordinal: o)) in this venue"
+            }
+        }
+    }
+
+    public nonisolated let context: NavigationContext
+    public nonisolated let search: SearchIndex
+    public nonisolated var venue: Venue { context.venue }
+
+    public private(set) var focusedBuildingID: String?
+    public private(set) var activeLevelOrdinal: Double?
+    public private(set) var isTrackingUserLevel = true
+    public private(set) var selectedPOIs: [String] = []
+    public private(set) var navigation: NavigationProgress?
+    public private(set) var camera: CameraState
+    public private(set) var follow: FollowCamera
+    public let viewport: (width: Int, height: Int)
+
+    /// Loads a venue and everything built from it, telling `phases` what it is doing.
+    public static func load(viewport: (width: Int, height: Int) = (1200, 900), _ read: () throws -> Venue,
+                            phases: (LoadPhase) -> Void = { _ in }) throws -> VenueSession {
+        phases(.readingVenue)
+        let venue = try read()
+        phases(.indexingSpaces)
+        let spatial = VenueSpatialIndex(venue)
+        phases(.buildingRoutingGraph)
+        let context = NavigationContext(venue: venue, spatialIndex: spatial)
+        phases(.indexingSearch)
+        let search = SearchIndex(venue: venue)
+        let session = VenueSession(context: context, search: search, viewport: viewport)
+        phases(.ready)
+        return session
+    }
+
+    public init(context: NavigationContext, search: SearchIndex, viewport: (width: Int, height: Int) = (1200, 900)) {
+        self.context = context
+        self.search = search
+        self.viewport = viewport
+        let venue = context.venue
+        let bounds = CameraBounds(box: venue.extent)
+        follow = FollowCamera(bounds: bounds)
+        focusedBuildingID = venue.buildings.first?.id
+        let ground = venue.levels.min { abs($0.ordinal) < abs($1.ordinal) }?.ordinal
+        activeLevelOrdinal = ground
+        camera = venue.extent.flatMap { box in
+            CameraState.fitting([Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY)], width: viewport.width,
+                                height: viewport.height, levelOrdinal: ground, bounds: bounds)
+        } ?? CameraState(center: venue.frame.origin, levelOrdinal: ground)
+    }
+
+    /// The user picked a level by hand: it is shown, and the active level stops following the user's.
+    public func selectLevel(_ ordinal: Double) throws(SessionError) {
+        guard venue.levels.contains(where: { $0.ordinal == ordinal }) else { throw .unknownLevel(ordinal) }
+        activeLevelOrdinal = ordinal
+        isTrackingUserLevel = false
+        camera.levelOrdinal = ordinal
+        camera.reason = .user
+    }
+
+    /// Follow the user's level again.
+    public func trackUserLevel() {
+        isTrackingUserLevel = true
+    }
+
+    public func focus(building id: String) {
+        focusedBuildingID = id
+    }
+
+    /// Adds a POI to the selection; the camera does not move.
+    public func select(poi id: String) throws(SessionError) {
+        guard venue.pois.contains(where: { $0.id == id }) else { throw .unknownPOI(id) }
+        if !selectedPOIs.contains(id) { selectedPOIs.append(id) }
+    }
+
+    public func deselectAll() {
+        selectedPOIs = []
+    }
+
+    public func setTrackingMode(_ mode: UserTrackingMode) {
+        follow.mode = mode
+    }
+
+    /// Takes what the navigation engine said: the navigation info, the user's level (the active level while
+    /// tracking), and the camera while following.
+    public func apply(_ event: NavigationEvent, heading: Double? = nil) {
+        switch event {
+        case .started(let p), .progress(let p):
+            navigation = p
+            userIsOn(level: p.levelOrdinal)
+            if let c = follow.update(coordinate: p.matched, levelOrdinal: activeLevelOrdinal, course: nil, heading: heading) { camera = c }
+        case .located(let f):
+            if let l = f.levelOrdinal { userIsOn(level: l) }
+            if let c = follow.update(coordinate: f.coordinate, levelOrdinal: activeLevelOrdinal, course: nil, heading: heading) { camera = c }
+        case .levelChanged(_, let to):
+            userIsOn(level: to)
+        case .arrived:
+            break
+        default:
+            break
+        }
+    }
+
+    private func userIsOn(level: Double) {
+        guard isTrackingUserLevel else { return }
+        activeLevelOrdinal = level
+        camera.levelOrdinal = level
+    }
+
+    /// Navigation stopped: no navigation info.
+    public func stopNavigation() {
+        navigation = nil
+    }
+
+    /// The app moved the camera. Returns whether anything changed: an app mirroring the session's camera back
+    /// gets `false` and stops there (equality ignores the reason).
+    @discardableResult
+    public func setCamera(_ new: CameraState) -> Bool {
+        let clamped = follow.bounds.clamp(new)
+        guard clamped != camera else { return false }
+        camera = clamped
+        if new.reason == .user { follow.mode = .none }
+        return true
+    }
+
+    /// The camera that fits a geometry (WGS84) in the session's viewport.
+    public func camera(for geometry: Geometry, padding: Double = 24, bearing: Double = 0, pitch: Double = 0) -> CameraState? {
+        CameraState.fitting(geometry, width: viewport.width, height: viewport.height, padding: padding, bearing: bearing, pitch: pitch,
+                            levelOrdinal: activeLevelOrdinal, bounds: follow.bounds)
+    }
+}

@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["IndoorVenue"],
             resources: [.embedInCode("transit-hub")]
         ),
-        // Test support: venues drawn in ASCII, for routing tests (OSRM-style).
+        // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
         .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue"]),
         // The command-line tool: parses arguments, calls the libraries, formats output.
         .executableTarget(
@@ -70,9 +70,9 @@ let package = Package(
         .testTarget(
             name: "IndoorRenderTests", dependencies: ["IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
-        .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue"]),
-        .testTarget(name: "IndoornavTests", dependencies: ["indoornav"]),
+        .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,67 +1,14 @@
 import Foundation
 import IndoorGeometry
 @testable import IndoorLocation
+import IndoorTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A pseudo-terminal pair made by socat: the test writes to one end, the provider reads the other as a serial port.
-final class PTYPair: @unchecked Sendable {
-    // (@unchecked: the process and paths are only touched from the test's own sequential steps.)
-    let writerPath: String
-    let devicePath: String
-    private var process: Process?
-    /// The writer end, held open while the pair lives: closing it after each write would hang up socat's side,
-    /// and socat would end after its EOF timeout (under load, before relaying).
-    private var writer: FileHandle?
-
-    private let directory: String
-
-    /// Both ends live in a fresh temporary directory, removed with the pair.
-    init() throws {
-        directory = NSTemporaryDirectory() + "indoornav-pty-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        writerPath = "\(directory)/writer"
-        devicePath = "\(directory)/device"
-    }
-
-    /// Starts socat and waits (bounded) until both ends exist.
-    func start() async throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
-        p.arguments = ["pty,raw,echo=0,link=\(writerPath)", "pty,raw,echo=0,link=\(devicePath)"]
-        try p.run()
-        process = p
-        await settleLong { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
-        writer = FileHandle(forWritingAtPath: writerPath)
-    }
-
-    /// The receiver is unplugged: socat ends and both ends vanish.
-    func unplug() async {
-        guard let p = process else { return }
-        try? writer?.close()
-        writer = nil
-        kill(p.processIdentifier, SIGKILL)
-        await settleLong { !p.isRunning }
-        process = nil
-        // The device node goes with it, as a USB receiver's does.
-        unlink(devicePath)
-        unlink(writerPath)
-    }
-
-    func write(_ text: String) {
-        writer?.write(Data(text.utf8))
-    }
-
-    deinit {
-        if let p = process { kill(p.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-}
-
 @Suite(.serialized) struct SerialProviderTests {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/socat")
+    static let available = PTYPair.available
 
     @Test(.enabled(if: available, "socat is installed by tools/setup"), arguments: [9600, 115200])
     func readsAPseudoTerminalAndSurvivesUnplugging(baud: Int) async throws {

@@ -1,0 +1,109 @@
+import Foundation
+import IndoorTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `follow` and `simulate` as a user runs them.
+@Suite(.serialized) struct FollowCommandTests {
+    static let route = ["--from", "Relay", "--to", "Café Müller"]
+
+    /// A session recorded by `simulate`, in a fresh temporary directory.
+    static func record(seed: Int) throws -> String {
+        let dir = NSTemporaryDirectory() + "indoornav-follow-" + UUID().uuidString
+        let r = try CLI.run(["simulate"] + route + ["--sessions", "1", "--seed", String(seed), "--detour-rate", "0", "--record", dir])
+        #expect(r.status == 0, "\(r.stderr)")
+        return dir
+    }
+
+    static func events(_ jsonLines: String) -> [String] {
+        jsonLines.split(separator: "\n").filter { !$0.contains(#""event":"provider_status""#) }.map(String.init)
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameEvents() throws {
+        let dir = try Self.record(seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recorded = try String(contentsOfFile: dir + "/session-0001.events.jsonl", encoding: .utf8)
+        let r = try CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json"] + Self.route)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.events(r.stdout) == Self.events(recorded))
+        #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
+    }
+
+    /// A receiver on a serial port: a writer process feeds a pseudo-terminal one epoch a second, and
+    /// `follow --nmea DEVICE --json` guides the walk to arrival, with the events of the recording.
+    @Test(.enabled(if: PTYPair.available, "socat is installed by tools/setup"))
+    func followsALiveReceiverToArrival() async throws {
+        let dir = try Self.record(seed: 6)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let nmea = try String(contentsOfFile: dir + "/session-0001.nmea", encoding: .utf8)
+        // One file per epoch (an epoch starts with its GGA).
+        var epochs: [String] = []
+        // ("\r\n" is one Character in Swift: split on any line break.)
+        for line in nmea.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("$GPGGA") || epochs.isEmpty { epochs.append("") }
+            epochs[epochs.count - 1] += line + "\r\n"
+        }
+        #expect(epochs.count > 10)
+        let epochDir = dir + "/epochs"
+        try FileManager.default.createDirectory(atPath: epochDir, withIntermediateDirectories: true)
+        for (k, e) in epochs.enumerated() {
+            try Data(e.utf8).write(to: URL(fileURLWithPath: String(format: "%@/%04d.nmea", epochDir, k)))
+        }
+
+        let pty = try PTYPair()
+        try await pty.start()
+        // The receiver: after a second (the follower opens the port), an epoch a second.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"sleep 1; for f in "$1"/*.nmea; do cat "$f"; sleep 1; done > "$2""#, "writer", epochDir, pty.writerPath]
+        try writer.run()
+        defer {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
+
+        let follow = Process()
+        follow.executableURL = CLI.executable
+        follow.arguments = ["follow", "--nmea", pty.devicePath, "--baud", "9600", "--json"] + Self.route
+        follow.currentDirectoryURL = CLI.root
+        let out = Pipe()
+        follow.standardOutput = out
+        follow.standardError = FileHandle.nullDevice
+        try follow.run()
+        // A bound on the test: the walk takes about 25 s.
+        let deadline = DispatchTime.now() + .seconds(epochs.count + 30)
+        let pid = follow.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: deadline) { kill(pid, SIGKILL) }
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        follow.waitUntilExit()
+        #expect(follow.terminationStatus == 0)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains(#""status":"connecting""#) == true)
+        #expect(lines.contains { $0.contains(#""status":"streaming""#) })
+        #expect(lines.last?.contains(#""event":"arrived""#) == true)
+        let recorded = try String(contentsOfFile: dir + "/session-0001.events.jsonl", encoding: .utf8)
+        #expect(Self.events(output) == Self.events(recorded))
+        await pty.unplug()
+    }
+
+    @Test func simulateIsDeterministicAndReportsTheFigures() throws {
+        let args = ["simulate"] + Self.route + ["--sessions", "30", "--seed", "9", "--json"]
+        let a = try CLI.run(args), b = try CLI.run(args)
+        #expect(a.status == 0 && a.stdout == b.stdout)
+        let json = try a.json()
+        for key in ["sessions", "arrived", "wrong_level_arrivals", "false_off_route_sessions", "reroutes", "detours",
+                    "detection_delay_fixes", "matched_error_m"] {
+            #expect(json[key] != nil, "\(key)")
+        }
+        #expect(json["arrived"] as? Int == 30)
+    }
+
+    @Test func followNeedsOneSource() throws {
+        let r = try CLI.run(["follow", "--to", "Relay"])
+        #expect(r.status == 2 && r.stderr.contains("missing a source"))
+        let bad = try CLI.run(["follow", "--nmea-file", "/no/such.nmea", "--speed", "max"])
+        #expect(bad.status == 1 && bad.stderr.contains("/no/such.nmea"))
+    }
+}

@@ -28,7 +28,7 @@ public struct NavigationContext: Sendable {
     }
 
     /// The level at `ordinal` that holds `coordinate` (WGS84) in one of its spaces, else the first at that ordinal.
-    func level(ordinal: Double, at coordinate: Coordinate) -> Level? {
+    public func level(ordinal: Double, at coordinate: Coordinate) -> Level? {
         let candidates = venue.levels.filter { $0.ordinal == ordinal }
         return candidates.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil } ?? candidates.first
     }

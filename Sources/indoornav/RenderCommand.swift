@@ -54,10 +54,8 @@ enum RenderCommand {
         guard ["overview", "follow"].contains(camera) else {
             throw UsageError("unknown camera \(camera) (overview or follow)", command: args.command)
         }
-        let size = sizeText.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard size.count == 2, (16...16384).contains(size[0]), (16...16384).contains(size[1]) else {
-            throw UsageError("--size takes WIDTHxHEIGHT in pixels (16…16384), not \(sizeText)", command: args.command)
-        }
+        let (width, height) = try Self.size(sizeText, command: args.command)
+        let size = [width, height]
         let style: MapStyle
         switch styleText {
         case "light": style = .light
@@ -95,6 +93,15 @@ enum RenderCommand {
         try map.write(to: output)
         Output.error("wrote \(output) (\(map.width)×\(map.height), \(map.labels.count) labels)")
         return .success
+    }
+
+    /// `--size WIDTHxHEIGHT`, 16…16384 pixels each.
+    static func size(_ text: String, command: String) throws(UsageError) -> (Int, Int) {
+        let size = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2, (16...16384).contains(size[0]), (16...16384).contains(size[1]) else {
+            throw UsageError("--size takes WIDTHxHEIGHT in pixels (16…16384), not \(text)", command: command)
+        }
+        return (size[0], size[1])
     }
 
     static func defaultLevel(_ venue: Venue) -> String? {

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorNavigation
+import IndoorRender
 import IndoorRouting
 import IndoorSearch
 import IndoorVenue
@@ -9,7 +10,8 @@ import Synchronization
 enum SimulateCommand {
     static let help = """
         USAGE: indoornav simulate --from PLACE --to PLACE [--sessions N] [--seed S] [--noise M] [--heading-noise DEG]
-                                  [--detour-rate R] [--profile P] [--record DIR] [--json] [--venue PATH]
+                                  [--detour-rate R] [--profile P] [--record DIR] [--frames DIR [--size WxH]]
+                                  [--json] [--venue PATH]
 
         Walks simulated people along the itinerary and follows each through the real navigation engine: their
         receiver writes NMEA with noise, dropouts and wrong levels near stairs, which is decoded like a live one.
@@ -26,6 +28,10 @@ enum SimulateCommand {
           --record DIR        Write each session's NMEA (session-0001.nmea) and engine events
                               (session-0001.events.jsonl); replay with
                               `indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`.
+          --frames DIR        Also draw the first session, a PNG per fix (frame-0001.png…): the level the
+                              engine places the user on, the route it follows, the puck with its accuracy and
+                              heading, the camera following with the heading.
+          --size WxH          Frame size in pixels (default 800x600).
           --json              The report as JSON.
           --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
         """
@@ -47,6 +53,8 @@ enum SimulateCommand {
         walker.detourRate = try number(&args, "--detour-rate", default: 0.2, in: 0...1)
         let routing = try FollowCommand.routingOptions(&args)
         let record = try args.option("--record")
+        let frames = try args.option("--frames")
+        let size = try RenderCommand.size(try args.option("--size") ?? "800x600", command: args.command)
         try args.finish()
 
         let venue = try options.loadVenue()
@@ -56,6 +64,12 @@ enum SimulateCommand {
         let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker, seed: seed)
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }
+        if let frames {
+            let first = simulator.run(session: 0, record: true)
+            let start = monotonicSeconds()
+            try drawFrames(first, context: context, to: frames, size: size, languages: options.languages)
+            Output.error(String(format: "wrote %d frames to %@ in %.2f s", first.frames.count, frames, monotonicSeconds() - start))
+        }
         let report = SimulationReport(results)
         if options.json { Output.json(report.json) } else { Output.line(report.text) }
         return .success
@@ -108,6 +122,30 @@ enum SimulateCommand {
             }
         } catch {
             throw RecordError(message: "cannot write the recordings to \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    /// A PNG per fix of a session: the camera follows the matched position with the heading, as a phone would.
+    static func drawFrames(_ session: SessionResult, context: NavigationContext, to directory: String, size: (Int, Int),
+                           languages: [String]) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RecordError(message: "cannot create \(directory): \(error.localizedDescription)")
+        }
+        let renderer = MapRenderer(venue: context.venue)
+        var camera = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: CameraBounds(box: context.venue.extent, zoom: 15...23))
+        for (k, frame) in session.frames.enumerated() {
+            let position = frame.progress?.matched ?? frame.fix.coordinate
+            let ordinal = frame.levelOrdinal ?? frame.fix.levelOrdinal ?? 0
+            guard let level = context.level(ordinal: ordinal, at: position),
+                  let state = camera.update(coordinate: position, levelOrdinal: ordinal, course: frame.fix.course, heading: frame.heading)
+            else { continue }
+            let viewport = Viewport(center: try context.venue.frame.project(state.center), metresPerPixel: state.metresPerPixel,
+                                    bearing: state.bearing, width: size.0, height: size.1)
+            let puck = Puck(coordinate: position, levelID: level.id, accuracy: frame.fix.horizontalAccuracy, heading: frame.heading)
+            let map = try renderer.draw(level: level.id, viewport: viewport, itinerary: frame.itinerary, puck: puck, languages: languages)
+            try map.write(to: String(format: "%@/frame-%04d.png", directory, k + 1))
         }
     }
 

@@ -100,6 +100,19 @@ import Glibc
         #expect(json["arrived"] as? Int == 30)
     }
 
+    @Test func simulateDrawsAFramePerFix() throws {
+        let dir = NSTemporaryDirectory() + "indoornav-frames-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--seed", "2", "--frames", dir, "--size", "320x240", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let fixes = try #require(try r.json()["fixes"] as? Int)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
+        #expect(frames.count == fixes && fixes > 10)
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/frame-0001.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(r.stderr.contains("wrote \(fixes) frames"))
+    }
+
     @Test func followNeedsOneSource() throws {
         let r = try CLI.run(["follow", "--to", "Relay"])
         #expect(r.status == 2 && r.stderr.contains("missing a source"))

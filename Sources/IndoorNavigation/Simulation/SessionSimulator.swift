@@ -23,6 +23,19 @@ public struct SessionResult: Sendable {
     /// With `record`: the NMEA the receiver sent, and the engine's events as JSON lines.
     public var nmea = ""
     public var events: [NavigationEvent] = []
+    /// With `record`: per fix, what a display shows (for rendering the session frame by frame).
+    public var frames: [SessionFrame] = []
+}
+
+/// One fix of a recorded session as a display shows it.
+public struct SessionFrame: Sendable {
+    public let fix: Location
+    public let heading: Double?
+    /// The engine's progress after the fix (nil before it started or once arrived).
+    public let progress: NavigationProgress?
+    /// The route the engine follows after the fix.
+    public let itinerary: Itinerary?
+    public let levelOrdinal: Double?
 }
 
 /// Runs simulated navigation sessions through the real engine: a ``Walker`` follows the itinerary, its receiver
@@ -135,7 +148,11 @@ public struct SessionSimulator: Sendable {
                 if !truth.detouring, let progress = core.progress {
                     result.matchedErrors.append(context.plane.project(progress.matched).distance(to: truth.point))
                 }
-                if record { result.events.append(contentsOf: events) }
+                if record {
+                    result.events.append(contentsOf: events)
+                    result.frames.append(SessionFrame(fix: location, heading: core.heading?.trueHeading, progress: core.progress,
+                                                      itinerary: core.track?.itinerary, levelOrdinal: core.levelOrdinal))
+                }
             }
         }
 

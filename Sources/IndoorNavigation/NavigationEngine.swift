@@ -16,9 +16,26 @@ public actor NavigationEngine {
     public var hasArrived: Bool { core.hasArrived }
 
     /// Follows the provider until its stream ends, the stream is cancelled, or (when `untilArrival`) the user
-    /// arrives.
+    /// arrives. Signal loss is seen when the next fix comes late; see the overload with a clock for live sources.
     public nonisolated func events(from provider: some LocationProvider, untilArrival: Bool = true) -> AsyncThrowingStream<NavigationEvent, any Error> {
+        events(from: provider, untilArrival: untilArrival, ticking: nil as ContinuousClock?, now: { 0 })
+    }
+
+    /// For a live source: also checks every second of `clock` whether the fixes stopped, so `signalLost` comes
+    /// ``NavigationConfiguration/signalTimeout`` after the last fix, not when the next one arrives. `now` gives the
+    /// time on the fixes' time line (UTC seconds for a receiver).
+    public nonisolated func events<C: Clock>(from provider: some LocationProvider, untilArrival: Bool = true, ticking clock: C?,
+                                             now: @escaping @Sendable () -> Double) -> AsyncThrowingStream<NavigationEvent, any Error>
+        where C.Duration == Duration {
         let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
+        let ticker = clock.map { clock in
+            Task {
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                    for e in await self.tick(now()) { continuation.yield(e) }
+                }
+            }
+        }
         let task = Task {
             do {
                 for try await event in provider.events() {
@@ -26,13 +43,24 @@ public actor NavigationEngine {
                     for e in out { continuation.yield(e) }
                     if untilArrival, await self.hasArrived { break }
                 }
+                ticker?.cancel()
                 continuation.finish()
             } catch {
+                ticker?.cancel()
                 continuation.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { _ in
+            task.cancel()
+            ticker?.cancel()
+        }
         return stream
+    }
+
+    private func tick(_ time: Double) -> [NavigationEvent] {
+        var out: [NavigationEvent] = []
+        core.tick(time: time, into: &out)
+        return out
     }
 
     private func handle(_ event: LocationEvent) -> [NavigationEvent] {

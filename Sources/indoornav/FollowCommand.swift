@@ -39,7 +39,7 @@ enum FollowCommand {
             return .success
         }
         let options = try CommonOptions(&args)
-        let provider = try source(&args)
+        let (provider, live) = try source(&args)
         let toText = try args.option("--to")
         let fromText = try args.option("--from")
         let routing = try routingOptions(&args)
@@ -69,7 +69,10 @@ enum FollowCommand {
         Task {
             var display = LiveDisplay()
             do {
-                for try await event in engine.events(from: provider) {
+                // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
+                let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { Date().timeIntervalSince1970 })
+                                  : engine.events(from: provider)
+                for try await event in stream {
                     if json { Output.line(event.jsonLine) } else { display.show(event) }
                     if case .arrived = event { outcome.arrived = true }
                 }
@@ -92,8 +95,8 @@ enum FollowCommand {
         var error: String?
     }
 
-    /// The provider the options name.
-    static func source(_ args: inout Arguments) throws(UsageError) -> any LocationProvider {
+    /// The provider the options name, and whether it is live (a receiver, not a file).
+    static func source(_ args: inout Arguments) throws(UsageError) -> (any LocationProvider, Bool) {
         let speedText = try args.option("--speed")
         let pace: ReplayProvider<ContinuousClock>.Pace
         switch speedText {
@@ -138,7 +141,7 @@ enum FollowCommand {
         guard sources.count == 1, let provider = sources.first else {
             throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx or --nmea-file" : "give one source only", command: args.command)
         }
-        return provider
+        return (provider, !(provider is ReplayProvider<ContinuousClock>))
     }
 
     static func hostPort(_ text: String, defaultPort: UInt16?, command: String) throws(UsageError) -> (String, UInt16) {

@@ -1,0 +1,78 @@
+import Foundation
+import IndoorGeometry
+import IndoorLocation
+import IndoorNavigation
+import Synchronization
+import Testing
+
+/// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs).
+func settle(_ condition: () -> Bool) async {
+    for _ in 0..<100_000 where !condition() { await Task.yield() }
+}
+
+@Suite struct NavigationEngineTests {
+    /// One fix, then a receiver that stays connected but says nothing.
+    struct SilentAfterOneFix: LocationProvider {
+        let location: Location
+        func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+            let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+            continuation.yield(.status(.streaming))
+            continuation.yield(.location(location))
+            _ = continuation
+            return stream
+        }
+    }
+
+    /// A live receiver that goes quiet: signal lost 5 s after its last fix, by the ticking clock, not when the
+    /// next fix comes.
+    @Test func aSilentLiveSourceIsReportedLost() async throws {
+        let route = try SampleRoute()
+        let start = try #require(route.itinerary.legs.first?.steps.first?.location)
+        let t0 = SessionSimulator.epoch
+        let fix = Location(coordinate: start, mode: .threeD, horizontalAccuracy: 5, timestamp: t0, source: "test")
+        let engine = NavigationEngine(core: NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination))
+        let clock = ManualClock()
+        let now = Mutex(t0.timeIntervalSince1970)
+        let seen = Mutex<[NavigationEvent]>([])
+        let task = Task {
+            for try await e in engine.events(from: SilentAfterOneFix(location: fix), ticking: clock, now: { now.withLock { $0 } }) {
+                seen.withLock { $0.append(e) }
+            }
+        }
+        await settle { seen.withLock { $0.contains { if case .started = $0 { true } else { false } } } && clock.sleepers == 1 }
+        for second in 1...7 {
+            now.withLock { $0 = t0.timeIntervalSince1970 + Double(second) }
+            await settle { clock.sleepers == 1 }
+            clock.advance(by: .seconds(1))
+            await settle { clock.sleepers == 1 }
+            let lost = seen.withLock { $0.filter { if case .signalLost = $0 { true } else { false } }.count }
+            #expect(lost == (second >= 6 ? 1 : 0), "after \(second) s")
+        }
+        task.cancel()
+    }
+
+    /// A simulated walk through the provider interface gives the engine the events the simulation recorded.
+    @Test func aSimulatedSessionIsAProvider() async throws {
+        let route = try SampleRoute()
+        let simulator = route.simulator(seed: 11)
+        let recorded = simulator.run(session: 2, record: true).events
+        let clock = ManualClock()
+        let provider = SimulatedSessionProvider(simulator: simulator, session: 2, clock: clock)
+        let engine = NavigationEngine(core: NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination))
+        let seen = Mutex<[NavigationEvent]>([])
+        let done = Mutex(false)
+        let task = Task {
+            for try await e in engine.events(from: provider) where !{ if case .providerStatus = e { true } else { false } }() {
+                seen.withLock { $0.append(e) }
+            }
+            done.withLock { $0 = true }
+        }
+        // Each epoch waits a second of the clock.
+        for _ in 0..<400 where !done.withLock({ $0 }) {
+            await settle { clock.sleepers == 1 || done.withLock { $0 } }
+            clock.advance(by: .seconds(1))
+        }
+        _ = try await task.value
+        #expect(seen.withLock { $0 } == recorded)
+    }
+}

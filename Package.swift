@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "IndoorRender", targets: ["IndoorRender"]),
         .library(name: "IndoorLocation", targets: ["IndoorLocation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        // The parsers as functions of bytes, for the libFuzzer harness in tools/fuzz (a package of its own).
+        .library(name: "IndoorFuzzing", targets: ["IndoorFuzzing"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -52,6 +54,8 @@ let package = Package(
         ),
         // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
         .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue"]),
+        // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
+        .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
         // The command-line tool: parses arguments, calls the libraries, formats output.
         .executableTarget(
             name: "indoornav",
@@ -74,6 +78,8 @@ let package = Package(
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
+        // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.
+        .testTarget(name: "IndoorFuzzingTests", dependencies: ["IndoorFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

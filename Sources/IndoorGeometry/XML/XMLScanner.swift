@@ -12,23 +12,23 @@ import Glibc
 ///
 /// Events are ranges into ``buffer`` (and the last start tag's ``attributes``), valid until the next call to
 /// ``next()``: the scanner hands out no copies, so a large file costs no allocation per element.
-struct XMLScanner {
-    enum Event: Equatable {
+package struct XMLScanner {
+    package enum Event: Equatable {
         case start(name: Range<Int>, selfClosing: Bool)
         case end(name: Range<Int>)
         case text(Range<Int>)
     }
 
-    struct SyntaxError: Error {
-        let line: Int
-        let column: Int
-        let reason: String
+    package struct SyntaxError: Error {
+        package let line: Int
+        package let column: Int
+        package let reason: String
     }
 
     /// The bytes the events' ranges point into.
-    private(set) var buffer: [UInt8] = []
+    package private(set) var buffer: [UInt8] = []
     /// The attributes of the last start tag: name and value ranges into ``buffer`` (values are not entity-decoded).
-    private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+    package private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
 
     private let handle: FileHandle
     private var position = 0
@@ -42,12 +42,12 @@ struct XMLScanner {
     private var started = false
     static let chunk = 1 << 20
 
-    init(handle: FileHandle) {
+    package init(handle: FileHandle) {
         self.handle = handle
     }
 
     /// Line and column of the scanner's position.
-    var location: (line: Int, column: Int) { (line, consumedBeforeBuffer + position - lineStart + 1) }
+    package var location: (line: Int, column: Int) { (line, consumedBeforeBuffer + position - lineStart + 1) }
 
     private func error(_ reason: String) -> SyntaxError {
         SyntaxError(line: line, column: consumedBeforeBuffer + position - lineStart + 1, reason: reason)
@@ -55,9 +55,9 @@ struct XMLScanner {
 
     /// A local name (after any `prefix:`) of up to 8 bytes packed in an integer, 0 for a longer one: an element
     /// is told by one integer comparison.
-    func localNameKey(_ range: Range<Int>) -> UInt64 { Self.localNameKey(buffer, range) }
+    package func localNameKey(_ range: Range<Int>) -> UInt64 { Self.localNameKey(buffer, range) }
 
-    static func localNameKey(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+    package static func localNameKey(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
         bytes.withUnsafeBufferPointer { p in
             var start = range.lowerBound
             for i in range where p[i] == UInt8(ascii: ":") { start = i + 1 }
@@ -69,8 +69,17 @@ struct XMLScanner {
     }
 
     /// Appends the bytes of `range` (text) to `out`.
-    func append(_ range: Range<Int>, to out: inout [UInt8]) {
+    package func append(_ range: Range<Int>, to out: inout [UInt8]) {
         buffer.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The value of the last start tag's attribute `name` (its entities decoded), or nil when it has none.
+    package func attribute(_ name: String) throws(SyntaxError) -> String? {
+        guard let a = attributes.first(where: { buffer[$0.name].elementsEqual(name.utf8) }) else { return nil }
+        var bytes = Array(buffer[a.value])
+        let (line, column) = location
+        let decoded = try Self.decode(0..<bytes.count, in: &bytes) { SyntaxError(line: line, column: column, reason: $0) }
+        return String(decoding: bytes[decoded], as: UTF8.self)
     }
 
     private func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
@@ -137,10 +146,10 @@ struct XMLScanner {
         return nil
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    package static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
     /// The next event, or nil at a well-formed end.
-    mutating func next() throws(SyntaxError) -> Event? {
+    package mutating func next() throws(SyntaxError) -> Event? {
         while true {
             if !started, ensure(3), buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
                 advance(3)  // a UTF-8 byte-order mark
@@ -293,19 +302,25 @@ struct XMLScanner {
     /// reference) and returns the decoded range; any other entity is an error (none can be defined: the DOCTYPE
     /// is skipped).
     private mutating func decode(_ range: Range<Int>) throws(SyntaxError) -> Range<Int> {
-        let ampersand = buffer.withUnsafeBufferPointer { p in
+        let (line, column) = location
+        return try Self.decode(range, in: &buffer) { SyntaxError(line: line, column: column, reason: $0) }
+    }
+
+    /// Decodes the entities of `bytes[range]` in place; returns the decoded range.
+    private static func decode(_ range: Range<Int>, in bytes: inout [UInt8], error: (String) -> SyntaxError) throws(SyntaxError) -> Range<Int> {
+        let ampersand = bytes.withUnsafeBufferPointer { p in
             memchr(p.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
         }
         guard let first = ampersand else { return range }
         var out = first
         var i = first
         while i < range.upperBound {
-            let c = buffer[i]
-            guard c == UInt8(ascii: "&") else { buffer[out] = c; out += 1; i += 1; continue }
-            guard let semicolon = buffer[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "&") else { bytes[out] = c; out += 1; i += 1; continue }
+            guard let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), semicolon - i <= 10 else {
                 throw error("a bare '&' in text")
             }
-            let entity = text((i + 1)..<semicolon)
+            let entity = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
             var replacement: [UInt8]
             switch entity {
             case "amp": replacement = [UInt8(ascii: "&")]
@@ -320,7 +335,7 @@ struct XMLScanner {
                 replacement = Array(String(Character(scalar)).utf8)
             }
             for b in replacement {
-                buffer[out] = b
+                bytes[out] = b
                 out += 1
             }
             i = semicolon + 1

@@ -66,7 +66,7 @@ enum FollowCommand {
         let guided = toText != nil
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             var display = LiveDisplay()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
@@ -81,7 +81,10 @@ enum FollowCommand {
             }
             done.signal()
         }
+        // Ctrl-C or SIGTERM: stop following; every event printed so far is a whole line.
+        Interruption.install { _ in task.cancel() }
         done.wait()
+        if let status = Interruption.status { return status }
         if let error = outcome.error {
             Output.error("indoornav: \(error)")
             return .failure

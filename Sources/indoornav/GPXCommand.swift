@@ -4,11 +4,12 @@ import IndoorLocation
 
 enum GPXCommand {
     static let help = """
-        USAGE: indoornav gpx info FILE [--json]
+        USAGE: indoornav gpx info FILE [--json] [--verbose]
 
         Summarises a GPX 1.0 or 1.1 file: waypoints, routes and their points, tracks, segments and their points,
         and the first and last points (time, position, elevation). Any size is read in bounded memory. A file
-        that is not GPX exits 1 with the line and column of the problem.
+        that is not GPX exits 1 with the line and column of the problem. --verbose adds the time taken and the peak
+        memory on stderr.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -20,9 +21,16 @@ enum GPXCommand {
         guard let sub = args.positional() else { throw UsageError("missing subcommand (info)", command: args.command) }
         guard sub == "info" else { throw UsageError("unknown subcommand \(sub) (expected info)", command: args.command) }
         let json = args.flag("--json")
+        let verbose = args.flag("--verbose") || args.flag("-v")
         guard let path = args.positional() else { throw UsageError("missing FILE", command: args.command) }
         try args.finish()
+        let start = monotonicSeconds()
         let summary = try GPXReader.read(path: path)
+        if verbose {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            Output.error(String(format: "read in %.2f s, peak memory %d MiB", monotonicSeconds() - start, usage.ru_maxrss / 1024))
+        }
         if json {
             var o: [String: JSONValue] = [
                 "waypoints": .number(Double(summary.waypoints)), "routes": .number(Double(summary.routes)),

@@ -28,4 +28,7 @@ enum ExitStatus: Int32 {
     case success = 0
     case failure = 1
     case usage = 2
+    /// 128 + the signal, as shells report a command stopped by SIGINT or SIGTERM.
+    case interrupted = 130
+    case terminated = 143
 }

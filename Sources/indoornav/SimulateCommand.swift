@@ -11,7 +11,7 @@ enum SimulateCommand {
     static let help = """
         USAGE: indoornav simulate --from PLACE --to PLACE [--sessions N] [--seed S] [--noise M] [--heading-noise DEG]
                                   [--detour-rate R] [--profile P] [--record DIR] [--frames DIR [--size WxH]]
-                                  [--json] [--venue PATH]
+                                  [--force] [--json] [--venue PATH]
 
         Walks simulated people along the itinerary and follows each through the real navigation engine: their
         receiver writes NMEA with noise, dropouts and wrong levels near stairs, which is decoded like a live one.
@@ -32,7 +32,12 @@ enum SimulateCommand {
                               engine places the user on, the route it follows, the puck with its accuracy and
                               heading, the camera following with the heading.
           --size WxH          Frame size in pixels (default 800x600).
+          --force             Replace recordings or frames already in DIR (kept otherwise). Files are written
+                              whole (a temporary file, then a rename).
           --json              The report as JSON.
+
+        Ctrl-C (or SIGTERM) stops at the sessions already finished: their report and recordings are written, and the
+        exit status is 130 (143).
           --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
         """
 
@@ -55,7 +60,12 @@ enum SimulateCommand {
         let record = try args.option("--record")
         let frames = try args.option("--frames")
         let size = try RenderCommand.size(try args.option("--size") ?? "800x600", command: args.command)
+        let force = args.flag("--force")
         try args.finish()
+        Interruption.install()
+        // Refuse before any work, not after.
+        if let record { try checkDirectory(record, first: "session-0001.nmea", force: force) }
+        if let frames { try checkDirectory(frames, first: "frame-0001.png", force: force) }
 
         let venue = try options.loadVenue()
         let context = NavigationContext(venue: venue)
@@ -64,6 +74,12 @@ enum SimulateCommand {
         let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker, seed: seed)
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }
+        if let status = Interruption.status {
+            let report = SimulationReport(results)
+            Output.error("indoornav simulate: interrupted after \(results.count) of \(Int(sessions)) sessions; the report covers those")
+            if options.json { Output.json(report.json) } else { Output.line(report.text) }
+            return status
+        }
         if let frames {
             let first = simulator.run(session: 0, record: true)
             let start = monotonicSeconds()
@@ -92,7 +108,7 @@ enum SimulateCommand {
         let showProgress = isatty(2) != 0 && sessions >= 20
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
-            while i < sessions {
+            while i < sessions, Interruption.signal == nil {
                 let result = simulator.run(session: i, record: record)
                 results.withLock { $0[i] = result }
                 let n = done.add(1, ordering: .relaxed).newValue
@@ -116,12 +132,23 @@ enum SimulateCommand {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for r in results {
                 let name = String(format: "%@/session-%04d", directory, r.index + 1)
-                try Data(r.nmea.utf8).write(to: URL(fileURLWithPath: name + ".nmea"))
+                try Data(r.nmea.utf8).write(to: URL(fileURLWithPath: name + ".nmea"), options: .atomic)
                 let lines = r.events.map(\.jsonLine).joined(separator: "\n") + (r.events.isEmpty ? "" : "\n")
-                try Data(lines.utf8).write(to: URL(fileURLWithPath: name + ".events.jsonl"))
+                try Data(lines.utf8).write(to: URL(fileURLWithPath: name + ".events.jsonl"), options: .atomic)
             }
         } catch {
             throw RecordError(message: "cannot write the recordings to \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    /// A directory to write into: refused when it is a file, or holds an earlier run's output (unless `force`).
+    static func checkDirectory(_ path: String, first: String, force: Bool) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw RecordError(message: "\(path) is a file, not a directory")
+        }
+        if !force, FileManager.default.fileExists(atPath: path + "/" + first) {
+            throw RecordError(message: "\(path) already holds \(first) (use --force to replace it)")
         }
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+import IndoorLocation
+import Testing
+
+/// Hostile XML given to the GPX reader: each refused or read with a clear result, in bounded time and memory.
+@Suite struct HostileGPXTests {
+    static func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "indoornav-hostile-\(UUID().uuidString).gpx"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// "Billion laughs": the entities are never defined (the DOCTYPE is skipped whole), so a reference is an
+    /// unknown entity with its line, at once.
+    @Test func entityExpansionIsNeverDone() throws {
+        var doctype = "<!DOCTYPE gpx [<!ENTITY lol0 \"lol\">"
+        for i in 1...9 { doctype += "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i - 1);", count: 10) + "\">" }
+        doctype += "]>"
+        let path = try Self.file("<?xml version='1.0'?>\n" + doctype + "\n<gpx version='1.1'>\n<wpt lat='1' lon='2'><name>&lol9;</name></wpt></gpx>")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let start = ContinuousClock.now
+        #expect { try GPXReader.read(path: path) } throws: { error in
+            "\(error.localizedDescription)".contains(":4:") && "\(error.localizedDescription)".contains("unknown entity &lol9;")
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    /// 200,000 nested elements: no recursion to overflow, read in linear time.
+    @Test func deepNestingIsReadWithoutRecursion() throws {
+        let depth = 200_000
+        let path = try Self.file("<gpx version='1.1'><wpt lat='1' lon='2'><extensions>" + String(repeating: "<a>", count: depth)
+            + String(repeating: "</a>", count: depth) + "</extensions></wpt></gpx>")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let summary = try GPXReader.read(path: path)
+        #expect(summary.waypoints == 1)
+        // Unclosed: an error that names the element, not a crash.
+        let cut = try Self.file("<gpx version='1.1'>" + String(repeating: "<a>", count: depth))
+        defer { try? FileManager.default.removeItem(atPath: cut) }
+        #expect { try GPXReader.read(path: cut) } throws: { "\($0.localizedDescription)".contains("ends inside <a>") }
+    }
+
+    /// A stream larger than any buffer (here 64 MiB through a pipe, never on disk): read in bounded memory.
+    @Test func aLongStreamIsReadInBoundedMemory() throws {
+        let fifo = NSTemporaryDirectory() + "indoornav-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let point = "<trkpt lat=\"48.85\" lon=\"2.35\"><ele>35.0</ele><time>2024-03-15T06:30:00Z</time></trkpt>\n"
+        let chunk = Data(String(repeating: point, count: (1 << 20) / point.utf8.count).utf8)
+        let chunks = 64
+        let writer = Thread {
+            guard let h = FileHandle(forWritingAtPath: fifo) else { return }
+            h.write(Data("<gpx version='1.1'><trk><trkseg>\n".utf8))
+            for _ in 0..<chunks { h.write(chunk) }
+            h.write(Data("</trkseg></trk></gpx>\n".utf8))
+            try? h.close()
+        }
+        writer.start()
+        var before = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &before)
+        let summary = try GPXReader.read(path: fifo)
+        var after = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &after)
+        #expect(summary.trackPoints == chunks * ((1 << 20) / point.utf8.count))
+        // The peak grew by far less than the 64 MiB that streamed through.
+        #expect(after.ru_maxrss - before.ru_maxrss < 32 * 1024)
+    }
+}

@@ -51,4 +51,17 @@ import Testing
             try LineString([Coordinate(x: 0, y: 0), Coordinate(x: .nan, y: 1)])
         }
     }
+
+    /// A LineString of a million positions is read in linear time; a number past Double's range is a syntax error
+    /// with its line and column (never an infinity that slips into geometry).
+    @Test func giantArraysAndNumbersOutOfRange() throws {
+        let positions = (0..<1_000_000).map { "[\($0 % 180).5,\($0 % 90).25]" }.joined(separator: ",")
+        let start = ContinuousClock.now
+        let line = try Geometry(json: try json("{\"type\":\"LineString\",\"coordinates\":[\(positions)]}"))
+        #expect(line.allCoordinates.count == 1_000_000)
+        #expect(ContinuousClock.now - start < .seconds(60))
+        for text in [#"{"type":"Point","coordinates":[1e400,2]}"#, #"{"type":"Point","coordinates":[-1e309,2]}"#] {
+            #expect { try json(text) } throws: { ($0 as? JSONSyntaxError).map { $0.line == 1 && $0.reason == "number out of range" } ?? false }
+        }
+    }
 }

@@ -22,12 +22,14 @@ struct ZipWriter {
         var data: Data
         /// The uncompressed size written in the headers (a lie, to test the reader's checks).
         var declaredSize: UInt32?
+        /// A Unix symbolic link (the data is its target).
+        var symlink = false
     }
 
     var entries: [Entry] = []
 
-    mutating func add(_ name: String, _ data: Data, declaredSize: UInt32? = nil) {
-        entries.append(Entry(name: name, data: data, declaredSize: declaredSize))
+    mutating func add(_ name: String, _ data: Data, declaredSize: UInt32? = nil, symlink: Bool = false) {
+        entries.append(Entry(name: name, data: data, declaredSize: declaredSize, symlink: symlink))
     }
 
     func archive() -> Data {
@@ -48,11 +50,12 @@ struct ZipWriter {
             out.append(name)
             out.append(e.data)
             central.append(le32: 0x0201_4B50)
-            central.append(le16: 20); central.append(le16: 20); central.append(le16: 0); central.append(le16: 0)
+            // Made by: Unix (3) for a symbolic link, so its mode in the external attributes counts.
+            central.append(le16: e.symlink ? 0x0314 : 20); central.append(le16: 20); central.append(le16: 0); central.append(le16: 0)
             central.append(le16: 0); central.append(le16: 0x21)
             central.append(le32: crc); central.append(le32: size); central.append(le32: e.declaredSize ?? size)
             central.append(le16: UInt16(name.count)); central.append(le16: 0); central.append(le16: 0)
-            central.append(le16: 0); central.append(le16: 0); central.append(le32: 0); central.append(le32: offset)
+            central.append(le16: 0); central.append(le16: 0); central.append(le32: e.symlink ? 0o120777 << 16 : 0); central.append(le32: offset)
             central.append(name)
         }
         let centralOffset = UInt32(out.count)

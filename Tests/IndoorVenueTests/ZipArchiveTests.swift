@@ -46,6 +46,12 @@ import Testing
         try expectRefused(zip.archive(), "outside the archive")
     }
 
+    @Test func refusesSymbolicLinks() throws {
+        var zip = try transitHubZip()
+        zip.add("navPath.geojson", Data("/etc/passwd".utf8), symlink: true)
+        try expectRefused(zip.archive(), "symbolic link")
+    }
+
     @Test func refusesAZipBomb() throws {
         var zip = try transitHubZip()
         zip.add("navPath.geojson", Data("[]".utf8), declaredSize: 0xFFFF_FFF0)

@@ -4,7 +4,7 @@ import Foundation
 /// Reads the files of a zip archive into memory through libzip, never extracting to disk.
 ///
 /// Hostile archives are refused with a clear reason: entry names that are absolute or climb out with `..`
-/// ("zip slip"), a total uncompressed size over ``maximumTotalSize`` (a zip bomb), an entry that inflates to
+/// ("zip slip"), symbolic links, a total uncompressed size over ``maximumTotalSize`` (a zip bomb), an entry that inflates to
 /// more than it declared, duplicate names, and truncated or corrupt archives.
 enum ZipArchive {
     static let maximumTotalSize: UInt64 = 1 << 30
@@ -52,6 +52,13 @@ enum ZipArchive {
                 return .failure(.archive(path: path, reason: "entry \"\(name)\" points outside the archive (absolute or \"..\" path)"))
             }
             if name.hasSuffix("/") { continue }  // a directory
+            // A symbolic link is never followed (nothing is extracted), and is no feature file either: refused.
+            var system: UInt8 = 0
+            var attributes: UInt32 = 0
+            if zip_file_get_external_attributes(zip, index, 0, &system, &attributes) == 0, system == UInt8(ZIP_OPSYS_UNIX),
+               (attributes >> 16) & 0o170000 == 0o120000 {
+                return .failure(.archive(path: path, reason: "entry \"\(name)\" is a symbolic link"))
+            }
             guard let base = components.last.map(String.init), !base.isEmpty, !base.hasPrefix("._"),
                   !components.contains("__MACOSX") else { continue }
             guard stat.valid & UInt64(ZIP_STAT_SIZE) != 0 else {

@@ -27,9 +27,7 @@ enum GPXCommand {
         let start = monotonicSeconds()
         let summary = try GPXReader.read(path: path)
         if verbose {
-            var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            Output.error(String(format: "read in %.2f s, peak memory %d MiB", monotonicSeconds() - start, usage.ru_maxrss / 1024))
+            Output.error(String(format: "read in %.2f s, peak memory %d MiB", monotonicSeconds() - start, peakMemoryMiB()))
         }
         if json {
             var o: [String: JSONValue] = [
@@ -65,5 +63,17 @@ enum GPXCommand {
         if let e = p.elevation { s += String(format: ", %.1f m", e) }
         if let t = p.time { s += ", " + t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
         return s
+    }
+
+    /// This process's peak resident memory: VmHWM from /proc (getrusage's ru_maxrss on Linux carries over the
+    /// parent's peak across fork and exec, so a child of a large process would report its parent's).
+    static func peakMemoryMiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            if let kB = line.split(separator: " ").compactMap({ Int($0) }).first { return kB / 1024 }
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
     }
 }

@@ -28,6 +28,57 @@ func freeLoopbackPort() -> UInt16? {
     static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake")
         && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd")
 
+    /// gpsfake with its own gpsd on `port`, feeding `log` over and over.
+    static func gpsfake(port: UInt16, log: String) throws -> Process {
+        let gpsfake = Process()
+        gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
+        gpsfake.arguments = ["-q", "-n", "-c", "0.01", "-P", String(port), log]
+        gpsfake.standardError = FileHandle.nullDevice
+        gpsfake.standardOutput = FileHandle.nullDevice
+        try gpsfake.run()
+        return gpsfake
+    }
+
+    /// Stops gpsfake and its gpsd (one process group).
+    static func stop(_ gpsfake: Process) {
+        kill(-gpsfake.processIdentifier, SIGKILL)
+        gpsfake.waitUntilExit()
+    }
+
+    /// gpsd restarts: the provider says disconnected, waits its backoff on the injected clock, reconnects and
+    /// streams again — no restart of the provider.
+    @Test(.enabled(if: available, "gpsd and gpsd-clients are installed by tools/setup"))
+    func survivesGpsdRestarting() async throws {
+        let log = fixtures.appendingPathComponent("gpsd/sirfstarv-nmea.log").path
+        let port = try #require(freeLoopbackPort())
+        var gpsfake = try Self.gpsfake(port: port, log: log)
+        let clock = ManualClock()
+        let provider = GPSDProvider(host: "127.0.0.1", port: port, clock: clock)
+        let collector = Collector()
+        let task = collector.collect(provider)
+        // gpsd takes a moment to listen: connection attempts back off on the manual clock.
+        func pump(until condition: () -> Bool) async {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !condition(), ContinuousClock.now < deadline {
+                if clock.sleepers > 0 { clock.advance(by: .seconds(1)) }
+                await Task.yield()
+            }
+        }
+        await pump { collector.locations.count >= 5 }
+        #expect(collector.locations.count >= 5)
+        Self.stop(gpsfake)
+        await pump { collector.statuses.last == .disconnected || collector.statuses.last == .connecting }
+        let before = collector.locations.count
+        gpsfake = try Self.gpsfake(port: port, log: log)
+        defer { Self.stop(gpsfake) }
+        await pump { collector.locations.count >= before + 5 }
+        #expect(collector.locations.count >= before + 5)
+        #expect(collector.statuses.filter { $0 == .disconnected }.count >= 1)
+        #expect(collector.statuses.last == .streaming)
+        task.cancel()
+        _ = try? await task.value
+    }
+
     @Test(.enabled(if: available, "gpsd and gpsd-clients are installed by tools/setup"))
     func yieldsTheFixesOfTheLog() async throws {
         let log = fixtures.appendingPathComponent("gpsd/sirfstarv-nmea.log").path
@@ -44,16 +95,8 @@ func freeLoopbackPort() -> UInt16? {
         // (-n: gpsd opens the device at once; -c: 10 ms between sentences).
         // Foundation starts it as a process group of its own, so gpsfake and its gpsd are stopped together
         // (gpsfake ignores SIGTERM).
-        let gpsfake = Process()
-        gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-        gpsfake.arguments = ["-q", "-n", "-c", "0.01", "-P", String(port), log]
-        gpsfake.standardError = FileHandle.nullDevice
-        gpsfake.standardOutput = FileHandle.nullDevice
-        try gpsfake.run()
-        defer {
-            kill(-gpsfake.processIdentifier, SIGKILL)
-            gpsfake.waitUntilExit()
-        }
+        let gpsfake = try Self.gpsfake(port: port, log: log)
+        defer { Self.stop(gpsfake) }
 
         let provider = GPSDProvider(host: "127.0.0.1", port: port, clock: ContinuousClock())
         let collector = Collector()
@@ -64,8 +107,10 @@ func freeLoopbackPort() -> UInt16? {
         // Until every time of the log has come through gpsd at least once (the log repeats).
         let start = ContinuousClock.now
         let deadline = start + .seconds(60)
-        while !expected.keys.allSatisfy(seen().contains), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        while ContinuousClock.now < deadline {
+            let now = seen()
+            if expected.keys.allSatisfy(now.contains) { break }
+            await Task.yield()
         }
         task.cancel()
         _ = try? await task.value

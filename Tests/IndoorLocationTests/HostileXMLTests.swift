@@ -61,7 +61,9 @@ import Testing
         var after = rusage()
         getrusage(RUSAGE_SELF.rawValue, &after)
         #expect(summary.trackPoints == chunks * ((1 << 20) / point.utf8.count))
-        // The peak grew by far less than the 64 MiB that streamed through.
-        #expect(after.ru_maxrss - before.ru_maxrss < 32 * 1024)
+        // The peak grew by far less than the 64 MiB that streamed through (under AddressSanitizer, its quarantine
+        // of freed memory, 256 MiB, counts too).
+        let asan = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+        #expect(after.ru_maxrss - before.ru_maxrss < (asan ? 300 : 32) * 1024)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorNavigation
 import IndoorRender
 import IndoorRouting
 import IndoorVenue
@@ -108,19 +109,29 @@ enum RenderCommand {
         (venue.levels.first { $0.ordinal == 0 } ?? venue.levels.first).map(\.id)
     }
 
-    /// The viewport: overview fits the route on this level (or the level), follow looks at the route's start.
+    /// The viewport, from the navigation camera: overview fits the route on this level (10 m around it) or the
+    /// level; follow is the follow camera at the route's start, turned to its first heading.
     static func frame(level: String, itinerary: Itinerary?, camera: String, renderer: MapRenderer, width: Int, height: Int) throws -> Viewport {
+        let frame = renderer.venue.frame
+        let bounds = CameraBounds(zoom: 0...24)
+        var state: CameraState?
         if camera == "follow", let itinerary, let first = itinerary.legs.first?.steps.first {
-            let center = try renderer.venue.frame.project(first.location)
-            var bearing = 0.0
-            if case .depart(let heading) = first.maneuver { bearing = heading }
-            return Viewport(center: center, metresPerPixel: 0.04, bearing: bearing, width: width, height: height)
+            var heading = 0.0
+            if case .depart(let h) = first.maneuver { heading = h }
+            var follow = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: bounds)
+            state = follow.update(coordinate: first.location, levelOrdinal: nil, course: nil, heading: heading)
+        } else {
+            let box = itinerary.flatMap { renderer.bounds(of: $0, on: level) }.map { b in
+                BoundingBox(minX: b.minX - 10, minY: b.minY - 10, maxX: b.maxX + 10, maxY: b.maxY + 10)
+            } ?? renderer.bounds(of: level)
+            guard let box else { throw RenderError.nothingToDraw("level \(level) has no space") }
+            let corners = try [Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY),
+                               Coordinate(x: box.minX, y: box.maxY), Coordinate(x: box.maxX, y: box.minY)].map { c throws in try frame.unproject(c) }
+            state = CameraState.fitting(corners, width: width, height: height, bounds: bounds)
         }
-        let box = itinerary.flatMap { renderer.bounds(of: $0, on: level) }.map { b in
-            BoundingBox(minX: b.minX - 10, minY: b.minY - 10, maxX: b.maxX + 10, maxY: b.maxY + 10)
-        } ?? renderer.bounds(of: level)
-        guard let box else { throw RenderError.nothingToDraw("level \(level) has no space") }
-        return Viewport.fitting(box, width: width, height: height)
+        guard let state else { throw RenderError.nothingToDraw("nothing to frame on level \(level)") }
+        return Viewport(center: try frame.project(state.center), metresPerPixel: state.metresPerPixel, bearing: state.bearing,
+                        width: width, height: height)
     }
 
     /// Draws an itinerary: one level fitted to its route, or a panel per level.

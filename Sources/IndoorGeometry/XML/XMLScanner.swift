@@ -308,6 +308,7 @@ package struct XMLScanner {
 
     /// Decodes the entities of `bytes[range]` in place; returns the decoded range.
     private static func decode(_ range: Range<Int>, in bytes: inout [UInt8], error: (String) -> SyntaxError) throws(SyntaxError) -> Range<Int> {
+        guard !range.isEmpty else { return range }  // (an empty array may have no base address)
         let ampersand = bytes.withUnsafeBufferPointer { p in
             memchr(p.baseAddress! + range.lowerBound, Int32(UInt8(ascii: "&")), range.count).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
         }

@@ -109,9 +109,7 @@ public struct CameraTransition: Sendable {
         guard duration > 0 else { return time >= start ? to : from }
         let t = min(max((time - start) / duration, 0), 1)
         let k = easing == .linear ? t : t * t * (3 - 2 * t)
-        var turn = (to.bearing - from.bearing).truncatingRemainder(dividingBy: 360)
-        if turn > 180 { turn -= 360 }
-        if turn < -180 { turn += 360 }
+        let turn = signedTurn(from: from.bearing, to: to.bearing)
         var c = CameraState(
             center: Coordinate(x: from.center.x + (to.center.x - from.center.x) * k, y: from.center.y + (to.center.y - from.center.y) * k),
             levelOrdinal: k < 0.5 ? from.levelOrdinal : to.levelOrdinal, zoom: from.zoom + (to.zoom - from.zoom) * k,
@@ -148,9 +146,7 @@ public struct FollowCamera: Sendable {
         var bearing = camera?.bearing ?? 0
         let wanted: Double? = mode == .followWithHeading ? (heading ?? course) : nil
         if let wanted {
-            var turn = (wanted - bearing).truncatingRemainder(dividingBy: 360)
-            if turn > 180 { turn -= 360 }
-            if turn < -180 { turn += 360 }
+            let turn = signedTurn(from: bearing, to: wanted)
             bearing += camera == nil ? turn : smoothing * turn
         } else if mode == .follow {
             bearing = 0

@@ -76,7 +76,9 @@ public struct NavigationCore {
         believe(sourceLevel: location.levelOrdinal)
         guard !hasArrived else { return }
         if track == nil, destination != nil {
-            // Guidance to a destination from wherever the first fix is.
+            // Guidance to a destination from wherever the first fix is (tried again at most every 5 s).
+            if let last = lastReroute, time - last < 5 { return }
+            lastReroute = time
             switch plan(from: location) {
             case .success(let itinerary): track = RouteTrack(itinerary: itinerary, plane: context.plane)
             case .failure(let failure):
@@ -88,11 +90,13 @@ public struct NavigationCore {
         guide(location, on: track, dt: dt, time: time, into: &events)
     }
 
-    /// Time passes without a fix (a live source): signal lost after ``NavigationConfiguration/signalTimeout``.
-    public mutating func tick(time: Double, into events: inout [NavigationEvent]) {
-        guard let last = lastFix, !signalIsLost, time - last > configuration.signalTimeout else { return }
+    /// Time passes without a fix (a live source): `elapsed` seconds, on the caller's clock, since the last fix
+    /// arrived. Signal lost once it exceeds ``NavigationConfiguration/signalTimeout`` (the fixes' own timestamps are
+    /// not compared with the caller's clock: a receiver's clock, or its lack of a date, is not the machine's).
+    public mutating func tick(sinceLastFix elapsed: Double, into events: inout [NavigationEvent]) {
+        guard lastFix != nil, !signalIsLost, elapsed > configuration.signalTimeout else { return }
         signalIsLost = true
-        events.append(.signalLost(after: time - last))
+        events.append(.signalLost(after: elapsed))
     }
 
     public mutating func update(heading: Heading) {
@@ -150,6 +154,12 @@ public struct NavigationCore {
             let against = angleBetween(course, track.position(at: match.s).bearing)
             if against > configuration.offRouteCourseDegrees { reason = .heading(metres: nearest, degrees: against) }
         }
+        // The source says another level than the route's here, away from any level change: the user took the
+        // wrong stairs, or none (a level is believed only after it was said `levelHysteresisFixes` times in a row).
+        let routeLevel = track.position(at: match.s).level
+        if reason == nil, let believed = sourceLevel, believed != routeLevel, track.distanceToLevelChange(from: match.s) > 10 {
+            reason = .level(believed: believed, route: routeLevel)
+        }
         offCount = reason == nil ? 0 : offCount + 1
         // A fresh route starts where the user was when they left the old one; someone who missed a turn walks on
         // a little before turning back. The new route is given a grace until they have come 10 m along it or
@@ -198,7 +208,9 @@ public struct NavigationCore {
             events.append(.approachingManeuver(step: step + 1, distance: progress.distanceToManeuver, instruction: track.steps[step + 1].instruction))
         }
         events.append(.progress(progress))
-        if track.length - along <= configuration.arrivalRadius, level == track.destinationLevel, !isOffRoute {
+        // Arrived: near the end, on the destination's level by the route and by the source when it knows.
+        if track.length - along <= configuration.arrivalRadius, level == track.destinationLevel,
+           (sourceLevel ?? level) == track.destinationLevel, !isOffRoute {
             hasArrived = true
             events.append(.arrived(levelOrdinal: level))
         }
@@ -225,14 +237,16 @@ public struct NavigationCore {
             fractionTraveled: track.length > 0 ? min(along / track.length, 1) : 1, stepIndex: step,
             instruction: steps[next].instruction, nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
             distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: levelChange, levelOrdinal: track.position(at: along).level,
-            matched: context.plane.unproject(matched.point), matchedDistance: nearest)
+            matched: context.plane.unproject(track.position(at: along).point), matchedDistance: nearest)
     }
 
     /// A new route from the fix to the destination, unless one was computed too recently (backoff).
     /// - Returns: whether the route was replaced.
     private mutating func reroute(from location: Location, time: Double, into events: inout [NavigationEvent]) -> Bool {
         guard destination != nil else { return false }
-        let backoff = configuration.rerouteBackoff.isEmpty ? 0 : configuration.rerouteBackoff[min(rerouteStreak, configuration.rerouteBackoff.count - 1)]
+        // The first reroute of a streak comes at once; the next waits backoff[0] after it, then backoff[1]…
+        let backoff = rerouteStreak == 0 || configuration.rerouteBackoff.isEmpty
+            ? 0 : configuration.rerouteBackoff[min(rerouteStreak - 1, configuration.rerouteBackoff.count - 1)]
         if let last = lastReroute, time - last < backoff { return false }
         lastReroute = time
         rerouteStreak += 1

@@ -22,8 +22,8 @@ public actor NavigationEngine {
     }
 
     /// For a live source: also checks every second of `clock` whether the fixes stopped, so `signalLost` comes
-    /// ``NavigationConfiguration/signalTimeout`` after the last fix, not when the next one arrives. `now` gives the
-    /// time on the fixes' time line (UTC seconds for a receiver).
+    /// ``NavigationConfiguration/signalTimeout`` after the last fix arrived, not when the next one does. `now` reads
+    /// the caller's clock in seconds (when each fix arrived is measured on it, never against the fixes' timestamps).
     public nonisolated func events<C: Clock>(from provider: some LocationProvider, untilArrival: Bool = true, ticking clock: C?,
                                              now: @escaping @Sendable () -> Double) -> AsyncThrowingStream<NavigationEvent, any Error>
         where C.Duration == Duration {
@@ -32,14 +32,14 @@ public actor NavigationEngine {
             Task {
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: .seconds(1)) } catch { return }
-                    for e in await self.tick(now()) { continuation.yield(e) }
+                    for e in await self.tick(now: now()) { continuation.yield(e) }
                 }
             }
         }
         let task = Task {
             do {
                 for try await event in provider.events() {
-                    let out = await self.handle(event)
+                    let out = await self.handle(event, now: now())
                     for e in out { continuation.yield(e) }
                     if untilArrival, await self.hasArrived { break }
                 }
@@ -57,16 +57,21 @@ public actor NavigationEngine {
         return stream
     }
 
-    private func tick(_ time: Double) -> [NavigationEvent] {
+    /// When the last fix arrived, on the caller's clock.
+    private var lastArrival: Double?
+
+    private func tick(now: Double) -> [NavigationEvent] {
         var out: [NavigationEvent] = []
-        core.tick(time: time, into: &out)
+        if let last = lastArrival { core.tick(sinceLastFix: now - last, into: &out) }
         return out
     }
 
-    private func handle(_ event: LocationEvent) -> [NavigationEvent] {
+    private func handle(_ event: LocationEvent, now: Double) -> [NavigationEvent] {
         var out: [NavigationEvent] = []
         switch event {
-        case .location(let l): core.update(l, into: &out)
+        case .location(let l):
+            lastArrival = now
+            core.update(l, into: &out)
         case .heading(let h): core.update(heading: h)
         case .status(let s): out.append(.providerStatus(s))
         }

@@ -39,6 +39,8 @@ public enum OffRouteReason: Hashable, Sendable {
     case distance(metres: Double, threshold: Double, fixes: Int)
     /// Walking away from the route, against its direction.
     case heading(metres: Double, degrees: Double)
+    /// On another level than the route, by the source, away from any level change.
+    case level(believed: Double, route: Double)
 }
 
 /// What the navigation engine says, in order. A closed set: a display switches over it.

@@ -79,6 +79,11 @@ public struct RouteTrack: Sendable {
         return lo
     }
 
+    /// Metres along the route from `s` to the nearest level change (stairs, elevator, escalator), ahead or behind.
+    public func distanceToLevelChange(from s: Double) -> Double {
+        steps.lazy.filter(\.isLevelChange).map { abs($0.start - s) }.min() ?? .infinity
+    }
+
     /// The point, level and direction at `s` metres along the route.
     public func position(at s: Double) -> (point: Coordinate, level: Double, bearing: Double) {
         let i = segment(containing: s)
@@ -148,7 +153,7 @@ public struct RouteTrack: Sendable {
 
     /// Places a fix on the route near where the last one was: every segment within `window` metres along the
     /// route is scored by its distance to the fix, plus penalties for a level the source contradicts, for a
-    /// direction of travel against the course, and for going backwards. Never leaves the route, so never goes
+    /// direction of travel against the course, for going backwards, and (for the first fix) for being far along. Never leaves the route, so never goes
     /// through a wall.
     func match(_ p: Coordinate, level: Double?, course: Double?, previous: Double?, window: ClosedRange<Double>,
                levelPenalty: Double, coursePenalty: Double) -> Match? {
@@ -167,6 +172,8 @@ public struct RouteTrack: Sendable {
             if let level, level != segmentLevel, a.level == b.level { cost += levelPenalty }
             if let course, b.s > a.s { cost += coursePenalty * (1 - cos(angleBetween(course, IndoorNavigation.bearing(from: a.point, to: b.point)) * .pi / 180)) / 2 }
             if let previous, s < previous - 1 { cost += (previous - 1 - s) * 0.5 }
+            // The first fix of a route: someone starting out is at its start, not 30 m along it.
+            if previous == nil { cost += s * 0.2 }
             if cost < bestCost {
                 bestCost = cost
                 best = Match(s: s, point: Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t),

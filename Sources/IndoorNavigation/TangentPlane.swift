@@ -38,6 +38,14 @@ func bearing(from a: Coordinate, to b: Coordinate) -> Double {
     return d < 0 ? d + 360 : d
 }
 
+/// The turn from one bearing to another the short way, −180…180 degrees (positive: clockwise).
+func signedTurn(from a: Double, to b: Double) -> Double {
+    var turn = (b - a).truncatingRemainder(dividingBy: 360)
+    if turn > 180 { turn -= 360 }
+    if turn < -180 { turn += 360 }
+    return turn
+}
+
 /// The smallest difference between two bearings, 0…180 degrees.
 func angleBetween(_ a: Double, _ b: Double) -> Double {
     let d = abs((a - b).truncatingRemainder(dividingBy: 360))

@@ -62,6 +62,6 @@ public final class PTYPair: @unchecked Sendable {
     /// Yields until `condition` holds, for at most 20 s of wall time (socat is a real process).
     static func settle(_ condition: () -> Bool) async {
         let deadline = ContinuousClock.now + .seconds(20)
-        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
     }
 }

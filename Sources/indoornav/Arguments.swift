@@ -47,6 +47,16 @@ struct Arguments {
         return found
     }
 
+    /// `--name [VALUE]`: nil when absent; otherwise the word after it when that is not an option (removed too),
+    /// else "" (the flag alone).
+    mutating func optionalValue(_ name: String) -> String? {
+        let end = words.firstIndex(of: "--") ?? words.count
+        guard let i = words[..<end].firstIndex(of: name) else { return nil }
+        words.remove(at: i)
+        if i < words.count, i < end - 1, !words[i].hasPrefix("-") { return words.remove(at: i) }
+        return ""
+    }
+
     /// Removes and returns the first positional word, if any.
     mutating func positional() -> String? {
         if let i = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) {

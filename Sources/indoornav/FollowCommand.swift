@@ -50,12 +50,11 @@ enum FollowCommand {
         let context = NavigationContext(venue: venue)
         var core: NavigationCore
         if let toText {
-            let index = SearchIndex(venue: venue)
-            let destination = try RouteCommand.waypoint(toText, index: index, languages: options.languages, after: nil)
             if let fromText {
                 let (itinerary, destination) = try itinerary(from: fromText, to: toText, context: context, options: routing, languages: options.languages)
                 core = NavigationCore(context: context, itinerary: itinerary, destination: destination, options: routing)
             } else {
+                let destination = try RouteCommand.waypoint(toText, index: SearchIndex(venue: venue), languages: options.languages, after: nil)
                 core = NavigationCore(context: context, destination: destination, options: routing)
             }
         } else {
@@ -70,7 +69,7 @@ enum FollowCommand {
             var display = LiveDisplay()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
-                let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { Date().timeIntervalSince1970 })
+                let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { monotonicSeconds() })
                                   : engine.events(from: provider)
                 for try await event in stream {
                     if json { Output.line(event.jsonLine) } else { display.show(event) }
@@ -129,10 +128,9 @@ enum FollowCommand {
             let (host, port) = try hostPort(address, defaultPort: nil, command: args.command)
             sources.append(NMEATCPProvider(host: host, port: port, clock: ContinuousClock()))
         }
-        if args.flag("--gpsd") {
-            // An optional HOST:PORT right after it.
-            let address = args.positional()
-            let (host, port) = try address.map { a throws(UsageError) in try hostPort(a, defaultPort: 2947, command: args.command) } ?? ("localhost", 2947)
+        if let address = args.optionalValue("--gpsd") {
+            // An optional HOST[:PORT] right after it.
+            let (host, port) = address.isEmpty ? ("localhost", 2947) : try hostPort(address, defaultPort: 2947, command: args.command)
             sources.append(GPSDProvider(host: host, port: port, clock: ContinuousClock()))
         }
         if let file = try args.option("--gpx") {

@@ -30,6 +30,9 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
                 if received.compareExchange(expected: 0, desired: sig, ordering: .relaxed).exchanged { handler(sig) }
+                // A second Ctrl-C stops at once, if the first one's orderly stop is stuck.
+                Glibc.signal(SIGINT, SIG_DFL)
+                Glibc.signal(SIGTERM, SIG_DFL)
             }
             source.resume()
             sources.append(source)

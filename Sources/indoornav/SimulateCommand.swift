@@ -23,7 +23,7 @@ enum SimulateCommand {
           --seed S            The seed every random choice comes from (default 1): same seed, same report.
           --noise M           Position noise, metres, 1σ per axis (default 3).
           --heading-noise D   Compass noise, degrees (default 5).
-          --detour-rate R     Per turn, the chance the walker misses it and walks on 12–25 m (default 0.2).
+          --detour-rate R     Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2).
           --profile P         default | accessible | avoid-elevators | avoid-escalators.
           --record DIR        Write each session's NMEA (session-0001.nmea) and engine events
                               (session-0001.events.jsonl); replay with
@@ -71,7 +71,8 @@ enum SimulateCommand {
         let context = NavigationContext(venue: venue)
         let (itinerary, destination) = try FollowCommand.itinerary(from: fromText, to: toText, context: context, options: routing,
                                                                     languages: options.languages)
-        let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker, seed: seed)
+        let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker,
+                                         options: routing, seed: seed)
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }
         if let status = Interruption.status {
@@ -85,6 +86,7 @@ enum SimulateCommand {
             let start = monotonicSeconds()
             try drawFrames(first, context: context, to: frames, size: size, languages: options.languages)
             Output.error(String(format: "wrote %d frames to %@ in %.2f s", first.frames.count, frames, monotonicSeconds() - start))
+            if let status = Interruption.status { return status }
         }
         let report = SimulationReport(results)
         if options.json { Output.json(report.json) } else { Output.line(report.text) }
@@ -162,7 +164,7 @@ enum SimulateCommand {
         }
         let renderer = MapRenderer(venue: context.venue)
         var camera = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: CameraBounds(box: context.venue.extent, zoom: 15...23))
-        for (k, frame) in session.frames.enumerated() {
+        for (k, frame) in session.frames.enumerated() where Interruption.signal == nil {
             let position = frame.progress?.matched ?? frame.fix.coordinate
             let ordinal = frame.levelOrdinal ?? frame.fix.levelOrdinal ?? 0
             guard let level = context.level(ordinal: ordinal, at: position),

@@ -58,14 +58,16 @@ func freeLoopbackPort() -> UInt16? {
         let task = collector.collect(provider)
         // gpsd takes a moment to listen: connection attempts back off on the manual clock.
         func pump(until condition: () -> Bool) async {
-            let deadline = ContinuousClock.now + .seconds(30)
+            // (Generous: under the full parallel suite the runner's threads can be busy for a minute.)
+            let deadline = ContinuousClock.now + .seconds(120)
             while !condition(), ContinuousClock.now < deadline {
                 if clock.sleepers > 0 { clock.advance(by: .seconds(1)) }
-                await Task.yield()
+                // gpsd and gpsfake are real processes: a busy loop here would take the CPU they need.
+                try? await Task.sleep(for: .milliseconds(5))
             }
         }
         await pump { collector.locations.count >= 5 }
-        #expect(collector.locations.count >= 5)
+        #expect(collector.locations.count >= 5, "statuses \(collector.statuses), gpsfake running \(gpsfake.isRunning) status \(gpsfake.isRunning ? 0 : gpsfake.terminationStatus)")
         Self.stop(gpsfake)
         await pump { collector.statuses.last == .disconnected || collector.statuses.last == .connecting }
         let before = collector.locations.count
@@ -110,7 +112,7 @@ func freeLoopbackPort() -> UInt16? {
         while ContinuousClock.now < deadline {
             let now = seen()
             if expected.keys.allSatisfy(now.contains) { break }
-            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(5))
         }
         task.cancel()
         _ = try? await task.value

@@ -55,7 +55,8 @@ final class LoopbackServer: @unchecked Sendable {
 /// of hanging it) and never paces it.
 func settleLong(_ condition: () -> Bool) async {
     let deadline = ContinuousClock.now + .seconds(20)
-    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+    // (A real socket or process is waited for: a short pause between looks leaves it the CPU.)
+    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
 }
 
 /// Serialized: each test blocks a thread in `accept`, and the providers poll their sockets.

@@ -27,20 +27,40 @@ struct CLI {
     }
 
     static func run(_ arguments: [String]) throws -> Result {
+        let (process, output) = try spawn(arguments)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: output.stdout, stderr: output.stderr)
+    }
+
+    /// A child's stdout and stderr, captured in files rather than pipes: a pipe's reader waits for every writer to
+    /// close it, and a process that a parallel test starts meanwhile (socat, gpsfake) inherits the write end and
+    /// would keep it open for as long as it lives.
+    final class Output: @unchecked Sendable {
+        // (@unchecked: two immutable paths; the files are read, not shared.)
+        let outPath = NSTemporaryDirectory() + "indoornav-out-\(UUID().uuidString)"
+        let errPath = NSTemporaryDirectory() + "indoornav-err-\(UUID().uuidString)"
+        var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+        var stdoutData: Data { FileManager.default.contents(atPath: outPath) ?? Data() }
+        deinit {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+    }
+
+    /// Starts `executable` (the debug `indoornav` by default) with its output going to files.
+    static func spawn(_ arguments: [String], executable: URL = executable) throws -> (Process, Output) {
+        let output = Output()
+        _ = FileManager.default.createFile(atPath: output.outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.errPath, contents: nil)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.standardOutput = FileHandle(forWritingAtPath: output.outPath)
+        process.standardError = FileHandle(forWritingAtPath: output.errPath)
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return (process, output)
     }
 }
 

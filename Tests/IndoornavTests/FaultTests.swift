@@ -8,17 +8,21 @@ import Glibc
 @Suite(.serialized) struct FaultTests {
     static let route = ["--from", "Relay", "--to", "Café Müller"]
 
-    /// Starts the binary; returns the process and its stdout/stderr pipes.
-    static func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let p = Process()
-        p.executableURL = CLI.executable
-        p.arguments = arguments
-        p.currentDirectoryURL = CLI.root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        return (p, out, err)
+    /// Looks every 20 ms until `condition` holds, for at most `seconds`: a real child process is waited for (the
+    /// pause leaves it the CPU; nothing is timed). Synchronous on purpose: the test runner's cooperative threads
+    /// are busy with other tests' blocking waits, so an async poll could go unscheduled for a minute.
+    static func poll(seconds: Double = 60, _ condition: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition(), ContinuousClock.now < deadline { usleep(20_000) }
+    }
+
+    /// CPU seconds a process has used (utime + stime from /proc).
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let u = Double(fields[11]), let s = Double(fields[12]) else { return 0 }
+        return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     static func temporaryDirectory() -> String {
@@ -32,19 +36,13 @@ import Glibc
         let r = try CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--detour-rate", "0", "--record", dir])
         #expect(r.status == 0)
         // At the recorded pace (a fix a second), the walk takes about 20 s: interrupted once it has started.
-        let (p, out, _) = try Self.start(["follow", "--nmea-file", dir + "/session-0001.nmea", "--json"] + Self.route)
-        var output = Data()
-        let handle = out.fileHandleForReading
-        while !String(decoding: output, as: UTF8.self).contains(#""event":"progress""#) {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            output += data
-        }
+        let (p, output) = try CLI.spawn(["follow", "--nmea-file", dir + "/session-0001.nmea", "--json"] + Self.route)
+        Self.poll { output.stdout.contains(#""event":"progress""#) }
         kill(p.processIdentifier, SIGINT)
-        output += handle.readDataToEndOfFile()
         p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 130)
-        let text = String(decoding: output, as: UTF8.self)
+        #expect(p.terminationReason == .exit && p.terminationStatus == 130,
+                "status \(p.terminationStatus) \(p.terminationReason == .exit ? "exit" : "signal"); stderr: \(output.stderr); stdout: \(output.stdout.prefix(300))")
+        let text = output.stdout
         #expect(text.hasSuffix("\n"))
         for line in text.split(separator: "\n") {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
@@ -53,19 +51,13 @@ import Glibc
 
     /// SIGTERM during a long simulation: the finished sessions are reported, exit 143.
     @Test func sigtermReportsTheFinishedSessions() throws {
-        let (p, out, err) = try Self.start(["simulate"] + Self.route + ["--sessions", "100000", "--json"])
-        // Wait until sessions are running (the venue loaded), then stop it.
-        Thread.sleep(forTimeInterval: 0.5)
-        var waited = 0.0
-        while waited < 20 {
-            Thread.sleep(forTimeInterval: 0.5)
-            waited += 0.5
-            if waited >= 2 { break }
-        }
+        let (p, captured) = try CLI.spawn(["simulate"] + Self.route + ["--sessions", "100000", "--json"])
+        // Once it has worked for a while (past loading the venue, into the sessions), stop it.
+        Self.poll { Self.cpuSeconds(p.processIdentifier) > 3 }
         kill(p.processIdentifier, SIGTERM)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        let output = captured.stdoutData
+        let errors = captured.stderr
         #expect(p.terminationReason == .exit && p.terminationStatus == 143)
         let json = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         let sessions = try #require(json["sessions"] as? Int)
@@ -79,14 +71,16 @@ import Glibc
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")
         let errFile = NSTemporaryDirectory() + "indoornav-pipe-\(UUID().uuidString).err"
-        defer { try? FileManager.default.removeItem(atPath: errFile) }
-        sh.arguments = ["-c", #"for i in 1 2 3 4 5 6 7 8; do cat "$1"/*.log; done | "$2" nmea decode - 2>"$3" | head -n 1"#,
-                        "sh", logs, CLI.executable.path, errFile]
-        let out = Pipe()
-        sh.standardOutput = out
+        let outFile = errFile + ".out"
+        defer {
+            try? FileManager.default.removeItem(atPath: errFile)
+            try? FileManager.default.removeItem(atPath: outFile)
+        }
+        sh.arguments = ["-c", #"for i in 1 2 3 4 5 6 7 8; do cat "$1"/*.log; done | "$2" nmea decode - 2>"$3" | head -n 1 >"$4""#,
+                        "sh", logs, CLI.executable.path, errFile, outFile]
         try sh.run()
-        let first = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sh.waitUntilExit()
+        let first = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
         #expect(first.hasPrefix("{") && first.split(separator: "\n").count == 1)
         let errors = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
         #expect(!errors.contains("Fatal") && !errors.contains("rror") && !errors.contains("Backtrace"), "\(errors)")
@@ -114,18 +108,11 @@ import Glibc
     @Test func aFullDiskLeavesNoHalfFile() throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let sh = Process()
-        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Files of at most 2 KiB: a session's NMEA does not fit.
-        sh.arguments = ["-c", #"trap '' XFSZ; ulimit -f 2; exec "$0" "$@""#, CLI.executable.path, "simulate"] + Self.route
-            + ["--sessions", "3", "--record", dir]
-        sh.currentDirectoryURL = CLI.root
-        let err = Pipe()
-        sh.standardError = err
-        sh.standardOutput = FileHandle.nullDevice
-        try sh.run()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (sh, captured) = try CLI.spawn(["-c", #"trap '' XFSZ; ulimit -f 2; exec "$0" "$@""#, CLI.executable.path, "simulate"]
+            + Self.route + ["--sessions", "3", "--record", dir], executable: URL(fileURLWithPath: "/bin/sh"))
         sh.waitUntilExit()
+        let errors = captured.stderr
         #expect(sh.terminationStatus == 1)
         #expect(errors.contains("cannot write the recordings"), "\(errors)")
         // Nothing half-written is left: no session file, no temporary file.
@@ -149,16 +136,11 @@ import Glibc
             try? h.close()
         }
         writer.start()
-        let p = Process()
-        p.executableURL = CLI.root.appendingPathComponent(".build/release/indoornav")
-        p.arguments = ["gpx", "info", fifo, "--json", "--verbose"]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let json = try JSONSerialization.jsonObject(with: out.fileHandleForReading.readDataToEndOfFile()) as? [String: Any]
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (p, captured) = try CLI.spawn(["gpx", "info", fifo, "--json", "--verbose"],
+                                          executable: CLI.root.appendingPathComponent(".build/release/indoornav"))
         p.waitUntilExit()
+        let json = try JSONSerialization.jsonObject(with: captured.stdoutData) as? [String: Any]
+        let errors = captured.stderr
         #expect(json?["track_points"] as? Int == 1024 * ((1 << 20) / point.utf8.count))
         let peak = errors.split(separator: " ").firstIndex(of: "memory").flatMap { i in Int(errors.split(separator: " ")[i + 1]) }
         #expect((peak ?? .max) < 100, "\(errors)")

@@ -64,21 +64,14 @@ import Glibc
             writer.waitUntilExit()
         }
 
-        let follow = Process()
-        follow.executableURL = CLI.executable
-        follow.arguments = ["follow", "--nmea", pty.devicePath, "--baud", "9600", "--json"] + Self.route
-        follow.currentDirectoryURL = CLI.root
-        let out = Pipe()
-        follow.standardOutput = out
-        follow.standardError = FileHandle.nullDevice
-        try follow.run()
+        let (follow, captured) = try CLI.spawn(["follow", "--nmea", pty.devicePath, "--baud", "9600", "--json"] + Self.route)
         // A bound on the test: the walk takes about 25 s.
         let deadline = DispatchTime.now() + .seconds(epochs.count + 30)
         let pid = follow.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: deadline) { kill(pid, SIGKILL) }
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         follow.waitUntilExit()
         #expect(follow.terminationStatus == 0)
+        let output = captured.stdout
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains(#""status":"connecting""#) == true)
         #expect(lines.contains { $0.contains(#""status":"streaming""#) })

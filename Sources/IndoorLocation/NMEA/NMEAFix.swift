@@ -59,6 +59,17 @@ public struct NMEAFix: Hashable, Sendable {
         return vdop.map { $0 * Self.userEquivalentRangeError * 2 }
     }
 
+    /// What a provider hands out for this epoch: its location (when valid) and its heading (true or magnetic,
+    /// when a HDT, THS, HDG or HDM came).
+    public func events(source: String = "nmea") -> [LocationEvent] {
+        var out: [LocationEvent] = []
+        if let l = location(source: source) { out.append(.location(l)) }
+        if heading != nil || magneticHeading != nil {
+            out.append(.heading(Heading(trueHeading: heading, magneticHeading: magneticHeading, timestamp: time)))
+        }
+        return out
+    }
+
     /// As a ``Location`` (nil without a valid position).
     public func location(source: String = "nmea") -> Location? {
         guard !invalid, mode >= .twoD, let latitude, let longitude else { return nil }

@@ -35,19 +35,14 @@ struct NMEAStreamDecoder: StreamDecoder {
 
     static func events(_ decoded: [NMEAEvent]) -> [LocationEvent] {
         var out: [LocationEvent] = []
-        for case .fix(let fix) in decoded {
-            if let location = fix.location() { out.append(.location(location)) }
-            if fix.heading != nil || fix.magneticHeading != nil {
-                out.append(.heading(Heading(trueHeading: fix.heading, magneticHeading: fix.magneticHeading, timestamp: fix.time)))
-            }
-        }
+        for case .fix(let fix) in decoded { out += fix.events() }
         return out
     }
 }
 
 /// The life of a live source, shared by the TCP, serial and gpsd providers: open → streaming → stalled (no data
-/// for `stallTimeout` of the clock) → streaming again, or disconnected → reopened after a backoff (1, 2, 4, 8,
-/// 16 s, then every 16 s). Every complete line that arrived is decoded, even the epoch in flight when the source
+/// for `stallTimeout` of the clock) → streaming again, or disconnected → reopened 1 s later; while it cannot be
+/// opened, attempts back off 1, 2, 4, 8, 16 s, then every 16 s. Every complete line that arrived is decoded, even the epoch in flight when the source
 /// goes away.
 enum LiveStream {
     static let backoff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
@@ -135,11 +130,15 @@ final class DescriptorSource: ByteSource {
         LiveStream.read(fd, timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    /// Writes all of `bytes` (a command to a server); false when the descriptor is gone.
+    /// Writes all of `bytes` (a command to a server); false when the descriptor is gone. A socket a peer has
+    /// reset gives an error, never SIGPIPE (MSG_NOSIGNAL).
     func write(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let n = bytes[sent...].withUnsafeBytes { raw -> Int in
+                let n = send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                return n < 0 && errno == ENOTSOCK ? Glibc.write(fd, raw.baseAddress, raw.count) : n
+            }
             if n < 0, errno == EINTR || errno == EAGAIN { continue }
             guard n > 0 else { return false }
             sent += n

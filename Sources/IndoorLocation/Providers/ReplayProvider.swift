@@ -79,16 +79,24 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                 }
                 continuation.yield(.status(.streaming))
                 var previous: Double?
+                var restarted = false
                 repeat {
                     for (time, event) in fixes {
                         try Task.checkCancellation()
                         if case .recorded(let factor) = pace, let t = time, let p = previous, factor > 0 {
-                            // Back to the start of a loop: one second after the last fix.
-                            try await clock.sleep(for: .seconds((t > p ? t - p : 1) / factor))
+                            // Events of one epoch (a position and a heading) share a time: no wait between them.
+                            // Back at the start of a loop: one second after the last fix.
+                            if t > p {
+                                try await clock.sleep(for: .seconds((t - p) / factor))
+                            } else if restarted {
+                                try await clock.sleep(for: .seconds(1 / factor))
+                            }
                         }
+                        restarted = false
                         previous = time ?? previous
                         continuation.yield(event)
                     }
+                    restarted = true
                     await Task.yield()
                 } while loop && !fixes.isEmpty && !Task.isCancelled
                 continuation.yield(.status(.finished))

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorVenue
 
 /// Writes one epoch of NMEA 0183 as a receiver would: GGA, RMC, GST (the noise it was given, as 1σ), HDT when a
 /// heading is known, and IndoorNav's `$PINAV,LVL` when the level is. Positions are written to 1e-6 minutes
@@ -25,12 +26,8 @@ public enum NMEAWriter {
         let s = String(format: "%.1f", sigma)
         out += sentence("GPGST,\(hms),\(s),\(s),\(s),0.0,\(s),\(s),\(String(format: "%.1f", sigma * 1.5))")
         if let heading { out += sentence("GPHDT,\(String(format: "%.1f", heading)),T") }
-        if let level { out += sentence("PINAV,LVL,\(Self.number(level))") }
+        if let level { out += sentence("PINAV,LVL,\(Level.text(ordinal: level))") }
         return out
-    }
-
-    static func number(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(format: "%g", x)
     }
 
     /// `$body*hh\r\n` with the checksum.

@@ -15,6 +15,8 @@ public struct SessionResult: Sendable {
     /// Per real detour: fixes from the first one unmistakably off the route (farther than the off-route distance
     /// plus twice the noise) to the engine's off-route event; `Int.max` when there was none.
     public var detectionDelays: [Int] = []
+    /// The same, counted from the first fix farther than the off-route distance (detours that went that far).
+    public var detectionDelaysFromThreshold: [Int] = []
     /// Off-route events while the walker was on the route (within half the off-route distance of it).
     public var falseAlarms = 0
     /// Metres between the engine's place on the route and the truth, per fix on the route.
@@ -31,7 +33,7 @@ public struct SessionResult: Sendable {
 public struct SessionFrame: Sendable {
     public let fix: Location
     public let heading: Double?
-    /// The engine's progress after the fix (nil before it started or once arrived).
+    /// The engine's progress after the fix (nil before it started; the last one stays once arrived).
     public let progress: NavigationProgress?
     /// The route the engine follows after the fix.
     public let itinerary: Itinerary?
@@ -48,12 +50,15 @@ public struct SessionSimulator: Sendable {
     public let destination: Waypoint
     public let walker: WalkerConfiguration
     public let navigation: NavigationConfiguration
+    /// The routing profile reroutes use (the itinerary's own).
+    public let options: RoutingOptions
     public let seed: UInt64
     /// When the sessions start (UTC): the NMEA's date and time.
     public static let epoch = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00:00Z
 
     public init(context: NavigationContext, itinerary: Itinerary, destination: Waypoint, walker: WalkerConfiguration,
-                navigation: NavigationConfiguration = NavigationConfiguration(), seed: UInt64) {
+                navigation: NavigationConfiguration = NavigationConfiguration(), options: RoutingOptions = RoutingOptions(), seed: UInt64) {
+        self.options = options
         self.context = context
         self.itinerary = itinerary
         self.destination = destination
@@ -84,7 +89,7 @@ public struct SessionSimulator: Sendable {
         sensorConfiguration.noise = self.walker.headingNoise
         sensorConfiguration.rate = 1
         var sensor = SimulatedHeadingSensor(configuration: sensorConfiguration, seed: sessionSeed ^ 0x2545_F491_4F6C_DD1D)
-        var core = NavigationCore(context: context, itinerary: itinerary, destination: destination, configuration: navigation)
+        var core = NavigationCore(context: context, itinerary: itinerary, destination: destination, options: options, configuration: navigation)
         var decoder = NMEADecoder()
         var result = SessionResult(index: index)
         var truths: [Int: WalkerTruth] = [:]
@@ -94,6 +99,7 @@ public struct SessionSimulator: Sendable {
         // distance), the first fix at which it was unmistakably off (farther than that plus twice the noise: no
         // detector with a low false-alarm rate can tell before), and the fix of the engine's off-route event.
         var detourIsReal = false
+        var thresholdCrossing: Int?
         var detourCrossing: Int?
         var detectionFix: Int?
         var wasDetouring = false
@@ -104,8 +110,13 @@ public struct SessionSimulator: Sendable {
                 // Detected before the crossing (or a detour never unmistakably off) counts as no delay; never
                 // detected as Int.max.
                 result.detectionDelays.append(detectionFix.map { max($0 - (detourCrossing ?? $0), 0) } ?? Int.max)
+                // The stricter count: from the first fix past the off-route distance itself.
+                if let crossing = thresholdCrossing {
+                    result.detectionDelaysFromThreshold.append(detectionFix.map { max($0 - crossing, 0) } ?? Int.max)
+                }
             }
             detourIsReal = false
+            thresholdCrossing = nil
             detourCrossing = nil
             detectionFix = nil
         }
@@ -127,21 +138,26 @@ public struct SessionSimulator: Sendable {
                 let trueOff = core.track.map { $0.distance(from: truth.point, within: 0...$0.length) } ?? 0
                 events.removeAll(keepingCapacity: true)
                 core.update(location, into: &events)
-                if truth.detouring, trueOff > threshold { detourIsReal = true }
+                if truth.detouring, trueOff > threshold {
+                    detourIsReal = true
+                    if thresholdCrossing == nil { thresholdCrossing = result.fixes }
+                }
                 if truth.detouring, trueOff > threshold + 2 * self.walker.noise, detourCrossing == nil { detourCrossing = result.fixes }
                 for event in events {
                     switch event {
                     case .offRoute:
-                        if truth.detouring || trueOff > threshold / 2 {
+                        if truth.detouring {
                             if detectionFix == nil { detectionFix = result.fixes }
-                        } else {
+                        } else if trueOff <= threshold / 2 {
                             result.falseAlarms += 1
-                        }
+                        }  // (else: following again but not yet back on the route — neither)
                     case .rerouted:
                         if let route = core.track { walker.adopt(route) }
                     case .arrived(let level):
                         result.arrived = true
-                        result.wrongLevelArrival = level != track.destinationLevel || truth.level != track.destinationLevel
+                        // (The engine only arrives on the destination's level: the truth is what can be wrong.)
+                        _ = level
+                        result.wrongLevelArrival = truth.level != track.destinationLevel
                     default: break
                     }
                 }

@@ -29,8 +29,7 @@ public struct SimulatedSessionProvider<C: Clock>: LocationProvider where C.Durat
                     do { try await clock.sleep(for: .seconds(t.timeIntervalSince(p))) } catch { break }
                 }
                 previous = fix.time ?? previous
-                if let location = fix.location(source: "simulator") { continuation.yield(.location(location)) }
-                if let h = fix.heading { continuation.yield(.heading(Heading(trueHeading: h, timestamp: fix.time))) }
+                for event in fix.events(source: "simulator") { continuation.yield(event) }
             }
             continuation.yield(.status(.finished))
             continuation.finish()

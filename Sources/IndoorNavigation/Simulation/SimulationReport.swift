@@ -19,6 +19,9 @@ public struct SimulationReport: Hashable, Sendable {
     public var undetectedDetours = 0
     public var detectionDelayMedian: Double?
     public var detectionDelayMax: Int?
+    /// Counted from the first fix past the off-route distance itself (stricter).
+    public var thresholdDelayMedian: Double?
+    public var thresholdDelayMax: Int?
     public var matchedErrorMedian: Double?
     public var matchedErrorP95: Double?
     public var fixes = 0
@@ -26,6 +29,7 @@ public struct SimulationReport: Hashable, Sendable {
     public init(_ results: [SessionResult]) {
         sessions = results.count
         var delays: [Int] = []
+        var strict: [Int] = []
         var errors: [Double] = []
         for r in results {
             arrived += r.arrived ? 1 : 0
@@ -41,6 +45,7 @@ public struct SimulationReport: Hashable, Sendable {
             }
             undetectedDetours += r.detectionDelays.filter { $0 == Int.max }.count
             delays += r.detectionDelays.filter { $0 != Int.max }
+            strict += r.detectionDelaysFromThreshold.filter { $0 != Int.max }
             errors += r.matchedErrors
             fixes += r.fixes
         }
@@ -48,6 +53,9 @@ public struct SimulationReport: Hashable, Sendable {
         errors.sort()
         detectionDelayMedian = Self.quantile(delays.map(Double.init), 0.5)
         detectionDelayMax = delays.last
+        strict.sort()
+        thresholdDelayMedian = Self.quantile(strict.map(Double.init), 0.5)
+        thresholdDelayMax = strict.last
         matchedErrorMedian = Self.quantile(errors, 0.5)
         matchedErrorP95 = Self.quantile(errors, 0.95)
     }
@@ -73,6 +81,8 @@ public struct SimulationReport: Hashable, Sendable {
             "reroutes_without_detour": .number(Double(reroutesWithoutDetour)),
             "undetected_detours": .number(Double(undetectedDetours)),
             "detection_delay_fixes": .object(["median": Self.round(detectionDelayMedian), "max": detectionDelayMax.map { .number(Double($0)) } ?? .null]),
+            "detection_delay_from_threshold_fixes": .object(["median": Self.round(thresholdDelayMedian),
+                                                             "max": thresholdDelayMax.map { .number(Double($0)) } ?? .null]),
             "matched_error_m": .object(["median": Self.round(matchedErrorMedian), "p95": Self.round(matchedErrorP95)]),
             "fixes": .number(Double(fixes)),
         ])
@@ -86,7 +96,7 @@ public struct SimulationReport: Hashable, Sendable {
             arrived                  \(arrived) (\(pct(arrived)))
             wrong-level arrivals     \(wrongLevelArrivals)
             reroutes                 \(reroutes) for \(detours) real detours (at most \(String(format: "%.2g", maxReroutesPerDetour)) per detour in a session, \(maxReroutesPerSession) per session; \(reroutesWithoutDetour) after false alarms)
-            off-route detection      median \(detectionDelayMedian.map { String(format: "%.0f", $0) } ?? "–") fixes, max \(detectionDelayMax.map(String.init) ?? "–") after the walker was truly off the route; \(undetectedDetours) undetected
+            off-route detection      median \(detectionDelayMedian.map { String(format: "%.0f", $0) } ?? "–") fixes, max \(detectionDelayMax.map(String.init) ?? "–") after the walker was unmistakably off (off-route distance + 2σ); from the off-route distance itself median \(thresholdDelayMedian.map { String(format: "%.0f", $0) } ?? "–"), max \(thresholdDelayMax.map(String.init) ?? "–"); \(undetectedDetours) undetected
             false off-route alarms   \(falseOffRouteSessions) sessions (\(pct(falseOffRouteSessions)))
             matched position error   median \(m(matchedErrorMedian)), p95 \(m(matchedErrorP95))
             """
@@ -139,6 +149,10 @@ extension NavigationEvent {
                 o["reason"] = .string("heading")
                 o["distance"] = n(metres)
                 o["degrees"] = n(degrees)
+            case .level(let believed, let route):
+                o["reason"] = .string("level")
+                o["level"] = .number(believed)
+                o["route_level"] = .number(route)
             }
         case .rerouted(let distance, let duration):
             o["distance"] = n(distance)

@@ -41,6 +41,8 @@ package struct XMLScanner {
     private var openEnds: [Int] = []
     private var started = false
     static let chunk = 1 << 20
+    /// The longest single token the scanner holds (see ``try ensure(_:)``).
+    static let maximumTokenLength = 64 << 20
 
     package init(handle: FileHandle) {
         self.handle = handle
@@ -86,7 +88,12 @@ package struct XMLScanner {
 
     /// Makes at least `count` bytes available from `position` (false at the end of the file). May move the
     /// buffer's contents: indices are taken after it.
-    private mutating func ensure(_ count: Int) -> Bool {
+    private mutating func ensure(_ count: Int) throws(SyntaxError) -> Bool {
+        // One token (a tag, a text run, a comment, a declaration) is held whole: past this, the file is refused
+        // rather than read into memory without bound.
+        guard count <= Self.maximumTokenLength else {
+            throw error("a single tag, text, comment or declaration longer than \(Self.maximumTokenLength >> 20) MiB")
+        }
         while buffer.count - position < count {
             if atEnd { return false }
             // Drop what was consumed, then read the next chunk.
@@ -122,10 +129,10 @@ package struct XMLScanner {
 
     /// The offset (from `position`) of the first `byte` at or after `offset`, reading more as needed; nil at the
     /// end of the file.
-    private mutating func find(_ byte: UInt8, from offset: Int = 0) -> Int? {
+    private mutating func find(_ byte: UInt8, from offset: Int = 0) throws(SyntaxError) -> Int? {
         var i = offset
         while true {
-            guard ensure(i + 1) else { return nil }
+            guard try ensure(i + 1) else { return nil }
             let start = position + i
             let found: Int? = buffer.withUnsafeBufferPointer { p in
                 memchr(p.baseAddress! + start, Int32(byte), p.count - start).map { p.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
@@ -136,10 +143,10 @@ package struct XMLScanner {
     }
 
     /// The offset (from `position`) of `needle`, reading more as needed; nil at the end of the file.
-    private mutating func find(_ needle: [UInt8], from offset: Int = 0) -> Int? {
+    private mutating func find(_ needle: [UInt8], from offset: Int = 0) throws(SyntaxError) -> Int? {
         var i = offset
-        while let first = find(needle[0], from: i) {
-            guard ensure(first + needle.count) else { return nil }
+        while let first = try find(needle[0], from: i) {
+            guard try ensure(first + needle.count) else { return nil }
             if buffer[(position + first)..<(position + first + needle.count)].elementsEqual(needle) { return first }
             i = first + 1
         }
@@ -151,10 +158,10 @@ package struct XMLScanner {
     /// The next event, or nil at a well-formed end.
     package mutating func next() throws(SyntaxError) -> Event? {
         while true {
-            if !started, ensure(3), buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
+            if !started, try ensure(3), buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
                 advance(3)  // a UTF-8 byte-order mark
             }
-            guard ensure(1) else {
+            guard try ensure(1) else {
                 if let end = openEnds.last {
                     let open = String(decoding: openNames[(openEnds.dropLast().last ?? 0)..<end], as: UTF8.self)
                     throw error("the file ends inside <\(open)>")
@@ -164,7 +171,7 @@ package struct XMLScanner {
             }
             if buffer[position] != UInt8(ascii: "<") {
                 // Text up to the next tag.
-                let length = find(UInt8(ascii: "<")) ?? (buffer.count - position)
+                let length = try find(UInt8(ascii: "<")) ?? (buffer.count - position)
                 let start = position
                 advance(length)
                 // Indentation between tags is not text to anyone reading GPX.
@@ -176,17 +183,17 @@ package struct XMLScanner {
                 }
                 return .text(decoded)
             }
-            guard ensure(2) else { throw error("the file ends inside a tag") }
+            guard try ensure(2) else { throw error("the file ends inside a tag") }
             switch buffer[position + 1] {
             case UInt8(ascii: "?"):
-                guard let end = find(Array("?>".utf8)) else { throw error("unterminated processing instruction") }
+                guard let end = try find(Array("?>".utf8)) else { throw error("unterminated processing instruction") }
                 advance(end + 2)
             case UInt8(ascii: "!"):
-                if ensure(4), buffer[position + 2] == UInt8(ascii: "-"), buffer[position + 3] == UInt8(ascii: "-") {
-                    guard let end = find(Array("-->".utf8), from: 4) else { throw error("unterminated comment") }
+                if try ensure(4), buffer[position + 2] == UInt8(ascii: "-"), buffer[position + 3] == UInt8(ascii: "-") {
+                    guard let end = try find(Array("-->".utf8), from: 4) else { throw error("unterminated comment") }
                     advance(end + 3)
-                } else if ensure(9), buffer[(position + 2)..<(position + 9)].elementsEqual("[CDATA[".utf8) {
-                    guard let end = find(Array("]]>".utf8), from: 9) else { throw error("unterminated CDATA section") }
+                } else if try ensure(9), buffer[(position + 2)..<(position + 9)].elementsEqual("[CDATA[".utf8) {
+                    guard let end = try find(Array("]]>".utf8), from: 9) else { throw error("unterminated CDATA section") }
                     let text = (position + 9)..<(position + end)
                     advance(end + 3)
                     return .text(text)
@@ -195,7 +202,7 @@ package struct XMLScanner {
                     var depth = 0
                     var i = 2
                     while true {
-                        guard ensure(i + 1) else { throw error("unterminated declaration") }
+                        guard try ensure(i + 1) else { throw error("unterminated declaration") }
                         let c = buffer[position + i]
                         if c == UInt8(ascii: "[") { depth += 1 }
                         if c == UInt8(ascii: "]") { depth -= 1 }
@@ -205,7 +212,7 @@ package struct XMLScanner {
                     advance(i + 1)
                 }
             case UInt8(ascii: "/"):
-                guard let end = find(UInt8(ascii: ">")) else { throw error("unterminated end tag") }
+                guard let end = try find(UInt8(ascii: ">")) else { throw error("unterminated end tag") }
                 var nameEnd = position + 2
                 let limit = position + end
                 while nameEnd < limit, !Self.isSpace(buffer[nameEnd]) { nameEnd += 1 }
@@ -230,7 +237,7 @@ package struct XMLScanner {
     private mutating func startTag() throws(SyntaxError) -> Event {
         var need = 2
         while true {
-            guard ensure(need) else { throw error("the file ends inside a tag") }
+            guard try ensure(need) else { throw error("the file ends inside a tag") }
             if let event = try parseStartTag() { return event }
             // The tag runs past what is buffered: read more and parse it again.
             need = buffer.count - position + 1

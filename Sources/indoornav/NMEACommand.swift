@@ -44,7 +44,7 @@ enum NMEACommand {
                 out.append(0x0A)
             }
             if out.count > 1 << 16 {
-                FileHandle.standardOutput.write(out)
+                Output.write(out)
                 out.removeAll(keepingCapacity: true)
             }
         }
@@ -54,7 +54,7 @@ enum NMEACommand {
             write(decoder.feed(chunk))
         }
         write(decoder.finish())
-        FileHandle.standardOutput.write(out)
+        Output.write(out)
         let reasons = decoder.skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
         Output.error("\(decoder.sentences) sentences, \(fixes) epochs; skipped: \(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))")
         return .success

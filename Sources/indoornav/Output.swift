@@ -1,14 +1,26 @@
 import Foundation
 import IndoorGeometry
 
-/// stdout for results, stderr for progress and errors.
+/// stdout for results, stderr for progress and errors. Each line is written whole, in one call.
 enum Output {
+    /// When the reader of stdout has gone (`… | head`), the command ends quietly, as SIGPIPE would end it — also
+    /// when SIGPIPE is ignored (inherited from a parent that ignores it), where a write fails with EPIPE instead.
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        write(Data((text + "\n").utf8))
+    }
+
+    /// Bytes to stdout (whole lines, batched by the caller).
+    static func write(_ data: Data) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            exit(128 + SIGPIPE)
+        }
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        // Nowhere to report a failure to report.
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     /// One JSON document on stdout, keys sorted so output is stable for scripts and diffs.

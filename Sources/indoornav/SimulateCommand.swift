@@ -118,7 +118,7 @@ enum SimulateCommand {
                 i += workers
             }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if showProgress { Output.error("") }
         return results.withLock { $0.compactMap { $0 } }
     }
 
@@ -126,7 +126,7 @@ enum SimulateCommand {
         let width = 40
         let filled = width * done / max(total, 1)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) sessions".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\r[\(bar)] \(done)/\(total) sessions".utf8))
     }
 
     static func write(_ results: [SessionResult], to directory: String) throws {

@@ -30,7 +30,7 @@ public final class PTYPair: @unchecked Sendable {
         p.arguments = ["pty,raw,echo=0,link=\(writerPath)", "pty,raw,echo=0,link=\(devicePath)"]
         try p.run()
         process = p
-        await Self.settle { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
+        await settleOnRealProcess { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
         writer = FileHandle(forWritingAtPath: writerPath)
     }
 
@@ -40,7 +40,7 @@ public final class PTYPair: @unchecked Sendable {
         try? writer?.close()
         writer = nil
         kill(p.processIdentifier, SIGKILL)
-        await Self.settle { !p.isRunning }
+        await settleOnRealProcess { !p.isRunning }
         process = nil
         // The device node goes with it, as a USB receiver's does.
         unlink(devicePath)
@@ -59,9 +59,12 @@ public final class PTYPair: @unchecked Sendable {
     /// socat is installed by tools/setup.
     public static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/socat")
 
-    /// Yields until `condition` holds, for at most 20 s of wall time (socat is a real process).
-    static func settle(_ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-    }
+}
+
+/// Waits until `condition` holds, for at most 20 s, when a real process or socket is on the other side (socat,
+/// gpsd, a loopback peer): a short pause between looks leaves it the CPU; the wall clock only bounds the wait (a
+/// broken peer fails the test instead of hanging it) and never paces it.
+public func settleOnRealProcess(_ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
 }

@@ -19,20 +19,20 @@ import Glibc
         let collector = Collector()
         let task = collector.collect(provider)
         func statuses() -> [ProviderStatus] { collector.statuses }
-        await settleLong { statuses() == [.connecting, .streaming] }
+        await settleOnRealProcess { statuses() == [.connecting, .streaming] }
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
-        await settleLong { collector.locations.count == 1 }
+        await settleOnRealProcess { collector.locations.count == 1 }
         #expect(collector.locations.count == 1)
         // Unplugged: the epoch in flight is delivered, then disconnected; plugged back: streaming again.
         await pty.unplug()
-        await settleLong { statuses().last == .disconnected }
+        await settleOnRealProcess { statuses().last == .disconnected }
         #expect(collector.locations.count == 2)
         try await pty.start()
-        await settleLong { clock.sleepers == 1 }
+        await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        await settleLong { statuses().suffix(2) == [.connecting, .streaming] }
+        await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
-        await settleLong { collector.locations.count == 3 }
+        await settleOnRealProcess { collector.locations.count == 3 }
         #expect(collector.locations.count == 3)
         #expect(statuses().prefix(4) == [.connecting, .streaming, .disconnected, .connecting])
         task.cancel()
@@ -80,15 +80,15 @@ import Glibc
         func statuses() -> [ProviderStatus] { collector.statuses }
         // The hunt needs two sentences before the port counts as open.
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
-        await settleLong { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
+        await settleOnRealProcess { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
         clock.advance(by: .seconds(4))
         for _ in 0..<50 { await Task.yield() }
         #expect(statuses() == [.connecting, .streaming])
         clock.advance(by: .seconds(6))
-        await settleLong { statuses().last == .stalled }
+        await settleOnRealProcess { statuses().last == .stalled }
         #expect(statuses() == [.connecting, .streaming, .stalled])
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
-        await settleLong { collector.locations.count == 3 && statuses().count == 4 }
+        await settleOnRealProcess { collector.locations.count == 3 && statuses().count == 4 }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming])
         #expect(collector.locations.count == 3)
         task.cancel()

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorLocation
+import IndoorTestSupport
 import Synchronization
 import Testing
 #if canImport(Glibc)
@@ -51,13 +52,6 @@ final class LoopbackServer: @unchecked Sendable {
     }
 }
 
-/// Yields until `condition` holds; the wall clock only bounds the wait (a broken provider fails the test instead
-/// of hanging it) and never paces it.
-func settleLong(_ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now + .seconds(20)
-    // (A real socket or process is waited for: a short pause between looks leaves it the CPU.)
-    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
-}
 
 /// Serialized: each test blocks a thread in `accept`, and the providers poll their sockets.
 @Suite(.serialized) struct TCPProviderTests {
@@ -75,24 +69,24 @@ func settleLong(_ condition: () -> Bool) async {
         }
         func statuses() -> [ProviderStatus] { collector.statuses }
         server.accept()
-        await settleLong { statuses() == [.connecting, .streaming] }
+        await settleOnRealProcess { statuses() == [.connecting, .streaming] }
         server.send(Self.epoch1 + Self.epoch2)
-        await settleLong { collector.locations.count == 1 }
+        await settleOnRealProcess { collector.locations.count == 1 }
         #expect(collector.locations.count == 1)  // the second epoch is complete only when the third begins
         // No data for five seconds of the clock: stalled; data again: streaming.
         clock.advance(by: .seconds(6))
-        await settleLong { statuses().last == .stalled }
+        await settleOnRealProcess { statuses().last == .stalled }
         #expect(statuses().last == .stalled)
         server.send(Self.epoch3)
-        await settleLong { statuses().last == .streaming && collector.locations.count == 2 }
+        await settleOnRealProcess { statuses().last == .streaming && collector.locations.count == 2 }
         // The peer drops: what arrived is decoded, then disconnected; after the backoff, it reconnects.
         server.drop()
-        await settleLong { statuses().last == .disconnected }
+        await settleOnRealProcess { statuses().last == .disconnected }
         #expect(collector.locations.count == 3)
-        await settleLong { clock.sleepers == 1 }
+        await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
         server.accept()
-        await settleLong { statuses().suffix(2) == [.connecting, .streaming] }
+        await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, .disconnected, .connecting, .streaming])
         task.cancel()
         _ = try? await task.value
@@ -106,9 +100,9 @@ func settleLong(_ condition: () -> Bool) async {
         let provider = NMEATCPProvider(host: "127.0.0.1", port: port, clock: clock)
         let collector = Collector()
         let task = collector.collect(provider)
-        await settleLong { clock.sleepers == 1 }
+        await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        await settleLong { collector.count >= 4 }
+        await settleOnRealProcess { collector.count >= 4 }
         let statuses = collector.events.withLock { $0 }
         #expect(statuses.prefix(4) == [.status(.connecting), .status(.disconnected), .status(.connecting), .status(.disconnected)])
         task.cancel()

@@ -75,6 +75,7 @@ public enum GPXReader {
         }
     }
 
+    @discardableResult
     static func read(path: String, visit: (GPXPoint, Tag) -> Void) throws(GPXError) -> GPXSummary {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path) }
         defer { try? handle.close() }

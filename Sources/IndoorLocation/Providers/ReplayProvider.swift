@@ -51,8 +51,8 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             var out: [(Double?, LocationEvent)] = []
             var walked = 0.0
             var previous: GPXPoint?
-            try GPXReader.read(path: path) { p, kind in
-                guard kind != "wpt" else { return }
+            try GPXReader.read(path: path) { (p, kind: GPXReader.Tag) in
+                guard kind != .wpt else { return }
                 if let q = previous {
                     let dy = (p.coordinate.latitude - q.coordinate.latitude) * 111_320
                     let dx = (p.coordinate.longitude - q.coordinate.longitude) * 111_320 * cos(p.coordinate.latitude * .pi / 180)

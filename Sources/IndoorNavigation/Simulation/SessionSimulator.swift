@@ -153,10 +153,9 @@ public struct SessionSimulator: Sendable {
                         }  // (else: following again but not yet back on the route — neither)
                     case .rerouted:
                         if let route = core.track { walker.adopt(route) }
-                    case .arrived(let level):
+                    case .arrived:
                         result.arrived = true
                         // (The engine only arrives on the destination's level: the truth is what can be wrong.)
-                        _ = level
                         result.wrongLevelArrival = truth.level != track.destinationLevel
                     default: break
                     }

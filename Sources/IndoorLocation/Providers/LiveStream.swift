@@ -42,8 +42,8 @@ struct NMEAStreamDecoder: StreamDecoder {
 
 /// The life of a live source, shared by the TCP, serial and gpsd providers: open → streaming → stalled (no data
 /// for `stallTimeout` of the clock) → streaming again, or disconnected → reopened 1 s later; while it cannot be
-/// opened, attempts back off 1, 2, 4, 8, 16 s, then every 16 s. Every complete line that arrived is decoded, even the epoch in flight when the source
-/// goes away.
+/// opened, attempts back off 1, 2, 4, 8, 16 s, then every 16 s. Every complete line that arrived is decoded, even
+/// the epoch in flight when the source goes away. The blocking calls run on the source's own ``SourceLane``.
 enum LiveStream {
     static let backoff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 
@@ -53,10 +53,11 @@ enum LiveStream {
     ) -> AsyncThrowingStream<LocationEvent, any Error> where C.Duration == Duration {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let task = Task {
+            let lane = SourceLane()
             var failures = 0
             while !Task.isCancelled {
                 continuation.yield(.status(.connecting))
-                guard let source = open() else {
+                guard await lane.open(open) else {
                     continuation.yield(.status(.disconnected))
                     let delay = backoff[min(failures, backoff.count - 1)]
                     failures += 1
@@ -72,7 +73,7 @@ enum LiveStream {
                     for event in events { continuation.yield(event) }
                 }
                 reading: while !Task.isCancelled {
-                    switch source.read(timeoutMilliseconds: 20) {
+                    switch await lane.read(timeoutMilliseconds: 20) {
                     case .data(let bytes):
                         // Streaming again before what the data holds.
                         if stalled {
@@ -86,17 +87,17 @@ enum LiveStream {
                             stalled = true
                             continuation.yield(.status(.stalled))
                         }
-                        await Task.yield()
                     case .closed:
                         break reading
                     }
                 }
-                source.close()
+                await lane.close()
                 deliver(decoder.finish())
                 if Task.isCancelled { break }
                 continuation.yield(.status(.disconnected))
                 do { try await clock.sleep(for: backoff[0]) } catch { break }
             }
+            await lane.close()
             continuation.finish()
         }
         continuation.onTermination = { _ in task.cancel() }
@@ -115,6 +116,43 @@ enum LiveStream {
         if n > 0 { return .data(Array(buffer[0..<n])) }
         if n < 0, errno == EINTR || errno == EAGAIN { return .timeout }
         return .closed
+    }
+}
+
+/// Where a live source's blocking calls run — opening it (name lookup, connect, baud hunting) and waiting for its
+/// bytes: a serial dispatch queue of its own, never Swift's cooperative pool. The pool has a thread per core, and
+/// one blocked on a silent receiver is a thread every other task of the process (the navigation engine, a second
+/// provider, a test) waits for.
+final class SourceLane: @unchecked Sendable {
+    // (@unchecked: `source` is only touched on `queue`.)
+    private let queue = DispatchQueue(label: "indoornav.live-source")
+    private var source: (any ByteSource)?
+
+    /// Opens a source with `make` on the lane (closing the one before); false when it cannot be opened.
+    func open(_ make: @escaping @Sendable () -> (any ByteSource)?) async -> Bool {
+        await onLane {
+            self.source?.close()
+            self.source = make()
+            return self.source != nil
+        }
+    }
+
+    /// Waits up to `timeoutMilliseconds` for the open source's bytes; `.closed` when none is open.
+    func read(timeoutMilliseconds: Int32) async -> ByteReadResult {
+        await onLane { self.source?.read(timeoutMilliseconds: timeoutMilliseconds) ?? .closed }
+    }
+
+    func close() async {
+        await onLane {
+            self.source?.close()
+            self.source = nil
+        }
+    }
+
+    private func onLane<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: body()) }
+        }
     }
 }
 
@@ -153,7 +191,12 @@ final class DescriptorSource: ByteSource {
 
     deinit { close() }
 
-    /// A TCP connection to `host` (a name or an address) and `port`; nil when it cannot be made.
+    /// How long one connection attempt may take: a host that drops the handshake would otherwise hold the lane
+    /// for the kernel's two minutes before the next address or the backoff is tried.
+    static let connectTimeoutMilliseconds: Int32 = 5000
+
+    /// A TCP connection to `host` (a name or an address) and `port`, each address tried in turn for at most
+    /// ``connectTimeoutMilliseconds``; nil when none can be made.
     static func tcp(host: String, port: UInt16) -> DescriptorSource? {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -165,11 +208,36 @@ final class DescriptorSource: ByteSource {
         while let info = candidate {
             let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             if s >= 0 {
-                if connect(s, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return DescriptorSource(owning: s) }
+                if connect(s, to: info.pointee, timeoutMilliseconds: connectTimeoutMilliseconds) {
+                    return DescriptorSource(owning: s)
+                }
                 Glibc.close(s)
             }
             candidate = info.pointee.ai_next
         }
         return nil
+    }
+
+    /// Connects `s` without blocking for longer than `timeoutMilliseconds`, then leaves it blocking again.
+    private static func connect(_ s: Int32, to info: addrinfo, timeoutMilliseconds: Int32) -> Bool {
+        let flags = fcntl(s, F_GETFL)
+        guard flags >= 0, fcntl(s, F_SETFL, flags | O_NONBLOCK) == 0 else { return false }
+        if Glibc.connect(s, info.ai_addr, info.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else { return false }
+            // A signal (a child process ending, say) interrupts poll, not the connection: wait out the rest.
+            let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
+            var p = pollfd(fd: s, events: Int16(POLLOUT), revents: 0)
+            var ready: Int32
+            repeat {
+                let left = ContinuousClock.now.duration(to: deadline).components
+                let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+                ready = poll(&p, 1, Int32(clamping: milliseconds))
+            } while ready < 0 && errno == EINTR
+            guard ready == 1 else { return false }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(s, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { return false }
+        }
+        return fcntl(s, F_SETFL, flags) == 0
     }
 }

@@ -14,6 +14,8 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [(deadline: Instant, id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID = 0
+        /// Sleepers cancelled before they were queued (cancellation can come between the check and the queueing).
+        var cancelledEarly: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -34,16 +36,24 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { s -> Bool in
-                    if deadline <= s.now { return true }
+                let outcome = state.withLock { s -> Result<Bool, CancellationError> in
+                    if s.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= s.now { return .success(true) }
                     s.sleepers.append((deadline, id, continuation))
-                    return false
+                    return .success(false)
                 }
-                if resumeNow { continuation.resume() }
+                switch outcome {
+                case .failure(let error): continuation.resume(throwing: error)
+                case .success(true): continuation.resume()
+                case .success(false): break
+                }
             }
         } onCancel: {
             let cancelled = state.withLock { s -> CheckedContinuation<Void, any Error>? in
-                guard let k = s.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                guard let k = s.sleepers.firstIndex(where: { $0.id == id }) else {
+                    s.cancelledEarly.insert(id)
+                    return nil
+                }
                 return s.sleepers.remove(at: k).continuation
             }
             cancelled?.resume(throwing: CancellationError())

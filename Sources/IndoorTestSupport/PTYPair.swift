@@ -28,6 +28,11 @@ public final class PTYPair: @unchecked Sendable {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/socat")
         p.arguments = ["pty,raw,echo=0,link=\(writerPath)", "pty,raw,echo=0,link=\(devicePath)"]
+        // Not the runner's output: a socat that outlived its test would hold that pipe, and whoever reads it to
+        // the end (swift test, CI) would wait for as long as socat lives.
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
         await settleOnRealProcess { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
@@ -59,12 +64,4 @@ public final class PTYPair: @unchecked Sendable {
     /// socat is installed by tools/setup.
     public static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/socat")
 
-}
-
-/// Waits until `condition` holds, for at most 20 s, when a real process or socket is on the other side (socat,
-/// gpsd, a loopback peer): a short pause between looks leaves it the CPU; the wall clock only bounds the wait (a
-/// broken peer fails the test instead of hanging it) and never paces it.
-public func settleOnRealProcess(_ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
 }

@@ -24,7 +24,7 @@ func freeLoopbackPort() -> UInt16? {
 }
 
 /// Debian's gpsd, fed a shared log by gpsfake on loopback, read through ``GPSDProvider``.
-@Suite(.serialized) struct GPSDProviderTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct GPSDProviderTests {
     static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake")
         && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd")
 
@@ -33,6 +33,7 @@ func freeLoopbackPort() -> UInt16? {
         let gpsfake = Process()
         gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
         gpsfake.arguments = ["-q", "-n", "-c", "0.01", "-P", String(port), log]
+        gpsfake.standardInput = FileHandle.nullDevice
         gpsfake.standardError = FileHandle.nullDevice
         gpsfake.standardOutput = FileHandle.nullDevice
         try gpsfake.run()
@@ -58,7 +59,7 @@ func freeLoopbackPort() -> UInt16? {
         let task = collector.collect(provider)
         // gpsd takes a moment to listen: connection attempts back off on the manual clock.
         func pump(until condition: () -> Bool) async {
-            // (Generous: under the full parallel suite the runner's threads can be busy for a minute.)
+            // (A bound, not a pace: gpsd listens within a second or two.)
             let deadline = ContinuousClock.now + .seconds(120)
             while !condition(), ContinuousClock.now < deadline {
                 if clock.sleepers > 0 { clock.advance(by: .seconds(1)) }

@@ -22,7 +22,7 @@ func settle(_ condition: () -> Bool) async {
     for _ in 0..<100_000 where !condition() { await Task.yield() }
 }
 
-@Suite struct ProviderTests {
+@Suite(.timeLimit(.minutes(3))) struct ProviderTests {
     let nmea = fixtures.appendingPathComponent("gpsd/quectel-L70.log").path
 
     @Test func replaysAtTheRecordedPaceOnTheGivenClock() async throws {

@@ -10,7 +10,7 @@ import Glibc
 /// A TCP server on 127.0.0.1 that the test drives: accept a client, send lines, drop it.
 final class LoopbackServer: @unchecked Sendable {
     // (@unchecked: the descriptors are only touched from the test's own sequential steps.)
-    let listener: Int32
+    private var listener: Int32
     let port: UInt16
     private var client: Int32 = -1
 
@@ -24,21 +24,31 @@ final class LoopbackServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, listen(s, 4) == 0 else { Glibc.close(s); return nil }
+        // Non-blocking: `accept` looks for a client without holding a thread of the test runner.
+        guard bound == 0, listen(s, 4) == 0, fcntl(s, F_SETFL, O_NONBLOCK) == 0 else { Glibc.close(s); return nil }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &length) } }
         listener = s
         port = UInt16(bigEndian: address.sin_port)
     }
 
-    /// Accepts the next client (blocking, so call it after the provider connects).
-    func accept() {
-        client = Glibc.accept(listener, nil, nil)
+    /// Accepts the next client, waiting (bounded) for the provider to connect.
+    func accept() async {
+        await settleOnRealProcess {
+            client = Glibc.accept(listener, nil, nil)
+            return client >= 0
+        }
     }
 
     func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(client, $0.baseAddress, $0.count) }
+    }
+
+    /// Nothing listens on the port any more.
+    func stopListening() {
+        Glibc.close(listener)
+        listener = -1
     }
 
     func drop() {
@@ -47,14 +57,14 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     deinit {
+        // (Each descriptor closed once: a second close could hit a descriptor another test has opened since.)
         if client >= 0 { Glibc.close(client) }
-        Glibc.close(listener)
+        if listener >= 0 { Glibc.close(listener) }
     }
 }
 
 
-/// Serialized: each test blocks a thread in `accept`, and the providers poll their sockets.
-@Suite(.serialized) struct TCPProviderTests {
+@Suite(.timeLimit(.minutes(3))) struct TCPProviderTests {
     static let epoch1 = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n"
     static let epoch2 = "$GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4D\r\n"
     static let epoch3 = "$GPGGA,123521,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4C\r\n"
@@ -68,7 +78,7 @@ final class LoopbackServer: @unchecked Sendable {
             for try await e in provider.events() { collector.events.withLock { $0.append(e) } }
         }
         func statuses() -> [ProviderStatus] { collector.statuses }
-        server.accept()
+        await server.accept()
         await settleOnRealProcess { statuses() == [.connecting, .streaming] }
         server.send(Self.epoch1 + Self.epoch2)
         await settleOnRealProcess { collector.locations.count == 1 }
@@ -85,7 +95,7 @@ final class LoopbackServer: @unchecked Sendable {
         #expect(collector.locations.count == 3)
         await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        server.accept()
+        await server.accept()
         await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, .disconnected, .connecting, .streaming])
         task.cancel()
@@ -95,7 +105,7 @@ final class LoopbackServer: @unchecked Sendable {
     @Test func nobodyListeningMeansDisconnectedAndRetries() async throws {
         let server = try #require(LoopbackServer())
         let port = server.port
-        Glibc.close(server.listener)  // nothing listens on that port any more
+        server.stopListening()
         let clock = ManualClock()
         let provider = NMEATCPProvider(host: "127.0.0.1", port: port, clock: clock)
         let collector = Collector()

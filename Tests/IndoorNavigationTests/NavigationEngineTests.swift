@@ -10,7 +10,7 @@ func settle(_ condition: () -> Bool) async {
     for _ in 0..<100_000 where !condition() { await Task.yield() }
 }
 
-@Suite struct NavigationEngineTests {
+@Suite(.timeLimit(.minutes(3))) struct NavigationEngineTests {
     /// One fix, then a receiver that stays connected but says nothing.
     struct SilentAfterOneFix: LocationProvider {
         let location: Location

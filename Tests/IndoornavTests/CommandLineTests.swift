@@ -1,4 +1,5 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 
 /// Runs the real `indoornav` binary, as a user would, and checks its output and exit status.
@@ -26,9 +27,9 @@ struct CLI {
         }
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String]) async throws -> Result {
         let (process, output) = try spawn(arguments)
-        process.waitUntilExit()
+        if !(await waitForExit(process)) { Issue.record("indoornav \(arguments.joined(separator: " ")) did not end; killed") }
         return Result(status: process.terminationStatus, stdout: output.stdout, stderr: output.stderr)
     }
 
@@ -57,6 +58,8 @@ struct CLI {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = root
+        // Nothing to read: the runner's own input may be a terminal or a pipe that never ends.
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: output.outPath)
         process.standardError = FileHandle(forWritingAtPath: output.errPath)
         try process.run()
@@ -64,16 +67,16 @@ struct CLI {
     }
 }
 
-@Suite struct VenueCommandTests {
-    @Test func infoOnTheEmbeddedVenue() throws {
-        let r = try CLI.run(["venue", "info"])
+@Suite(.timeLimit(.minutes(3))) struct VenueCommandTests {
+    @Test func infoOnTheEmbeddedVenue() async throws {
+        let r = try await CLI.run(["venue", "info"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("Central Station"))
         #expect(r.stdout.contains("3 levels, 48 spaces"))
     }
 
-    @Test func infoJSONOnTheIMDFCampus() throws {
-        let r = try CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--json", "--verbose"])
+    @Test func infoJSONOnTheIMDFCampus() async throws {
+        let r = try await CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--json", "--verbose"])
         #expect(r.status == 0)
         let json = try r.json()
         #expect(json["spaces"] as? Int == 443)
@@ -85,22 +88,22 @@ struct CLI {
         #expect(json["load_seconds"] is Double)
     }
 
-    @Test func infoJSONOnTheOSMBuildingHasFractionalLevels() throws {
-        let r = try CLI.run(["venue", "info", "--venue", "venues/osm-dresden-apb/apb.osm", "--json"])
+    @Test func infoJSONOnTheOSMBuildingHasFractionalLevels() async throws {
+        let r = try await CLI.run(["venue", "info", "--venue", "venues/osm-dresden-apb/apb.osm", "--json"])
         #expect(r.status == 0)
         let levels = try #require(try r.json()["levels"] as? [[String: Any]])
         let ordinals = levels.compactMap { ($0["ordinal"] as? NSNumber)?.doubleValue }
         #expect(ordinals.contains(0.5))
     }
 
-    @Test func infoInAnotherLanguage() throws {
-        let r = try CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--lang", "ru"])
+    @Test func infoInAnotherLanguage() async throws {
+        let r = try await CLI.run(["venue", "info", "--venue", "venues/imdf-spbstu-polytech", "--lang", "ru"])
         #expect(r.stdout.contains("Санкт-Петербургский политехнический университет"))
         #expect(r.stdout.contains("Этаж 2"))
     }
 
-    @Test func validateSucceedsOnTheSampleVenue() throws {
-        let r = try CLI.run(["venue", "validate", "--json"])
+    @Test func validateSucceedsOnTheSampleVenue() async throws {
+        let r = try await CLI.run(["venue", "validate", "--json"])
         #expect(r.status == 0)
         #expect(try r.json()["valid"] as? Bool == true)
     }
@@ -109,32 +112,32 @@ struct CLI {
         ["venue"], ["venue", "frobnicate"], ["venue", "info", "--venue"], ["venue", "info", "--bogus"],
         ["venue", "info", "extra"], ["teleport"], [],
     ])
-    func usageErrorsExitWithTwo(arguments: [String]) throws {
-        let r = try CLI.run(arguments)
+    func usageErrorsExitWithTwo(arguments: [String]) async throws {
+        let r = try await CLI.run(arguments)
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(!r.stderr.isEmpty)
     }
 
-    @Test func aMissingVenueIsAClearFailure() throws {
-        let r = try CLI.run(["venue", "info", "--venue", "no/such/venue"])
+    @Test func aMissingVenueIsAClearFailure() async throws {
+        let r = try await CLI.run(["venue", "info", "--venue", "no/such/venue"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("no/such/venue: no such file or directory"))
         #expect(r.stderr.contains("hint:"))
     }
 
-    @Test func helpOnEveryCommand() throws {
+    @Test func helpOnEveryCommand() async throws {
         for args in [["--help"], ["venue", "--help"]] {
-            let r = try CLI.run(args)
+            let r = try await CLI.run(args)
             #expect(r.status == 0)
             #expect(r.stdout.contains("USAGE"))
         }
     }
 }
 
-@Suite struct ValidateCommandTests {
-    @Test func reportsEveryBrokenFeatureAndUnreachableRoomsAndExitsOne() throws {
-        let r = try CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/broken-imdf", "--json"])
+@Suite(.timeLimit(.minutes(3))) struct ValidateCommandTests {
+    @Test func reportsEveryBrokenFeatureAndUnreachableRoomsAndExitsOne() async throws {
+        let r = try await CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/broken-imdf", "--json"])
         #expect(r.status == 1)
         let json = try r.json()
         #expect(json["valid"] as? Bool == false)
@@ -147,16 +150,16 @@ struct CLI {
     }
 
     @Test(arguments: ["broken-json", "wrong-types", "not-a-venue", "tiny-imdf/level.geojson"])
-    func neverCrashesOnBrokenInput(fixture: String) throws {
-        let r = try CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/\(fixture)"])
+    func neverCrashesOnBrokenInput(fixture: String) async throws {
+        let r = try await CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/\(fixture)"])
         #expect(r.status == 1)
         #expect(r.stdout.contains("error"))
     }
 }
 
-@Suite struct SearchCommandTests {
-    @Test func nearRanksByWalkingDistance() throws {
-        let r = try CLI.run(["search", "category:restroom", "--near", "Relay", "--limit", "3", "--json"])
+@Suite(.timeLimit(.minutes(3))) struct SearchCommandTests {
+    @Test func nearRanksByWalkingDistance() async throws {
+        let r = try await CLI.run(["search", "category:restroom", "--near", "Relay", "--limit", "3", "--json"])
         #expect(r.status == 0)
         let results = try #require(try r.json()["results"] as? [[String: Any]])
         let distances = results.compactMap { ($0["distance"] as? NSNumber)?.doubleValue }
@@ -166,8 +169,8 @@ struct CLI {
         #expect(results.allSatisfy { ($0["level"] as? NSNumber)?.doubleValue == 0 })
     }
 
-    @Test func unknownQueriesPrintNothingAndSucceed() throws {
-        let r = try CLI.run(["search", "xyzzy", "--json"])
+    @Test func unknownQueriesPrintNothingAndSucceed() async throws {
+        let r = try await CLI.run(["search", "xyzzy", "--json"])
         #expect(r.status == 0)
         #expect((try r.json()["results"] as? [Any])?.isEmpty == true)
     }

@@ -1,20 +1,13 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Signals, broken pipes, full disks and files in the way, as the CLI meets them.
-@Suite(.serialized) struct FaultTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FaultTests {
     static let route = ["--from", "Relay", "--to", "Café Müller"]
-
-    /// Looks every 20 ms until `condition` holds, for at most `seconds`: a real child process is waited for (the
-    /// pause leaves it the CPU; nothing is timed). Synchronous on purpose: the test runner's cooperative threads
-    /// are busy with other tests' blocking waits, so an async poll could go unscheduled for a minute.
-    static func poll(seconds: Double = 60, _ condition: () -> Bool) {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition(), ContinuousClock.now < deadline { usleep(20_000) }
-    }
 
     /// CPU seconds a process has used (utime + stime from /proc).
     static func cpuSeconds(_ pid: Int32) -> Double {
@@ -30,16 +23,16 @@ import Glibc
     }
 
     /// Ctrl-C while following a replay: exit 130, and what was printed is whole JSON lines.
-    @Test func sigintStopsFollowWithWholeLines() throws {
+    @Test func sigintStopsFollowWithWholeLines() async throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--detour-rate", "0", "--record", dir])
+        let r = try await CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--detour-rate", "0", "--record", dir])
         #expect(r.status == 0)
         // At the recorded pace (a fix a second), the walk takes about 20 s: interrupted once it has started.
         let (p, output) = try CLI.spawn(["follow", "--nmea-file", dir + "/session-0001.nmea", "--json"] + Self.route)
-        Self.poll { output.stdout.contains(#""event":"progress""#) }
+        await settleOnRealProcess { output.stdout.contains(#""event":"progress""#) }
         kill(p.processIdentifier, SIGINT)
-        p.waitUntilExit()
+        await waitForExit(p)
         #expect(p.terminationReason == .exit && p.terminationStatus == 130,
                 "status \(p.terminationStatus) \(p.terminationReason == .exit ? "exit" : "signal"); stderr: \(output.stderr); stdout: \(output.stdout.prefix(300))")
         let text = output.stdout
@@ -50,12 +43,12 @@ import Glibc
     }
 
     /// SIGTERM during a long simulation: the finished sessions are reported, exit 143.
-    @Test func sigtermReportsTheFinishedSessions() throws {
+    @Test func sigtermReportsTheFinishedSessions() async throws {
         let (p, captured) = try CLI.spawn(["simulate"] + Self.route + ["--sessions", "100000", "--json"])
         // Once it has worked for a while (past loading the venue, into the sessions), stop it.
-        Self.poll { Self.cpuSeconds(p.processIdentifier) > 3 }
+        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
         kill(p.processIdentifier, SIGTERM)
-        p.waitUntilExit()
+        await waitForExit(p)
         let output = captured.stdoutData
         let errors = captured.stderr
         #expect(p.terminationReason == .exit && p.terminationStatus == 143)
@@ -67,7 +60,7 @@ import Glibc
 
     /// Piped into `head`: the pipe closes, the command ends quietly — no message, no crash report — even with
     /// SIGPIPE ignored (as a parent may leave it), where the write fails with EPIPE instead of a signal.
-    @Test func aClosedPipeEndsQuietly() throws {
+    @Test func aClosedPipeEndsQuietly() async throws {
         let logs = CLI.root.appendingPathComponent("Tests/IndoorLocationTests/Fixtures/gpsd").path
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -80,7 +73,7 @@ import Glibc
         sh.arguments = ["-c", #"trap '' PIPE; for i in 1 2 3 4 5 6 7 8; do cat "$1"/*.log 2>/dev/null; done | "$2" nmea decode - 2>"$3" | head -n 1 >"$4""#,
                         "sh", logs, CLI.executable.path, errFile, outFile]
         try sh.run()
-        sh.waitUntilExit()
+        await waitForExit(sh)
         let first = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
         #expect(first.hasPrefix("{") && first.split(separator: "\n").count == 1)
         let errors = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
@@ -88,31 +81,31 @@ import Glibc
     }
 
     /// Recordings and frames are never overwritten unless asked, and a file in place of the directory is refused.
-    @Test func recordingsAreNotOverwrittenUnlessAsked() throws {
+    @Test func recordingsAreNotOverwrittenUnlessAsked() async throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["simulate"] + Self.route + ["--sessions", "1", "--record", dir]
-        #expect(try CLI.run(args).status == 0)
+        #expect(try await CLI.run(args).status == 0)
         let first = try Data(contentsOf: URL(fileURLWithPath: dir + "/session-0001.nmea"))
-        let again = try CLI.run(args + ["--seed", "2"])
+        let again = try await CLI.run(args + ["--seed", "2"])
         #expect(again.status == 1 && again.stderr.contains("use --force"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/session-0001.nmea")) == first)
-        #expect(try CLI.run(args + ["--seed", "2", "--force"]).status == 0)
+        #expect(try await CLI.run(args + ["--seed", "2", "--force"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/session-0001.nmea")) != first)
         let file = dir + "/session-0001.nmea"
-        let onFile = try CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--record", file])
+        let onFile = try await CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--record", file])
         #expect(onFile.status == 1 && onFile.stderr.contains("is a file"))
     }
 
     /// The disk fills while recording (a file size limit, SIGXFSZ ignored, as a full disk's ENOSPC): a clear error,
     /// exit 1, and no half-written session file.
-    @Test func aFullDiskLeavesNoHalfFile() throws {
+    @Test func aFullDiskLeavesNoHalfFile() async throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Files of at most 2 KiB: a session's NMEA does not fit.
         let (sh, captured) = try CLI.spawn(["-c", #"trap '' XFSZ; ulimit -f 2; exec "$0" "$@""#, CLI.executable.path, "simulate"]
             + Self.route + ["--sessions", "3", "--record", dir], executable: URL(fileURLWithPath: "/bin/sh"))
-        sh.waitUntilExit()
+        await waitForExit(sh)
         let errors = captured.stderr
         #expect(sh.terminationStatus == 1)
         #expect(errors.contains("cannot write the recordings"), "\(errors)")
@@ -123,7 +116,7 @@ import Glibc
     /// A GPX stream of 1 GiB (through a pipe, never on disk) read by the release binary in bounded memory.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CLI.root.appendingPathComponent(".build/release/indoornav").path),
                    "tools/setup builds the release binary"))
-    func aGigabyteOfGPXIsStreamedInBoundedMemory() throws {
+    func aGigabyteOfGPXIsStreamedInBoundedMemory() async throws {
         let fifo = NSTemporaryDirectory() + "indoornav-gib-\(UUID().uuidString).gpx"
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
@@ -139,7 +132,7 @@ import Glibc
         writer.start()
         let (p, captured) = try CLI.spawn(["gpx", "info", fifo, "--json", "--verbose"],
                                           executable: CLI.root.appendingPathComponent(".build/release/indoornav"))
-        p.waitUntilExit()
+        await waitForExit(p)
         let json = try JSONSerialization.jsonObject(with: captured.stdoutData) as? [String: Any]
         let errors = captured.stderr
         #expect(json?["track_points"] as? Int == 1024 * ((1 << 20) / point.utf8.count))

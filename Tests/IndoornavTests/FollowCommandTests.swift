@@ -6,13 +6,13 @@ import Glibc
 #endif
 
 /// `follow` and `simulate` as a user runs them.
-@Suite(.serialized) struct FollowCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FollowCommandTests {
     static let route = ["--from", "Relay", "--to", "Café Müller"]
 
     /// A session recorded by `simulate`, in a fresh temporary directory.
-    static func record(seed: Int) throws -> String {
+    static func record(seed: Int) async throws -> String {
         let dir = NSTemporaryDirectory() + "indoornav-follow-" + UUID().uuidString
-        let r = try CLI.run(["simulate"] + route + ["--sessions", "1", "--seed", String(seed), "--detour-rate", "0", "--record", dir])
+        let r = try await CLI.run(["simulate"] + route + ["--sessions", "1", "--seed", String(seed), "--detour-rate", "0", "--record", dir])
         #expect(r.status == 0, "\(r.stderr)")
         return dir
     }
@@ -21,11 +21,11 @@ import Glibc
         jsonLines.split(separator: "\n").filter { !$0.contains(#""event":"provider_status""#) }.map(String.init)
     }
 
-    @Test func aRecordedSessionReplaysToTheSameEvents() throws {
-        let dir = try Self.record(seed: 4)
+    @Test func aRecordedSessionReplaysToTheSameEvents() async throws {
+        let dir = try await Self.record(seed: 4)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let recorded = try String(contentsOfFile: dir + "/session-0001.events.jsonl", encoding: .utf8)
-        let r = try CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json"] + Self.route)
+        let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json"] + Self.route)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.events(r.stdout) == Self.events(recorded))
         #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
@@ -35,7 +35,7 @@ import Glibc
     /// `follow --nmea DEVICE --json` guides the walk to arrival, with the events of the recording.
     @Test(.enabled(if: PTYPair.available, "socat is installed by tools/setup"))
     func followsALiveReceiverToArrival() async throws {
-        let dir = try Self.record(seed: 6)
+        let dir = try await Self.record(seed: 6)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let nmea = try String(contentsOfFile: dir + "/session-0001.nmea", encoding: .utf8)
         // One file per epoch (an epoch starts with its GGA).
@@ -58,6 +58,7 @@ import Glibc
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
         writer.arguments = ["-c", #"sleep 1; for f in "$1"/*.nmea; do cat "$f"; sleep 1; done > "$2""#, "writer", epochDir, pty.writerPath]
+        writer.standardError = FileHandle.nullDevice
         try writer.run()
         defer {
             kill(writer.processIdentifier, SIGKILL)
@@ -66,10 +67,7 @@ import Glibc
 
         let (follow, captured) = try CLI.spawn(["follow", "--nmea", pty.devicePath, "--baud", "9600", "--json"] + Self.route)
         // A bound on the test: the walk takes about 25 s.
-        let deadline = DispatchTime.now() + .seconds(epochs.count + 30)
-        let pid = follow.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: deadline) { kill(pid, SIGKILL) }
-        follow.waitUntilExit()
+        #expect(await waitForExit(follow, limit: .seconds(epochs.count + 30)))
         #expect(follow.terminationStatus == 0)
         let output = captured.stdout
         let lines = output.split(separator: "\n").map(String.init)
@@ -81,9 +79,9 @@ import Glibc
         await pty.unplug()
     }
 
-    @Test func simulateIsDeterministicAndReportsTheFigures() throws {
+    @Test func simulateIsDeterministicAndReportsTheFigures() async throws {
         let args = ["simulate"] + Self.route + ["--sessions", "30", "--seed", "9", "--json"]
-        let a = try CLI.run(args), b = try CLI.run(args)
+        let a = try await CLI.run(args), b = try await CLI.run(args)
         #expect(a.status == 0 && a.stdout == b.stdout)
         let json = try a.json()
         for key in ["sessions", "arrived", "wrong_level_arrivals", "false_off_route_sessions", "reroutes", "detours",
@@ -93,10 +91,10 @@ import Glibc
         #expect(json["arrived"] as? Int == 30)
     }
 
-    @Test func simulateDrawsAFramePerFix() throws {
+    @Test func simulateDrawsAFramePerFix() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-frames-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--seed", "2", "--frames", dir, "--size", "320x240", "--json"])
+        let r = try await CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--seed", "2", "--frames", dir, "--size", "320x240", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let fixes = try #require(try r.json()["fixes"] as? Int)
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }
@@ -106,10 +104,10 @@ import Glibc
         #expect(r.stderr.contains("wrote \(fixes) frames"))
     }
 
-    @Test func followNeedsOneSource() throws {
-        let r = try CLI.run(["follow", "--to", "Relay"])
+    @Test func followNeedsOneSource() async throws {
+        let r = try await CLI.run(["follow", "--to", "Relay"])
         #expect(r.status == 2 && r.stderr.contains("missing a source"))
-        let bad = try CLI.run(["follow", "--nmea-file", "/no/such.nmea", "--speed", "max"])
+        let bad = try await CLI.run(["follow", "--nmea-file", "/no/such.nmea", "--speed", "max"])
         #expect(bad.status == 1 && bad.stderr.contains("/no/such.nmea"))
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@Suite struct RouteCommandTests {
-    @Test func theREADMERouteChangesLevel() throws {
-        let r = try CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche Bookshop"])
+@Suite(.timeLimit(.minutes(3))) struct RouteCommandTests {
+    @Test func theREADMERouteChangesLevel() async throws {
+        let r = try await CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche Bookshop"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Café Müller → Page Blanche Bookshop"))
         #expect(r.stdout.contains("Concourse [0]") && r.stdout.contains("Mezzanine [1]"))
@@ -11,8 +11,8 @@ import Testing
         #expect(r.stdout.contains("Arrive at Page Blanche Bookshop"))
     }
 
-    @Test func jsonHasDistanceDurationLegsAndSteps() throws {
-        let r = try CLI.run(["route", "--from", "Relay", "--to", "Marché Express", "--format", "json"])
+    @Test func jsonHasDistanceDurationLegsAndSteps() async throws {
+        let r = try await CLI.run(["route", "--from", "Relay", "--to", "Marché Express", "--format", "json"])
         #expect(r.status == 0)
         let json = try r.json()
         #expect(json["distance"] is Double && json["duration"] is Double)
@@ -26,8 +26,8 @@ import Testing
         #expect(legs.compactMap { ($0["level"] as? NSNumber)?.doubleValue } == [0, -1])
     }
 
-    @Test func geoJSONIsAFeatureCollectionOfLegLinesAndStepPoints() throws {
-        let r = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--format", "geojson"])
+    @Test func geoJSONIsAFeatureCollectionOfLegLinesAndStepPoints() async throws {
+        let r = try await CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--format", "geojson"])
         #expect(r.status == 0)
         let json = try r.json()
         #expect(json["type"] as? String == "FeatureCollection")
@@ -44,53 +44,53 @@ import Testing
         #expect(features.contains { ($0["properties"] as? [String: Any])?["instruction"] is String })
     }
 
-    @Test func accessibleFrenchViaAndNearestCategory() throws {
-        let fr = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--profile", "accessible", "--lang", "fr"])
+    @Test func accessibleFrenchViaAndNearestCategory() async throws {
+        let fr = try await CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--profile", "accessible", "--lang", "fr"])
         #expect(fr.status == 0)
         #expect(fr.stdout.contains("Prenez l'ascenseur"))
         #expect(!fr.stdout.contains("escalier"))
-        let via = try CLI.run(["route", "--from", "Relay", "--via", "Café Müller", "--to", "Fleurs de Lys", "--format", "json"])
+        let via = try await CLI.run(["route", "--from", "Relay", "--via", "Café Müller", "--to", "Fleurs de Lys", "--format", "json"])
         #expect(via.status == 0)
         let steps = (try via.json()["legs"] as? [[String: Any]])?.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] } ?? []
         #expect(steps.contains { $0["maneuver"] as? String == "waypoint" })
-        let nearest = try CLI.run(["route", "--from", "Relay", "--to", "category:restroom"])
+        let nearest = try await CLI.run(["route", "--from", "Relay", "--to", "category:restroom"])
         #expect(nearest.status == 0)
         #expect(nearest.stdout.contains("restroom"))
     }
 
-    @Test func failuresAreClear() throws {
-        let unknown = try CLI.run(["route", "--from", "Relay", "--to", "xyzzy"])
+    @Test func failuresAreClear() async throws {
+        let unknown = try await CLI.run(["route", "--from", "Relay", "--to", "xyzzy"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no place matches \"xyzzy\""))
-        let profile = try CLI.run(["route", "--from", "Relay", "--to", "Café Müller", "--profile", "flying"])
+        let profile = try await CLI.run(["route", "--from", "Relay", "--to", "Café Müller", "--profile", "flying"])
         #expect(profile.status == 2)
-        let missing = try CLI.run(["route", "--from", "Relay"])
+        let missing = try await CLI.run(["route", "--from", "Relay"])
         #expect(missing.status == 2)
-        let level = try CLI.run(["route", "--from", "2.35,48.85@7", "--to", "Relay"])
+        let level = try await CLI.run(["route", "--from", "2.35,48.85@7", "--to", "Relay"])
         #expect(level.status == 1)
         #expect(level.stderr.contains("names no level"))
     }
 }
 
-@Suite struct RenderCommandTests {
-    @Test func rendersALevelARouteAndRefusesToOverwrite() throws {
+@Suite(.timeLimit(.minutes(3))) struct RenderCommandTests {
+    @Test func rendersALevelARouteAndRefusesToOverwrite() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-cli-render-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let level = try CLI.run(["render", "--level", "-1", "--size", "400x300", "-o", "\(dir)/level.svg"])
+        let level = try await CLI.run(["render", "--level", "-1", "--size", "400x300", "-o", "\(dir)/level.svg"])
         #expect(level.status == 0, "\(level.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(dir)/level.svg"))
-        let route = try CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--render", "\(dir)/route.png"])
+        let route = try await CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--render", "\(dir)/route.png"])
         #expect(route.status == 0, "\(route.stderr)")
         #expect(PNGHeader.matches("\(dir)/route.png"))
-        let again = try CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png"])
+        let again = try await CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("--force"))
-        let forced = try CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png", "--force", "--style", "dark"])
+        let forced = try await CLI.run(["render", "--from", "Relay", "--to", "Café Müller", "-o", "\(dir)/route.png", "--force", "--style", "dark"])
         #expect(forced.status == 0)
-        let bad = try CLI.run(["render", "-o", "\(dir)/x.gif"])
+        let bad = try await CLI.run(["render", "-o", "\(dir)/x.gif"])
         #expect(bad.status == 2)
-        let size = try CLI.run(["render", "--size", "0x10", "-o", "\(dir)/x.png"])
+        let size = try await CLI.run(["render", "--size", "0x10", "-o", "\(dir)/x.png"])
         #expect(size.status == 2)
     }
 }
@@ -101,9 +101,9 @@ enum PNGHeader {
     }
 }
 
-@Suite struct NMEACommandTests {
-    @Test func decodesALogIntoTPVLinesWithASummary() throws {
-        let r = try CLI.run(["nmea", "decode", "Tests/IndoorLocationTests/Fixtures/gpsd/quectel-L70.log"])
+@Suite(.timeLimit(.minutes(3))) struct NMEACommandTests {
+    @Test func decodesALogIntoTPVLinesWithASummary() async throws {
+        let r = try await CLI.run(["nmea", "decode", "Tests/IndoorLocationTests/Fixtures/gpsd/quectel-L70.log"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 16)
@@ -113,15 +113,15 @@ enum PNGHeader {
         #expect((first["lat"] as? NSNumber)?.doubleValue == 51.068098333)
         #expect((first["mode"] as? NSNumber)?.intValue == 3)
         #expect(r.stderr.contains("epochs; skipped:"))
-        let missing = try CLI.run(["nmea", "decode", "/no/such.log"])
+        let missing = try await CLI.run(["nmea", "decode", "/no/such.log"])
         #expect(missing.status == 1)
-        #expect(try CLI.run(["nmea", "encode"]).status == 2)
+        #expect(try await CLI.run(["nmea", "encode"]).status == 2)
     }
 }
 
-@Suite struct GPXCommandTests {
-    @Test func summarisesAGPXFileAndRefusesOneThatIsNot() throws {
-        let r = try CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx", "--json"])
+@Suite(.timeLimit(.minutes(3))) struct GPXCommandTests {
+    @Test func summarisesAGPXFileAndRefusesOneThatIsNot() async throws {
+        let r = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx", "--json"])
         #expect(r.status == 0)
         let json = try r.json()
         for key in ["waypoints", "routes", "route_points", "tracks", "segments", "track_points", "start", "end"] {
@@ -130,7 +130,7 @@ enum PNGHeader {
         #expect((json["track_points"] as? NSNumber)?.intValue == 988)
         let start = try #require(json["start"] as? [String: Any])
         #expect(start["time"] as? String == "2017-07-29T14:46:35.000Z")
-        let bad = try CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/badcharacter.xml"])
+        let bad = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/badcharacter.xml"])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("not GPX"))
     }

@@ -20,7 +20,8 @@ enum FollowCommand {
           --nmea-tcp HOST:PORT        NMEA over TCP (phone apps, networked receivers).
           --gpsd [HOST:PORT]          gpsd's JSON protocol (default localhost:2947).
           --gpx FILE [--speed X]      A GPX track replayed at X times its recorded pace (`max`: as fast as possible).
-          --nmea-file FILE [--speed X] A recorded NMEA log (or - for standard input), replayed likewise.
+          --nmea-file FILE [--speed X] A recorded NMEA log, replayed likewise. `-` reads standard input as it
+                                      arrives, paced only with --speed: a live stream, as from `gpspipe -r`.
 
         OPTIONS:
           --to PLACE       Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL).
@@ -97,7 +98,7 @@ enum FollowCommand {
         var error: String?
     }
 
-    /// The provider the options name, and whether it is live (a receiver, not a file).
+    /// The provider the options name, and whether it is live (a receiver or a stream, not a file).
     static func source(_ args: inout Arguments) throws(UsageError) -> (any LocationProvider, Bool) {
         let speedText = try args.option("--speed")
         let pace: ReplayProvider<ContinuousClock>.Pace
@@ -136,13 +137,24 @@ enum FollowCommand {
         if let file = try args.option("--gpx") {
             sources.append(ReplayProvider(path: file, format: .gpx(speed: 1.4), pace: pace, clock: ContinuousClock()))
         }
+        var live = false
         if let file = try args.option("--nmea-file") {
-            sources.append(ReplayProvider(path: file, format: .nmea(lenient: false), pace: pace, clock: ContinuousClock()))
+            // Standard input goes at the pace it comes, and a pipe or terminal is watched like a receiver.
+            let isStdin = file == "-"
+            sources.append(ReplayProvider(path: file, format: .nmea(lenient: false),
+                                          pace: isStdin && speedText == nil ? .asFastAsPossible : pace, clock: ContinuousClock()))
+            live = isStdin && !standardInputIsAFile()
         }
         guard sources.count == 1, let provider = sources.first else {
             throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx or --nmea-file" : "give one source only", command: args.command)
         }
-        return (provider, !(provider is ReplayProvider<ContinuousClock>))
+        return (provider, live || !(provider is ReplayProvider<ContinuousClock>))
+    }
+
+    /// Whether standard input is a regular file (`< log.nmea`) rather than a pipe or a terminal.
+    static func standardInputIsAFile() -> Bool {
+        var status = stat()
+        return fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     static func hostPort(_ text: String, defaultPort: UInt16?, command: String) throws(UsageError) -> (String, UInt16) {

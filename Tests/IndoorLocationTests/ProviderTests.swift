@@ -65,7 +65,8 @@ func settle(_ condition: () -> Bool) async {
 
     /// Seek: starting 5 s in skips the first five epochs; loop: the recording starts over, one second after its end.
     @Test func seeksAndLoops() async throws {
-        let all = try ReplayProvider(path: nmea, format: .nmea(lenient: false), clock: ManualClock()).recorded()
+        var all: [(time: Double?, event: LocationEvent)] = []
+        try await ReplayProvider(path: nmea, format: .nmea(lenient: false), clock: ManualClock()).forEachRecorded { all.append(($0, $1)) }
         let clock = ManualClock()
         let provider = ReplayProvider(path: nmea, format: .nmea(lenient: false), pace: .recorded(factor: 10), start: 5, loop: true, clock: clock)
         let collector = Collector()
@@ -86,6 +87,28 @@ func settle(_ condition: () -> Bool) async {
         guard locations.count > played.count, case .location(let firstPlayed) = played[0].event else { return }
         #expect(locations[0] == firstPlayed)
         #expect(locations[played.count] == firstPlayed)
+    }
+
+    /// Each fix is due at its time since the first, on the clock: one that comes late (a pipe that stalled, then
+    /// burst) goes at once and does not push back the ones after it.
+    @Test func lateFixesDoNotDelayTheRest() {
+        let clock = ManualClock()
+        var pacer = Pacer(pace: .recorded(factor: 2), start: 0, clock: clock)
+        #expect(pacer.deadline(for: 10) == nil)  // the first: at once
+        clock.advance(by: .seconds(5))  // nothing came for 5 s of the clock
+        #expect(pacer.deadline(for: 12)?.offset == .seconds(1))  // overdue: at once
+        #expect(pacer.deadline(for: 20)?.offset == .seconds(5))  // due now
+        #expect(pacer.deadline(for: 22)?.offset == .seconds(6))  // in a second
+        var fast = Pacer(pace: .asFastAsPossible, start: 0, clock: clock)
+        #expect(fast.deadline(for: 10) == nil && fast.deadline(for: 1000) == nil)
+    }
+
+    /// A recording's times of day make one time line: across midnight, and a time going back costs no wait.
+    @Test func timesOfDayMakeOneTimeLine() {
+        var line = NMEATimeline()
+        let times = [86_398, 86_399, 0, 1.5, 0.5, 1.5].map { line.time(ofDay: $0) }
+        #expect(times == [0, 1, 2, 3.5, 3.5, 4.5])
+        #expect(line.time(ofDay: nil) == nil)
     }
 
     @Test func aMissingFileFailsTheStreamWithAReason() async {

@@ -31,6 +31,47 @@ import Glibc
         #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
     }
 
+    /// Standard input is followed as it arrives, as a live receiver's stream piped in (`gpspipe -r | indoornav
+    /// follow --nmea-file - …`): the first epochs are guided before the rest exist, and the walk arrives once
+    /// they come.
+    @Test func followsStandardInputAsItArrives() async throws {
+        let dir = try await Self.record(seed: 5)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let nmea = try String(contentsOfFile: dir + "/session-0001.nmea", encoding: .utf8)
+        let lines = nmea.split(whereSeparator: \.isNewline).map { $0 + "\r\n" }
+        let firstEpochs = lines.prefix(20).joined(), rest = lines.dropFirst(20).joined()
+        // A FIFO, opened by this test only (close-on-exec: no other test's child can hold it open, so its end
+        // is the end of input).
+        let fifo = dir + "/stdin.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (follow, captured) = try CLI.spawn(["-c", #"f="$1"; shift; exec "$0" "$@" < "$f""#, CLI.executable.path, fifo,
+                                                "follow", "--nmea-file", "-", "--json"] + Self.route,
+                                               executable: URL(fileURLWithPath: "/bin/sh"))
+        var writer: Int32 = -1
+        await settleOnRealProcess {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)  // fails until the reader has it open
+            return writer >= 0
+        }
+        try #require(writer >= 0)
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+                if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { break }
+            }
+        }
+        send(firstEpochs)
+        await settleOnRealProcess { captured.stdout.contains(#""event":"progress""#) }
+        #expect(captured.stdout.contains(#""event":"progress""#) && follow.isRunning, "guided before the input ended")
+        #expect(!captured.stdout.contains(#""event":"arrived""#))
+        send(rest)
+        close(writer)
+        #expect(await waitForExit(follow, limit: .seconds(60)))
+        #expect(follow.terminationStatus == 0, "\(captured.stderr)")
+        #expect(Self.events(captured.stdout).last?.contains(#""event":"arrived""#) == true)
+    }
+
     /// A receiver on a serial port: a writer process feeds a pseudo-terminal one epoch a second, and
     /// `follow --nmea DEVICE --json` guides the walk to arrival, with the events of the recording.
     @Test(.enabled(if: PTYPair.available, "socat is installed by tools/setup"))

@@ -191,6 +191,18 @@ final class DescriptorSource: ByteSource {
 
     deinit { close() }
 
+    /// A file opened for reading; nil when it cannot be.
+    static func file(_ path: String) -> DescriptorSource? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        return fd >= 0 ? DescriptorSource(owning: fd) : nil
+    }
+
+    /// The process's standard input (a copy of the descriptor: closing it leaves standard input open).
+    static func standardInput() -> DescriptorSource? {
+        let fd = dup(STDIN_FILENO)
+        return fd >= 0 ? DescriptorSource(owning: fd) : nil
+    }
+
     /// How long one connection attempt may take: a host that drops the handshake would otherwise hold the lane
     /// for the kernel's two minutes before the next address or the backoff is tried.
     static let connectTimeoutMilliseconds: Int32 = 5000

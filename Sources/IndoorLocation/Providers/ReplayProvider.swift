@@ -2,7 +2,8 @@ import Foundation
 
 /// Replays a recorded file — NMEA 0183 or GPX, or NMEA on standard input (`-`) — as a live source: at the pace it
 /// was recorded (times from the file), faster or slower by a factor, or as fast as possible, on an injected clock;
-/// from a point into the recording (``start``) and, when asked, over and over (``loop``).
+/// from a point into the recording (``start``) and, when asked, over and over (``loop``; not standard input).
+/// NMEA is decoded as it is read, so standard input can be a live receiver's stream (`gpspipe -r | …`).
 public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     public enum Pace: Sendable {
         /// As recorded, times `factor` (2 = twice as fast).
@@ -34,71 +35,99 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
         self.clock = clock
     }
 
-    /// The events of the file (locations, and headings from HDT/HDM/THS) with their times (seconds on the file's
-    /// own time line).
-    func recorded() throws -> [(time: Double?, event: LocationEvent)] {
+    /// Calls `opened` once the recording is open, then `body` with each of its events (locations, and headings
+    /// from HDT/HDM/THS) in order, with its time on the recording's own time line (seconds), as soon as it is
+    /// read. NMEA is read as it arrives, in chunks on a ``SourceLane`` (standard input may be a live pipe that
+    /// never ends); its times come from the sentences' times of day (``NMEATimeline``). A GPX file is read whole
+    /// first; a point's time is the time since the one before, or, without times or across a jump of more than
+    /// half a day, the time to walk from it at the format's speed.
+    func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws {
         switch format {
         case .nmea(let lenient):
-            let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-            guard let data = contents else { throw GPXError.unreadable(path: path) }
-            var decoder = NMEADecoder(lenient: lenient)
-            var out: [(Double?, LocationEvent)] = []
-            for case .fix(let fix) in decoder.feed(data) + decoder.finish() {
-                for event in NMEAStreamDecoder.events([.fix(fix)]) { out.append((fix.time?.timeIntervalSince1970 ?? fix.timeOfDay, event)) }
+            let path = path
+            let lane = SourceLane()
+            guard await lane.open({ path == "-" ? DescriptorSource.standardInput() : DescriptorSource.file(path) }) else {
+                throw GPXError.unreadable(path: path)
             }
-            return out
+            opened()
+            var decoder = NMEADecoder(lenient: lenient)
+            var timeline = NMEATimeline()
+            func deliver(_ decoded: [NMEAEvent]) async throws {
+                for case .fix(let fix) in decoded {
+                    let time = timeline.time(ofDay: fix.timeOfDay)
+                    for event in NMEAStreamDecoder.events([.fix(fix)]) { try await body(time, event) }
+                }
+            }
+            do {
+                reading: while true {
+                    try Task.checkCancellation()
+                    switch await lane.read(timeoutMilliseconds: 250) {
+                    case .data(let bytes): try await deliver(decoder.feed(bytes))
+                    case .timeout: continue
+                    case .closed: break reading
+                    }
+                }
+                try await deliver(decoder.finish())
+            } catch {
+                await lane.close()
+                throw error
+            }
+            await lane.close()
         case .gpx(let speed):
-            var out: [(Double?, LocationEvent)] = []
-            var walked = 0.0
+            var out: [(Double, LocationEvent)] = []
+            var elapsed = 0.0
             var previous: GPXPoint?
             try GPXReader.read(path: path) { (p, kind: GPXReader.Tag) in
                 guard kind != .wpt else { return }
                 if let q = previous {
                     let dy = (p.coordinate.latitude - q.coordinate.latitude) * 111_320
                     let dx = (p.coordinate.longitude - q.coordinate.longitude) * 111_320 * cos(p.coordinate.latitude * .pi / 180)
-                    walked += (dx * dx + dy * dy).squareRoot()
+                    let walking = (dx * dx + dy * dy).squareRoot() / max(speed, 0.01)
+                    if let t = p.time, let u = q.time, (0...43_200).contains(t.timeIntervalSince(u)) {
+                        elapsed += t.timeIntervalSince(u)
+                    } else {
+                        elapsed += walking
+                    }
                 }
                 previous = p
-                let time = p.time?.timeIntervalSince1970 ?? walked / max(speed, 0.01)
-                out.append((time, .location(Location(coordinate: p.coordinate, mode: p.elevation == nil ? .twoD : .threeD,
+                out.append((elapsed, .location(Location(coordinate: p.coordinate, mode: p.elevation == nil ? .twoD : .threeD,
                                            altitudeMSL: p.elevation, course: p.course, speed: p.speed, timestamp: p.time,
                                            source: "gpx"))))
             }
-            return out
+            opened()
+            for (time, event) in out { try await body(time, event) }
         }
     }
 
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+        let replay = self
         let task = Task {
             do {
                 continuation.yield(.status(.connecting))
-                var fixes = try recorded()
-                if start > 0, let first = fixes.lazy.compactMap(\.time).first {
-                    fixes.removeAll { ($0.time ?? first) < first + start }
-                }
-                continuation.yield(.status(.streaming))
-                var previous: Double?
-                var restarted = false
+                var pacer = Pacer(pace: replay.pace, start: replay.start, clock: replay.clock)
+                var announced = false
+                var pass = 0
+                var delivered = 0
                 repeat {
-                    for (time, event) in fixes {
-                        try Task.checkCancellation()
-                        if case .recorded(let factor) = pace, let t = time, let p = previous, factor > 0 {
-                            // Events of one epoch (a position and a heading) share a time: no wait between them.
-                            // Back at the start of a loop: one second after the last fix.
-                            if t > p {
-                                try await clock.sleep(for: .seconds((t - p) / factor))
-                            } else if restarted {
-                                try await clock.sleep(for: .seconds(1 / factor))
-                            }
-                        }
-                        restarted = false
-                        previous = time ?? previous
-                        continuation.yield(event)
+                    if pass > 0, case .recorded(let factor) = replay.pace, factor > 0 {
+                        // Back at the start of a loop: one second after the last fix.
+                        try await replay.clock.sleep(for: .seconds(1 / factor))
                     }
-                    restarted = true
+                    pacer.startOver()
+                    delivered = 0
+                    try await replay.forEachRecorded(opened: {
+                        if !announced { continuation.yield(.status(.streaming)) }
+                        announced = true
+                    }) { time, event in
+                        guard pacer.admits(time) else { return }
+                        try await pacer.wait(until: time)
+                        continuation.yield(event)
+                        delivered += 1
+                    }
+                    pass += 1
                     await Task.yield()
-                } while loop && !fixes.isEmpty && !Task.isCancelled
+                } while replay.loop && replay.path != "-" && delivered > 0 && !Task.isCancelled
                 continuation.yield(.status(.finished))
                 continuation.finish()
             } catch is CancellationError {
@@ -110,5 +139,74 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+}
+
+/// Holds each event of a replay back until its time comes on the clock: the time since the first event of the
+/// pass on the recording, divided by the speed factor, after the clock's time of that first event. Events that
+/// come later than their time (a live pipe, a slow disk) go at once and do not delay the rest; a recording's
+/// time going back costs no wait. Events before the seek point (``ReplayProvider/start``) are skipped.
+struct Pacer<C: Clock> where C.Duration == Duration {
+    let pace: ReplayProvider<C>.Pace
+    let start: Double
+    let clock: C
+    /// The recording's time of the first timed event of the pass.
+    private var first: Double?
+    /// The first event delivered: its time on the recording and on the clock.
+    private var origin: (recorded: Double, instant: C.Instant)?
+
+    init(pace: ReplayProvider<C>.Pace, start: Double, clock: C) {
+        self.pace = pace
+        self.start = start
+        self.clock = clock
+    }
+
+    mutating func startOver() {
+        first = nil
+        origin = nil
+    }
+
+    /// False for an event before the seek point.
+    mutating func admits(_ time: Double?) -> Bool {
+        guard let time else { return start <= 0 || first != nil }
+        if first == nil { first = time }
+        return time >= (first ?? time) + start
+    }
+
+    /// Waits (on the clock) until the event's time comes.
+    mutating func wait(until time: Double?) async throws {
+        if let deadline = deadline(for: time), clock.now < deadline { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+
+    /// When the event at `time` is due on the clock; nil for the first (which sets the origin), an event without a
+    /// time, or a replay as fast as possible.
+    mutating func deadline(for time: Double?) -> C.Instant? {
+        guard case .recorded(let factor) = pace, factor > 0, let time else { return nil }
+        guard let origin else {
+            origin = (time, clock.now)
+            return nil
+        }
+        return origin.instant.advanced(by: .seconds(max(0, time - origin.recorded) / factor))
+    }
+}
+
+/// Seconds on an NMEA recording's own time line, from the sentences' times of day: the time between epochs,
+/// across midnight too, summed. Only times of day are used, because a log's first epochs often have no date yet
+/// (no RMC or ZDA so far) and a date appearing must not look like decades passing. A time going back (a repeated
+/// or reordered epoch, logs joined end to end) adds nothing, and the line goes on from it.
+struct NMEATimeline {
+    private var last: Double?
+    private var elapsed = 0.0
+
+    mutating func time(ofDay t: Double?) -> Double? {
+        guard let t else { return nil }
+        if let last {
+            var forward = (t - last).truncatingRemainder(dividingBy: 86_400)
+            if forward < 0 { forward += 86_400 }
+            // More than half a day forward is a step back across midnight's other side.
+            if forward <= 43_200 { elapsed += forward }
+        }
+        last = t
+        return elapsed
     }
 }

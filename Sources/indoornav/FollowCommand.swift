@@ -8,7 +8,7 @@ import IndoorVenue
 
 enum FollowCommand {
     static let help = """
-        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--json] [--venue PATH]
+        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr] [--json] [--venue PATH]
 
         Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
         --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
@@ -27,6 +27,7 @@ enum FollowCommand {
           --to PLACE       Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL).
           --from PLACE     Route from this place instead of the first fix (to replay a `simulate --record` session).
           --profile P      default | accessible | avoid-elevators | avoid-escalators.
+          --lang L         Instruction language: en (default) or fr, reroutes too; names follow it with fallback.
           --json           One JSON object per event (started, progress, step_changed, approaching_maneuver,
                            level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
                            provider_status, located).
@@ -50,13 +51,16 @@ enum FollowCommand {
         let venue = try options.loadVenue()
         let context = NavigationContext(venue: venue)
         var core: NavigationCore
+        let language = InstructionLanguage(tag: options.language)
         if let toText {
             if let fromText {
-                let (itinerary, destination) = try itinerary(from: fromText, to: toText, context: context, options: routing, languages: options.languages)
-                core = NavigationCore(context: context, itinerary: itinerary, destination: destination, options: routing)
+                let plan = try RouteCommand.plan(venue: venue, graph: context.graph, from: fromText, to: toText, options: routing,
+                                                 language: language, languages: options.languages)
+                core = NavigationCore(context: context, itinerary: plan.itinerary, destination: plan.destination,
+                                      options: routing, language: language)
             } else {
                 let destination = try RouteCommand.waypoint(toText, index: SearchIndex(venue: venue), languages: options.languages, after: nil)
-                core = NavigationCore(context: context, destination: destination, options: routing)
+                core = NavigationCore(context: context, destination: destination, options: routing, language: language)
             }
         } else {
             core = NavigationCore(context: context)
@@ -166,21 +170,7 @@ enum FollowCommand {
     }
 
     static func routingOptions(_ args: inout Arguments) throws(UsageError) -> RoutingOptions {
-        let text = try args.option("--profile") ?? "default"
-        guard let profile = RoutingOptions.Profile(rawValue: text) else {
-            throw UsageError("unknown profile \(text) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
-        }
-        return RoutingOptions(profile: profile)
-    }
-
-    /// The itinerary between two places and its destination (where reroutes go).
-    static func itinerary(from fromText: String, to toText: String, context: NavigationContext, options: RoutingOptions,
-                          languages: [String]) throws -> (Itinerary, Waypoint) {
-        let index = SearchIndex(venue: context.venue)
-        let from = try RouteCommand.waypoint(fromText, index: index, languages: languages, after: nil)
-        let to = try RouteCommand.waypoint(toText, index: index, languages: languages, after: from)
-        let itinerary = try Router(graph: context.graph).itinerary(through: [from, to], options: options)
-        return (itinerary, to)
+        RoutingOptions(profile: try RouteCommand.profileOption(&args))
     }
 }
 

@@ -40,7 +40,7 @@ enum RenderCommand {
         let toText = try args.option("--to")
         var vias: [String] = []
         while let v = try args.option("--via", first: true) { vias.append(v) }
-        let profileText = try args.option("--profile") ?? "default"
+        let profile = try RouteCommand.profileOption(&args)
         let camera = try args.option("--camera") ?? "overview"
         let sizeText = try args.option("--size") ?? "1200x900"
         let styleText = try args.option("--style") ?? "light"
@@ -49,9 +49,6 @@ enum RenderCommand {
         }
         let force = args.flag("--force")
         try args.finish()
-        guard let profile = RoutingOptions.Profile(rawValue: profileText) else {
-            throw UsageError("unknown profile \(profileText)", command: args.command)
-        }
         guard ["overview", "follow"].contains(camera) else {
             throw UsageError("unknown camera \(camera) (overview or follow)", command: args.command)
         }
@@ -77,7 +74,7 @@ enum RenderCommand {
         if let fromText, let toText {
             itinerary = try RouteCommand.plan(venue: venue, from: fromText, vias: vias, to: toText,
                                               options: RoutingOptions(profile: profile), language: InstructionLanguage(tag: options.language),
-                                              languages: options.languages).0
+                                              languages: options.languages).itinerary
         }
         let renderer = MapRenderer(venue: venue)
         let map: RenderedMap

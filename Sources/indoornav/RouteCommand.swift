@@ -40,10 +40,7 @@ enum RouteCommand {
         while let v = try args.option("--via", first: true) { vias.append(v) }
         var avoid: Set<String> = []
         while let a = try args.option("--avoid", first: true) { avoid.insert(a) }
-        let profileText = try args.option("--profile") ?? "default"
-        guard let profile = RoutingOptions.Profile(rawValue: profileText) else {
-            throw UsageError("unknown profile \(profileText) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
-        }
+        let profile = try profileOption(&args)
         let nonPublic = args.flag("--non-public")
         let renderPath = try args.option("--render")
         let force = args.flag("--force")
@@ -61,11 +58,9 @@ enum RouteCommand {
             throw UsageError("--avoid \(unknown) names no space, opening or connector of this venue", command: "indoornav route")
         }
         let routing = RoutingOptions(profile: profile, closed: avoid, includeNonPublic: nonPublic)
-        let (itinerary, fromName) = try plan(venue: venue, from: fromText, vias: vias, to: toText, options: routing,
-                                             language: language, languages: options.languages)
-        let toName = itinerary.legs.last?.steps.last.flatMap { step -> String? in
-            if case .arrive(let name, _) = step.maneuver { return name } else { return nil }
-        } ?? toText
+        let plan = try plan(venue: venue, from: fromText, vias: vias, to: toText, options: routing,
+                            language: language, languages: options.languages)
+        let (itinerary, fromName, toName) = (plan.itinerary, plan.origin, plan.destination.end.label)
         switch format {
         case "json": Output.json(RouteOutput.json(itinerary, from: fromName, to: toName))
         case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
@@ -79,24 +74,39 @@ enum RouteCommand {
         return .success
     }
 
+    /// `--profile P` (default when absent).
+    static func profileOption(_ args: inout Arguments) throws(UsageError) -> RoutingOptions.Profile {
+        let text = try args.option("--profile") ?? "default"
+        guard let profile = RoutingOptions.Profile(rawValue: text) else {
+            throw UsageError("unknown profile \(text) (default, accessible, avoid-elevators, avoid-escalators)", command: args.command)
+        }
+        return profile
+    }
+
+    /// An itinerary through named places: the start's name, and the stop it ends at (where a reroute goes).
+    struct Plan {
+        let itinerary: Itinerary
+        let origin: String
+        let destination: Waypoint
+    }
+
     /// Resolves the places and routes through them; `to` may be `category:C` (the nearest by walking time).
-    /// - Returns: the itinerary and the name of the start.
-    static func plan(venue: Venue, from fromText: String, vias: [String], to toText: String, options routing: RoutingOptions,
-                     language: InstructionLanguage, languages: [String]) throws -> (Itinerary, String) {
+    static func plan(venue: Venue, graph: NavigationGraph? = nil, from fromText: String, vias: [String] = [], to toText: String,
+                     options routing: RoutingOptions, language: InstructionLanguage, languages: [String]) throws -> Plan {
         let index = SearchIndex(venue: venue)
-        let router = Router(graph: NavigationGraph(venue: venue))
+        let router = Router(graph: graph ?? NavigationGraph(venue: venue))
         // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
         var stops = [try waypoint(fromText, index: index, languages: languages, after: nil)]
         for v in vias { stops.append(try waypoint(v, index: index, languages: languages, after: stops.last)) }
-        let itinerary: Itinerary
         if toText.hasPrefix("category:") {
-            itinerary = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops, index: index,
-                                    router: router, options: routing, language: language, languages: languages)
-        } else {
-            stops.append(try waypoint(toText, index: index, languages: languages, after: stops.last))
-            itinerary = try router.itinerary(through: stops, options: routing, language: language, names: languages)
+            let (itinerary, destination) = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops,
+                                                       index: index, router: router, options: routing, language: language,
+                                                       languages: languages)
+            return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
         }
-        return (itinerary, stops[0].end.label)
+        let destination = try waypoint(toText, index: index, languages: languages, after: stops.last)
+        let itinerary = try router.itinerary(through: stops + [destination], options: routing, language: language, names: languages)
+        return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
     }
 
     /// A place as a routing stop, labelled with its name in the display language.
@@ -118,14 +128,14 @@ enum RouteCommand {
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the
     /// quickest wins (a straight line is a lower bound of a walk, so the quickest is almost always among them).
     static func nearest(category: String, stops: [Waypoint], index: SearchIndex, router: Router, options: RoutingOptions,
-                        language: InstructionLanguage, languages: [String]) throws -> Itinerary {
+                        language: InstructionLanguage, languages: [String]) throws -> (Itinerary, Waypoint) {
         guard let last = stops.last else { throw UsageError("missing --from", command: "indoornav route") }
         var query = SearchQuery("", limit: 10)
         query.category = category
         query.near = ((try? index.venue.frame.unproject(last.end.point)) ?? last.end.point, last.end.levelID)
         let candidates = index.search(query)
         guard !candidates.isEmpty else { throw PlaceError.notFound(text: "category:\(category)", suggestions: []) }
-        var best: Itinerary?
+        var best: (itinerary: Itinerary, destination: Waypoint)?
         var firstError: (any Error)?
         for c in candidates {
             let poi = c.poi
@@ -133,7 +143,7 @@ enum RouteCommand {
             let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category))
             do {
                 let it = try router.itinerary(through: stops + [target], options: options, language: language, names: languages)
-                if it.duration < best?.duration ?? .infinity { best = it }
+                if it.duration < best?.itinerary.duration ?? .infinity { best = (it, target) }
             } catch {
                 firstError = firstError ?? error
             }

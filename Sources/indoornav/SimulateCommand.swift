@@ -69,9 +69,9 @@ enum SimulateCommand {
 
         let venue = try options.loadVenue()
         let context = NavigationContext(venue: venue)
-        let (itinerary, destination) = try FollowCommand.itinerary(from: fromText, to: toText, context: context, options: routing,
-                                                                    languages: options.languages)
-        let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: destination, walker: walker,
+        let plan = try RouteCommand.plan(venue: venue, graph: context.graph, from: fromText, to: toText, options: routing,
+                                         language: InstructionLanguage(tag: options.language), languages: options.languages)
+        let simulator = SessionSimulator(context: context, itinerary: plan.itinerary, destination: plan.destination, walker: walker,
                                          options: routing, seed: seed)
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }

@@ -31,6 +31,15 @@ import Glibc
         #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
     }
 
+    /// Guidance in the language asked for, as `route` gives it.
+    @Test func guidesInFrench() async throws {
+        let dir = try await Self.record(seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json", "--lang", "fr"] + Self.route)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""instruction":"Tournez"#) && !r.stdout.contains(#""instruction":"Turn"#))
+    }
+
     /// Standard input is followed as it arrives, as a live receiver's stream piped in (`gpspipe -r | indoornav
     /// follow --nmea-file - …`): the first epochs are guided before the rest exist, and the walk arrives once
     /// they come.

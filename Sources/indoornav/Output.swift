@@ -40,7 +40,8 @@ enum ExitStatus: Int32 {
     case success = 0
     case failure = 1
     case usage = 2
-    /// 128 + the signal, as shells report a command stopped by SIGINT or SIGTERM.
+    /// 128 + the signal, as shells report a command stopped by SIGINT, SIGTERM or SIGHUP.
     case interrupted = 130
     case terminated = 143
+    case hungUp = 129
 }

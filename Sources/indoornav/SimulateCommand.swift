@@ -36,8 +36,8 @@ enum SimulateCommand {
                               whole (a temporary file, then a rename).
           --json              The report as JSON.
 
-        Ctrl-C (or SIGTERM) stops at the sessions already finished: their report and recordings are written, and the
-        exit status is 130 (143).
+        Ctrl-C (or SIGTERM, or SIGHUP) stops at the sessions already finished: their report and recordings are
+        written, and the exit status is 130 (143, 129).
           --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
         """
 

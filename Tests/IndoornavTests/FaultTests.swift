@@ -42,20 +42,35 @@ import Glibc
         }
     }
 
-    /// SIGTERM during a long simulation: the finished sessions are reported, exit 143.
-    @Test func sigtermReportsTheFinishedSessions() async throws {
+    /// SIGTERM or SIGHUP during a long simulation: the finished sessions are reported, exit 143 or 129.
+    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    func aSignalReportsTheFinishedSessions(signal: Int32, status: Int32) async throws {
         let (p, captured) = try CLI.spawn(["simulate"] + Self.route + ["--sessions", "100000", "--json"])
         // Once it has worked for a while (past loading the venue, into the sessions), stop it.
         await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
-        kill(p.processIdentifier, SIGTERM)
+        kill(p.processIdentifier, signal)
         await waitForExit(p)
         let output = captured.stdoutData
         let errors = captured.stderr
-        #expect(p.terminationReason == .exit && p.terminationStatus == 143)
+        #expect(p.terminationReason == .exit && p.terminationStatus == status)
         let json = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         let sessions = try #require(json["sessions"] as? Int)
         #expect(sessions < 100_000 && json["arrived"] as? Int == sessions)
         #expect(errors.contains("interrupted after \(sessions) of 100000 sessions"))
+    }
+
+    /// Under `nohup` (SIGHUP ignored when it starts) a hang-up changes nothing; SIGTERM still stops it.
+    @Test func aHangUpIgnoredAtTheStartStaysIgnored() async throws {
+        let (p, captured) = try CLI.spawn(["-c", #"trap '' HUP; exec "$0" "$@""#, CLI.executable.path, "simulate"]
+            + Self.route + ["--sessions", "100000", "--json"], executable: URL(fileURLWithPath: "/bin/sh"))
+        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
+        kill(p.processIdentifier, SIGHUP)
+        let before = Self.cpuSeconds(p.processIdentifier)
+        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > before + 1 || !p.isRunning }
+        #expect(p.isRunning, "\(captured.stderr)")
+        kill(p.processIdentifier, SIGTERM)
+        await waitForExit(p)
+        #expect(p.terminationReason == .exit && p.terminationStatus == 143)
     }
 
     /// Piped into `head`: the pipe closes, the command ends quietly — no message, no crash report — even with

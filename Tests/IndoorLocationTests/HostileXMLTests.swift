@@ -25,6 +25,18 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(2))
     }
 
+    /// A start tag longer than the scanner reads at a time (2.5 MiB of attributes, the last tag of the file) is
+    /// read whole; cut before its `>`, it is an error that says so.
+    @Test func aTagLongerThanABufferIsReadWhole() throws {
+        let attributes = String(repeating: "a=\"1\" ", count: 420_000)
+        let path = try Self.file("<gpx version='1.1'>\n<wpt " + attributes + "lat='1' lon='2'/></gpx>")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try GPXReader.read(path: path).waypoints == 1)
+        let cut = try Self.file("<gpx version='1.1'>\n<wpt " + attributes + "lat='1' lon='2'")
+        defer { try? FileManager.default.removeItem(atPath: cut) }
+        #expect { try GPXReader.read(path: cut) } throws: { "\($0.localizedDescription)".contains("ends inside a tag") }
+    }
+
     /// 200,000 nested elements: no recursion to overflow, read in linear time.
     @Test func deepNestingIsReadWithoutRecursion() throws {
         let depth = 200_000

@@ -237,10 +237,13 @@ package struct XMLScanner {
     private mutating func startTag() throws(SyntaxError) -> Event {
         var need = 2
         while true {
-            guard try ensure(need) else { throw error("the file ends inside a tag") }
+            let available = try ensure(need)
             if let event = try parseStartTag() { return event }
-            // The tag runs past what is buffered: read more and parse it again.
-            need = buffer.count - position + 1
+            guard available else { throw error("the file ends inside a tag") }
+            // The tag runs past what is buffered: hold twice as much and parse it again, so that a long tag is
+            // parsed a few times rather than once per chunk read (up to the token limit, where `ensure` refuses).
+            let held = buffer.count - position
+            need = held >= Self.maximumTokenLength ? held + 1 : min(2 * held, Self.maximumTokenLength)
         }
     }
 

@@ -85,7 +85,7 @@ enum FollowCommand {
             }
             done.signal()
         }
-        // Ctrl-C or SIGTERM: stop following; every event printed so far is a whole line.
+        // Ctrl-C, SIGTERM or SIGHUP: stop following; every event printed so far is a whole line.
         Interruption.install { _ in task.cancel() }
         done.wait()
         if let status = Interruption.status { return status }

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 @testable import IndoorLocation
+import IndoorTestSupport
 import Synchronization
 import Testing
 
@@ -17,11 +18,6 @@ final class Collector: Sendable {
     }
 }
 
-/// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs).
-func settle(_ condition: () -> Bool) async {
-    for _ in 0..<100_000 where !condition() { await Task.yield() }
-}
-
 @Suite(.timeLimit(.minutes(3))) struct ProviderTests {
     let nmea = fixtures.appendingPathComponent("gpsd/quectel-L70.log").path
 
@@ -33,14 +29,14 @@ func settle(_ condition: () -> Bool) async {
             for try await event in provider.events() { collector.events.withLock { $0.append(event) } }
         }
         // The first fix comes at once; the next waits for a second of the clock's time.
-        await settle { clock.sleepers == 1 && collector.locations.count >= 1 }
+        await settleOnRealProcess { clock.sleepers == 1 && collector.locations.count >= 1 }
         #expect(collector.locations.count == 1)
         clock.advance(by: .seconds(1))
-        await settle { collector.locations.count == 2 && clock.sleepers == 1 }
+        await settleOnRealProcess { collector.locations.count == 2 && clock.sleepers == 1 }
         #expect(collector.locations.count == 2)
-        // Time passing by less than the interval releases nothing.
+        // Time passing by less than the interval releases nothing (given a tenth of a second to show it).
         clock.advance(by: .milliseconds(400))
-        await settle { false }
+        await settleOnRealProcess(within: .milliseconds(100)) { false }
         #expect(collector.locations.count == 2)
         task.cancel()
         _ = try? await task.value
@@ -76,10 +72,10 @@ func settle(_ condition: () -> Bool) async {
         #expect(played.count == all.count - 5)
         // At 10×, each recorded second is 0.1 s of the clock.
         for _ in 0..<(played.count + 3) {
-            await settle { clock.sleepers == 1 }
+            await settleOnRealProcess { clock.sleepers == 1 }
             clock.advance(by: .milliseconds(100))
         }
-        await settle { collector.locations.count == played.count + 3 }
+        await settleOnRealProcess { collector.locations.count == played.count + 3 }
         task.cancel()
         _ = try? await task.value
         let locations = collector.locations
@@ -111,14 +107,17 @@ func settle(_ condition: () -> Bool) async {
         #expect(line.time(ofDay: nil) == nil)
     }
 
-    @Test func aMissingFileFailsTheStreamWithAReason() async {
-        let provider = ReplayProvider(path: "/no/such.nmea", format: .nmea(lenient: false), clock: ManualClock())
+    /// A missing file, or a directory: the stream fails, saying why, instead of ending as if empty.
+    @Test(arguments: ["/no/such.nmea", NSTemporaryDirectory()])
+    func anUnreadableFileFailsTheStreamWithAReason(path: String) async {
+        let provider = ReplayProvider(path: path, format: .nmea(lenient: false), clock: ManualClock())
         var statuses: [ProviderStatus] = []
         do {
             for try await e in provider.events() { if case .status(let s) = e { statuses.append(s) } }
             Issue.record("no error")
         } catch {
             #expect(statuses.contains { if case .failed = $0 { true } else { false } })
+            #expect(error.localizedDescription.hasPrefix(path + ": cannot"))
         }
     }
 

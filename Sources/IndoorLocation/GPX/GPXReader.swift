@@ -34,6 +34,7 @@ public struct GPXSummary: Hashable, Sendable {
 /// Why a GPX file could not be read.
 public enum GPXError: Error, Equatable, Sendable, LocalizedError {
     case unreadable(path: String)
+    case readFailed(path: String, reason: String)
     case malformed(path: String, line: Int, column: Int, reason: String)
     case notGPX(path: String, root: String)
     case invalidPoint(path: String, line: Int, reason: String)
@@ -41,6 +42,7 @@ public enum GPXError: Error, Equatable, Sendable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .unreadable(let path): "\(path): cannot open"
+        case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .malformed(let path, let line, let column, let reason): "\(path):\(line):\(column): not well-formed XML: \(reason)"
         case .notGPX(let path, let root): "\(path): not GPX (the root element is <\(root)>, not <gpx>)"
         case .invalidPoint(let path, let line, let reason): "\(path):\(line): \(reason)"

@@ -12,7 +12,10 @@ protocol ByteSource: AnyObject {
 enum ByteReadResult {
     case data([UInt8])
     case timeout
+    /// The end of the stream: the peer closed it, the device went away.
     case closed
+    /// A read error (errno): for a live source the same as going away; a replayed file reports it.
+    case failed(Int32)
 }
 
 /// Turns the bytes of a live source into provider events: NMEA sentences, gpsd's JSON.
@@ -87,7 +90,7 @@ enum LiveStream {
                             stalled = true
                             continuation.yield(.status(.stalled))
                         }
-                    case .closed:
+                    case .closed, .failed:
                         break reading
                     }
                 }
@@ -110,11 +113,11 @@ enum LiveStream {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&p, 1, timeoutMilliseconds)
         if ready == 0 { return .timeout }
-        if ready < 0 { return errno == EINTR ? .timeout : .closed }
+        if ready < 0 { return errno == EINTR ? .timeout : .failed(errno) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if n > 0 { return .data(Array(buffer[0..<n])) }
-        if n < 0, errno == EINTR || errno == EAGAIN { return .timeout }
+        if n < 0 { return errno == EINTR || errno == EAGAIN ? .timeout : .failed(errno) }
         return .closed
     }
 }
@@ -191,15 +194,21 @@ final class DescriptorSource: ByteSource {
 
     deinit { close() }
 
-    /// A file opened for reading; nil when it cannot be.
+    /// A file opened for reading; nil when it cannot be, or is a directory.
     static func file(_ path: String) -> DescriptorSource? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        return fd >= 0 ? DescriptorSource(owning: fd) : nil
+        guard fd >= 0 else { return nil }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+            Glibc.close(fd)
+            return nil
+        }
+        return DescriptorSource(owning: fd)
     }
 
     /// The process's standard input (a copy of the descriptor: closing it leaves standard input open).
     static func standardInput() -> DescriptorSource? {
-        let fd = dup(STDIN_FILENO)
+        let fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         return fd >= 0 ? DescriptorSource(owning: fd) : nil
     }
 
@@ -218,7 +227,8 @@ final class DescriptorSource: ByteSource {
         defer { freeaddrinfo(result) }
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let info = candidate {
-            let s = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            // (Close-on-exec: a process started meanwhile must not keep the connection open.)
+            let s = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
             if s >= 0 {
                 if connect(s, to: info.pointee, timeoutMilliseconds: connectTimeoutMilliseconds) {
                     return DescriptorSource(owning: s)

@@ -14,7 +14,10 @@ public final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [(deadline: Instant, id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         var nextID = 0
-        /// Sleepers cancelled before they were queued (cancellation can come between the check and the queueing).
+        /// Sleepers between their start and their wake-up or cancellation.
+        var active: Set<Int> = []
+        /// Active sleepers cancelled before they were queued (cancellation can come between the start and the
+        /// queueing).
         var cancelledEarly: Set<Int> = []
     }
 
@@ -32,13 +35,20 @@ public final class ManualClock: Clock, Sendable {
         try Task.checkCancellation()
         let id = state.withLock { s -> Int in
             s.nextID += 1
+            s.active.insert(s.nextID)
             return s.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome = state.withLock { s -> Result<Bool, CancellationError> in
-                    if s.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= s.now { return .success(true) }
+                    if s.cancelledEarly.remove(id) != nil {
+                        s.active.remove(id)
+                        return .failure(CancellationError())
+                    }
+                    if deadline <= s.now {
+                        s.active.remove(id)
+                        return .success(true)
+                    }
                     s.sleepers.append((deadline, id, continuation))
                     return .success(false)
                 }
@@ -51,9 +61,11 @@ public final class ManualClock: Clock, Sendable {
         } onCancel: {
             let cancelled = state.withLock { s -> CheckedContinuation<Void, any Error>? in
                 guard let k = s.sleepers.firstIndex(where: { $0.id == id }) else {
-                    s.cancelledEarly.insert(id)
+                    // Not queued yet, or already woken (then there is nothing to cancel).
+                    if s.active.contains(id) { s.cancelledEarly.insert(id) }
                     return nil
                 }
+                s.active.remove(id)
                 return s.sleepers.remove(at: k).continuation
             }
             cancelled?.resume(throwing: CancellationError())
@@ -67,6 +79,7 @@ public final class ManualClock: Clock, Sendable {
             let now = s.now
             let ready = s.sleepers.filter { $0.deadline <= now }
             s.sleepers.removeAll { $0.deadline <= now }
+            for r in ready { s.active.remove(r.id) }
             return ready.map(\.continuation)
         }
         for c in due { c.resume() }

@@ -50,7 +50,7 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
                 case .data(let bytes):
                     read += bytes
                     _ = decoder.feed(bytes)
-                case .timeout, .closed:
+                case .timeout, .closed, .failed:
                     break probing
                 }
             }
@@ -98,7 +98,7 @@ extension DescriptorSource {
     /// A serial port in raw mode at `baud`; nil when it cannot be opened (absent, unplugged, not a tty).
     static func serial(path: String, baud: Int) -> DescriptorSource? {
         guard let speed = speed(baud) else { return nil }
-        let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
+        let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var t = termios()
         guard tcgetattr(fd, &t) == 0 else { Glibc.close(fd); return nil }

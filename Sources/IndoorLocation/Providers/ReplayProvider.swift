@@ -20,7 +20,8 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     public let path: String
     public let format: Format
     public let pace: Pace
-    /// Seconds into the recording to start from (a seek).
+    /// Seconds into the recording to start from (a seek; fixes without a time before the first timed one are
+    /// skipped by it).
     public let start: Double
     /// Start again from ``start`` after the last fix (one second after it, at the recorded pace).
     public let loop: Bool
@@ -39,8 +40,8 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     /// from HDT/HDM/THS) in order, with its time on the recording's own time line (seconds), as soon as it is
     /// read. NMEA is read as it arrives, in chunks on a ``SourceLane`` (standard input may be a live pipe that
     /// never ends); its times come from the sentences' times of day (``NMEATimeline``). A GPX file is read whole
-    /// first; a point's time is the time since the one before, or, without times or across a jump of more than
-    /// half a day, the time to walk from it at the format's speed.
+    /// first; a point's time is the time since the one before, or, without times or across a jump back or of more
+    /// than half a day, the time to walk from it at the format's speed.
     func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws {
         switch format {
         case .nmea(let lenient):
@@ -65,6 +66,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                     case .data(let bytes): try await deliver(decoder.feed(bytes))
                     case .timeout: continue
                     case .closed: break reading
+                    case .failed(let code): throw GPXError.readFailed(path: path, reason: String(cString: strerror(code)))
                     }
                 }
                 try await deliver(decoder.finish())
@@ -152,6 +154,8 @@ struct Pacer<C: Clock> where C.Duration == Duration {
     let clock: C
     /// The recording's time of the first timed event of the pass.
     private var first: Double?
+    /// Whether the last timed event was past the seek point (an event without a time goes with it).
+    private var lastAdmitted: Bool?
     /// The first event delivered: its time on the recording and on the clock.
     private var origin: (recorded: Double, instant: C.Instant)?
 
@@ -163,14 +167,18 @@ struct Pacer<C: Clock> where C.Duration == Duration {
 
     mutating func startOver() {
         first = nil
+        lastAdmitted = nil
         origin = nil
     }
 
-    /// False for an event before the seek point.
+    /// False for an event before the seek point. One without a time goes with the timed one before it; before
+    /// any, it is skipped when seeking.
     mutating func admits(_ time: Double?) -> Bool {
-        guard let time else { return start <= 0 || first != nil }
+        guard let time else { return lastAdmitted ?? (start <= 0) }
         if first == nil { first = time }
-        return time >= (first ?? time) + start
+        let admitted = time >= (first ?? time) + start
+        lastAdmitted = admitted
+        return admitted
     }
 
     /// Waits (on the clock) until the event's time comes.

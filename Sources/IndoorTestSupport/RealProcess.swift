@@ -18,12 +18,14 @@ public func settleOnRealProcess(within limit: Duration = .seconds(60), _ conditi
 }
 
 /// Waits until a started child process has exited. One still running after `limit` (or when the test is
-/// cancelled) is killed (SIGKILL) and false is returned, so that the test fails on it rather than the run hanging.
+/// cancelled) is killed (SIGKILL), with its process group (Foundation starts a child in a group of its own, so a
+/// shell's pipeline goes with it), and false is returned, so that the test fails on it rather than the run hanging.
 @discardableResult
 public func waitForExit(_ process: Process, limit: Duration = .seconds(180)) async -> Bool {
     let deadline = ContinuousClock.now + limit
     while process.isRunning {
         guard ContinuousClock.now < deadline, !Task.isCancelled else {
+            kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return false
@@ -33,4 +35,52 @@ public func waitForExit(_ process: Process, limit: Duration = .seconds(180)) asy
     // Foundation has reaped it; this only collects the status it recorded.
     process.waitUntilExit()
     return true
+}
+
+/// A reader that ends early gives a writer EPIPE rather than SIGPIPE, which would end the whole test process.
+/// (Children started afterwards inherit it; the `indoornav` binary handles EPIPE itself.)
+public func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+}
+
+/// Writes to `handle` on a thread of its own, then closes it: `body` gets a write function that returns false
+/// once the reader has gone (EPIPE), so the writer stops instead of trapping or blocking.
+public func writeOnAThread(to handle: FileHandle, _ body: @escaping @Sendable (_ write: (Data) -> Bool) -> Void) {
+    ignoreBrokenPipes()
+    let writer = Thread {
+        body { data in (try? handle.write(contentsOf: data)) != nil }
+        try? handle.close()
+    }
+    writer.start()
+}
+
+/// A pipe to read through a path (`/dev/fd/N`), which opens at once — a FIFO's open waits for its other end, on
+/// whichever thread opens it. Both ends are close-on-exec, so a child another test starts meanwhile never holds
+/// the pipe open; the read end this object keeps is closed with it (a writer still writing then gets EPIPE).
+public final class PathPipe: Sendable {
+    /// The read end, as a path.
+    public let path: String
+    /// The write end.
+    public let writer: FileHandle
+    private let readDescriptor: Int32
+
+    public init() throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        readDescriptor = fds[0]
+        path = "/dev/fd/\(fds[0])"
+        writer = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+    }
+
+    deinit { close(readDescriptor) }
+}
+
+/// Whether this process ignores `sig` (as under `nohup`, or a shell's background job): its children inherit
+/// that, and a command keeps a signal ignored at its start ignored, so a test that sends it one cannot pass.
+public func isIgnoredHere(_ sig: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(sig, nil, &current) == 0 else { return false }
+    // SIG_IGN is the handler value 1.
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
 }

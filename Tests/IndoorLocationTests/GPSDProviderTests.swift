@@ -61,7 +61,7 @@ func freeLoopbackPort() -> UInt16? {
         func pump(until condition: () -> Bool) async {
             // (A bound, not a pace: gpsd listens within a second or two.)
             let deadline = ContinuousClock.now + .seconds(120)
-            while !condition(), ContinuousClock.now < deadline {
+            while !condition(), ContinuousClock.now < deadline, !Task.isCancelled {
                 if clock.sleepers > 0 { clock.advance(by: .seconds(1)) }
                 // gpsd and gpsfake are real processes: a busy loop here would take the CPU they need.
                 try? await Task.sleep(for: .milliseconds(5))
@@ -110,7 +110,7 @@ func freeLoopbackPort() -> UInt16? {
         // Until every time of the log has come through gpsd at least once (the log repeats).
         let start = ContinuousClock.now
         let deadline = start + .seconds(60)
-        while ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline, !Task.isCancelled {
             let now = seen()
             if expected.keys.allSatisfy(now.contains) { break }
             try? await Task.sleep(for: .milliseconds(5))

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorLocation
+import IndoorTestSupport
 import Testing
 
 /// Hostile XML given to the GPX reader: each refused or read with a clear result, in bounded time and memory.
@@ -55,40 +56,29 @@ import Testing
     /// is measured by `FaultTests.aGigabyteOfGPXIsStreamedInBoundedMemory`, in a process of its own: tests in this
     /// process run side by side, so its peak is theirs too.)
     @Test func aLongStreamIsReadInBoundedMemory() throws {
-        let fifo = NSTemporaryDirectory() + "indoornav-fifo-\(UUID().uuidString)"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
+        let pipe = try PathPipe()
         let point = "<trkpt lat=\"48.85\" lon=\"2.35\"><ele>35.0</ele><time>2024-03-15T06:30:00Z</time></trkpt>\n"
         let chunk = Data(String(repeating: point, count: (1 << 20) / point.utf8.count).utf8)
         let chunks = 8
-        let writer = Thread {
-            guard let h = FileHandle(forWritingAtPath: fifo) else { return }
-            h.write(Data("<gpx version='1.1'><trk><trkseg>\n".utf8))
-            for _ in 0..<chunks { h.write(chunk) }
-            h.write(Data("</trkseg></trk></gpx>\n".utf8))
-            try? h.close()
+        writeOnAThread(to: pipe.writer) { write in
+            guard write(Data("<gpx version='1.1'><trk><trkseg>\n".utf8)) else { return }
+            for _ in 0..<chunks where !write(chunk) { return }
+            _ = write(Data("</trkseg></trk></gpx>\n".utf8))
         }
-        writer.start()
-        let summary = try GPXReader.read(path: fifo)
+        let summary = try GPXReader.read(path: pipe.path)
         #expect(summary.trackPoints == chunks * ((1 << 20) / point.utf8.count))
     }
 
     /// One text run longer than the scanner holds (64 MiB, through a pipe): refused with a reason, not read into
     /// memory without bound.
     @Test func aGiantTokenIsRefused() throws {
-        let fifo = NSTemporaryDirectory() + "indoornav-fifo-\(UUID().uuidString)"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        // The reader stops early and closes its end: the writer gets EPIPE, which must not be a SIGPIPE here.
-        signal(SIGPIPE, SIG_IGN)
-        let writer = Thread {
-            guard let h = FileHandle(forWritingAtPath: fifo) else { return }
+        let pipe = try PathPipe()
+        // The reader stops early: the writer stops at its EPIPE once the pipe is gone.
+        writeOnAThread(to: pipe.writer) { write in
             let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-            guard (try? h.write(contentsOf: Data("<gpx version='1.1'><wpt lat='1' lon='2'><name>".utf8))) != nil else { return }
-            for _ in 0..<66 where (try? h.write(contentsOf: chunk)) != nil {}
-            try? h.close()
+            guard write(Data("<gpx version='1.1'><wpt lat='1' lon='2'><name>".utf8)) else { return }
+            for _ in 0..<66 where !write(chunk) { return }
         }
-        writer.start()
-        #expect { try GPXReader.read(path: fifo) } throws: { "\($0.localizedDescription)".contains("longer than 64 MiB") }
+        #expect { try GPXReader.read(path: pipe.path) } throws: { "\($0.localizedDescription)".contains("longer than 64 MiB") }
     }
 }

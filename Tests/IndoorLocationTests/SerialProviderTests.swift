@@ -82,7 +82,8 @@ import Glibc
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
         await settleOnRealProcess { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
         clock.advance(by: .seconds(4))
-        for _ in 0..<50 { await Task.yield() }
+        // A tenth of a second (five reads of the port) to show a stall, if one were wrongly reported.
+        await settleOnRealProcess(within: .milliseconds(100)) { statuses().count > 2 }
         #expect(statuses() == [.connecting, .streaming])
         clock.advance(by: .seconds(6))
         await settleOnRealProcess { statuses().last == .stalled }

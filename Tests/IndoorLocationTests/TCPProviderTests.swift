@@ -15,7 +15,8 @@ final class LoopbackServer: @unchecked Sendable {
     private var client: Int32 = -1
 
     init?() {
-        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // (Close-on-exec, as every descriptor here: a child another test starts must not hold a connection open.)
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard s >= 0 else { return nil }
         var yes: Int32 = 1
         setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -36,6 +37,7 @@ final class LoopbackServer: @unchecked Sendable {
     func accept() async {
         await settleOnRealProcess {
             client = Glibc.accept(listener, nil, nil)
+            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
             return client >= 0
         }
     }

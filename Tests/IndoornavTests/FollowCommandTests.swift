@@ -56,6 +56,8 @@ import Glibc
         let (follow, captured) = try CLI.spawn(["-c", #"f="$1"; shift; exec "$0" "$@" < "$f""#, CLI.executable.path, fifo,
                                                 "follow", "--nmea-file", "-", "--json"] + Self.route,
                                                executable: URL(fileURLWithPath: "/bin/sh"))
+        defer { if follow.isRunning { kill(follow.processIdentifier, SIGKILL) } }
+        ignoreBrokenPipes()
         var writer: Int32 = -1
         await settleOnRealProcess {
             writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)  // fails until the reader has it open
@@ -65,7 +67,7 @@ import Glibc
         func send(_ text: String) {
             let bytes = Array(text.utf8)
             var sent = 0
-            while sent < bytes.count {
+            while sent < bytes.count, follow.isRunning {
                 let n = bytes[sent...].withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { break }
             }
@@ -108,6 +110,8 @@ import Glibc
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
         writer.arguments = ["-c", #"sleep 1; for f in "$1"/*.nmea; do cat "$f"; sleep 1; done > "$2""#, "writer", epochDir, pty.writerPath]
+        writer.standardInput = FileHandle.nullDevice
+        writer.standardOutput = FileHandle.nullDevice
         writer.standardError = FileHandle.nullDevice
         try writer.run()
         defer {

@@ -59,7 +59,7 @@ enum FollowCommand {
                 core = NavigationCore(context: context, itinerary: plan.itinerary, destination: plan.destination,
                                       options: routing, language: language)
             } else {
-                let destination = try RouteCommand.waypoint(toText, index: SearchIndex(venue: venue), languages: options.languages, after: nil)
+                let destination = try Waypoint(resolving: toText, in: SearchIndex(venue: venue), languages: options.languages)
                 core = NavigationCore(context: context, destination: destination, options: routing, language: language)
             }
         } else {

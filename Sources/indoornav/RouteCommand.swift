@@ -96,33 +96,17 @@ enum RouteCommand {
         let index = SearchIndex(venue: venue)
         let router = Router(graph: graph ?? NavigationGraph(venue: venue))
         // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
-        var stops = [try waypoint(fromText, index: index, languages: languages, after: nil)]
-        for v in vias { stops.append(try waypoint(v, index: index, languages: languages, after: stops.last)) }
+        var stops = [try Waypoint(resolving: fromText, in: index, languages: languages)]
+        for v in vias { stops.append(try Waypoint(resolving: v, in: index, languages: languages, after: stops.last)) }
         if toText.hasPrefix("category:") {
             let (itinerary, destination) = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops,
                                                        index: index, router: router, options: routing, language: language,
                                                        languages: languages)
             return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
         }
-        let destination = try waypoint(toText, index: index, languages: languages, after: stops.last)
+        let destination = try Waypoint(resolving: toText, in: index, languages: languages, after: stops.last)
         let itinerary = try router.itinerary(through: stops + [destination], options: routing, language: language, names: languages)
         return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
-    }
-
-    /// A place as a routing stop, labelled with its name in the display language.
-    static func waypoint(_ text: String, index: SearchIndex, languages: [String], after previous: Waypoint?) throws -> Waypoint {
-        let venue = index.venue
-        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
-        let place = try index.place(text, near: near)
-        let label: String
-        switch place {
-        case .poi(let p): label = p.name.resolved(for: languages) ?? p.ref ?? p.category
-        case .space(let s): label = s.name.resolved(for: languages) ?? s.ref ?? s.category
-        case .opening(let o): label = o.name.resolved(for: languages) ?? "the \(o.isDoor ? "door" : "passage") \(o.id)"
-        case .coordinate(let c, _): label = String(format: "%.6f,%.6f", c.longitude, c.latitude)
-        }
-        let point = try venue.frame.project(place.coordinate)
-        return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: label))
     }
 
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the

@@ -20,11 +20,7 @@ struct SampleRoute {
         let venue = try path.map { try VenueLoader.load(path: root.appendingPathComponent($0).path) } ?? SampleVenue.load()
         context = NavigationContext(venue: venue)
         let index = SearchIndex(venue: venue)
-        func waypoint(_ name: String) throws -> Waypoint {
-            let place = try index.place(name, near: nil)
-            return Waypoint(end: RouteEnd(point: try venue.frame.project(place.coordinate), levelID: place.levelID, label: name))
-        }
-        let from = try waypoint(fromName), to = try waypoint(toName)
+        let from = try Waypoint(resolving: fromName, in: index), to = try Waypoint(resolving: toName, in: index)
         itinerary = try Router(graph: context.graph).itinerary(through: [from, to])
         destination = to
     }

@@ -14,11 +14,7 @@ func runNavigation() throws {
     let venue = try SampleVenue.load()
     let context = NavigationContext(venue: venue)
     let index = SearchIndex(venue: venue)
-    func waypoint(_ name: String) throws -> Waypoint {
-        let place = try index.place(name, near: nil)
-        return Waypoint(end: RouteEnd(point: try venue.frame.project(place.coordinate), levelID: place.levelID, label: name))
-    }
-    let from = try waypoint("Café Müller"), to = try waypoint("Page Blanche Bookshop")
+    let from = try Waypoint(resolving: "Café Müller", in: index), to = try Waypoint(resolving: "Page Blanche Bookshop", in: index)
     let itinerary = try Router(graph: context.graph).itinerary(through: [from, to])
     let sessions = 200
     var sessionsPerSecond = 0.0

@@ -19,7 +19,8 @@ enum FollowCommand {
                                       default 9600). Survives unplugging: it waits for the device to come back.
           --nmea-tcp HOST:PORT        NMEA over TCP (phone apps, networked receivers).
           --gpsd [HOST:PORT]          gpsd's JSON protocol (default localhost:2947).
-          --gpx FILE [--speed X]      A GPX track replayed at X times its recorded pace (`max`: as fast as possible).
+          --gpx FILE [--speed X]      A GPX track (- for standard input) replayed at X times its recorded pace
+                                      (`max`: as fast as possible).
           --nmea-file FILE [--speed X] A recorded NMEA log, replayed likewise. `-` reads standard input as it
                                       arrives, paced only with --speed: a live stream, as from `gpspipe -r`.
 

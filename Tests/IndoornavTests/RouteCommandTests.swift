@@ -1,4 +1,5 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct RouteCommandTests {
@@ -133,5 +134,16 @@ enum PNGHeader {
         let bad = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/badcharacter.xml"])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("not GPX"))
+    }
+
+    /// `-` reads standard input, as `curl … | indoornav gpx info -`.
+    @Test func readsStandardInput() async throws {
+        let (p, output) = try CLI.spawn(["-c", #"exec "$0" gpx info - --json < "$1""#, CLI.executable.path,
+                                         "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx"],
+                                        executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(await waitForExit(p))
+        #expect(p.terminationStatus == 0, "\(output.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
+        #expect((json["track_points"] as? NSNumber)?.intValue == 988)
     }
 }

@@ -79,8 +79,11 @@ public enum GPXReader {
 
     @discardableResult
     static func read(path: String, visit: (GPXPoint, Tag) -> Void) throws(GPXError) -> GPXSummary {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path) }
-        defer { try? handle.close() }
+        // `-`: standard input (left open: it is the process's).
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path)
+        }
+        defer { if path != "-" { try? handle.close() } }
         var scanner = XMLScanner(handle: handle)
         var summary = GPXSummary()
         // The point being read (valid while `kind` is wpt, rtept or trkpt).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Replays a recorded file — NMEA 0183 or GPX, or NMEA on standard input (`-`) — as a live source: at the pace it
+/// Replays a recorded file — NMEA 0183 or GPX, either on standard input (`-`) — as a live source: at the pace it
 /// was recorded (times from the file), faster or slower by a factor, or as fast as possible, on an injected clock;
 /// from a point into the recording (``start``) and, when asked, over and over (``loop``; not standard input).
 /// NMEA is decoded as it is read, so standard input can be a live receiver's stream (`gpspipe -r | …`).

@@ -6,10 +6,10 @@ enum GPXCommand {
     static let help = """
         USAGE: indoornav gpx info FILE|- [--json] [--verbose]
 
-        Summarises a GPX 1.0 or 1.1 file (- for standard input): waypoints, routes and their points, tracks, segments and their points,
-        and the first and last points (time, position, elevation). Any size is read in bounded memory. A file
-        that is not GPX exits 1 with the line and column of the problem. --verbose adds the time taken and the peak
-        memory on stderr.
+        Summarises a GPX 1.0 or 1.1 file (- for standard input): waypoints, routes and their points, tracks,
+        segments and their points, and the first and last points (time, position, elevation). Any size is read in
+        bounded memory. A file that is not GPX exits 1 with the line and column of the problem. --verbose adds the
+        time taken and the peak memory on stderr.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

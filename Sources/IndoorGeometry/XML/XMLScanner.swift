@@ -23,6 +23,8 @@ package struct XMLScanner {
         package let line: Int
         package let column: Int
         package let reason: String
+        /// The file could not be read there (an I/O error, a directory): not a fault of its XML.
+        package var isReadError = false
     }
 
     /// The bytes the events' ranges point into.
@@ -43,6 +45,8 @@ package struct XMLScanner {
     static let chunk = 1 << 20
     /// The longest single token the scanner holds (see ``try ensure(_:)``).
     static let maximumTokenLength = 64 << 20
+    /// How many times start tags were parsed (one each, more for one longer than what was buffered).
+    package private(set) var startTagParses = 0
 
     package init(handle: FileHandle) {
         self.handle = handle
@@ -102,8 +106,20 @@ package struct XMLScanner {
                 buffer.removeSubrange(0..<position)
                 position = 0
             }
-            let data = handle.readData(ofLength: Self.chunk)
-            if data.isEmpty { atEnd = true } else { buffer.append(contentsOf: data) }
+            // Never more than the token limit held: a token one byte over it is refused, not one chunk over.
+            let room = Self.maximumTokenLength - (buffer.count - position)
+            let data: Data?
+            do {
+                data = try handle.read(upToCount: min(Self.chunk, room))
+            } catch {
+                // Foundation wraps the system's reason ("Is a directory") as the underlying error.
+                let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error as NSError)
+                let reason = cause.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
+                var failure = self.error("cannot read: \(reason)")
+                failure.isReadError = true
+                throw failure
+            }
+            if let data, !data.isEmpty { buffer.append(contentsOf: data) } else { atEnd = true }
         }
         return true
     }
@@ -250,6 +266,7 @@ package struct XMLScanner {
     /// One pass over a start tag at `position`: its name, its attributes (each value skipped to its closing quote
     /// at once) and its end; nil when the tag is not all in the buffer yet.
     private mutating func parseStartTag() throws(SyntaxError) -> Event? {
+        startTagParses += 1
         let n = buffer.count
         func isNameEnd(_ c: UInt8) -> Bool {
             Self.isSpace(c) || c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == UInt8(ascii: "=") || c == UInt8(ascii: "<")

@@ -98,6 +98,7 @@ struct OSMDocument {
         } catch let error as VenueError {
             throw error
         } catch let error as XMLScanner.SyntaxError {
+            if error.isReadError { throw .unreadable(path: path, reason: error.reason) }
             throw .notAVenue(path: path, reason: "XML error at line \(error.line), column \(error.column): \(error.reason)")
         } catch {
             throw .notAVenue(path: path, reason: "\(error)")

@@ -139,11 +139,13 @@ enum FollowCommand {
             let (host, port) = address.isEmpty ? ("localhost", 2947) : try hostPort(address, defaultPort: 2947, command: args.command)
             sources.append(GPSDProvider(host: host, port: port, clock: ContinuousClock()))
         }
-        if let file = try args.option("--gpx") {
+        if let given = try args.option("--gpx") {
+            let file = try StandardStreams.input(given, command: args.command)
             sources.append(ReplayProvider(path: file, format: .gpx(speed: 1.4), pace: pace, clock: ContinuousClock()))
         }
         var live = false
-        if let file = try args.option("--nmea-file") {
+        if let given = try args.option("--nmea-file") {
+            let file = try StandardStreams.input(given, command: args.command)
             // Standard input goes at the pace it comes, and a pipe or terminal is watched like a receiver.
             let isStdin = file == "-"
             sources.append(ReplayProvider(path: file, format: .nmea(lenient: false),

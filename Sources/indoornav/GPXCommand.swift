@@ -22,7 +22,8 @@ enum GPXCommand {
         guard sub == "info" else { throw UsageError("unknown subcommand \(sub) (expected info)", command: args.command) }
         let json = args.flag("--json")
         let verbose = args.flag("--verbose") || args.flag("-v")
-        guard let path = args.positional() else { throw UsageError("missing FILE", command: args.command) }
+        guard let given = args.positional() else { throw UsageError("missing FILE", command: args.command) }
+        let path = try StandardStreams.input(given, command: args.command)
         try args.finish()
         let start = monotonicSeconds()
         let summary = try GPXReader.read(path: path)

@@ -23,7 +23,7 @@ enum NMEACommand {
         guard let sub = args.positional() else { throw UsageError("missing subcommand (decode)", command: args.command) }
         guard sub == "decode" else { throw UsageError("unknown subcommand \(sub) (expected decode)", command: args.command) }
         let lenient = args.flag("--lenient")
-        let path = args.positional() ?? "-"
+        let path = try StandardStreams.input(args.positional() ?? "-", command: args.command)
         try args.finish()
         let input: FileHandle
         if path == "-" {

@@ -11,6 +11,10 @@ enum Output {
 
     /// Bytes to stdout (whole lines, batched by the caller).
     static func write(_ data: Data) {
+        if StandardStreams.closedAtStart.contains(STDOUT_FILENO) {
+            error("indoornav: standard output is closed: nowhere to write the result")
+            exit(ExitStatus.failure.rawValue)
+        }
         do {
             try FileHandle.standardOutput.write(contentsOf: data)
         } catch {

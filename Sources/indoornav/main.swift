@@ -28,6 +28,7 @@ let usage = """
     """
 
 func main() -> Int32 {
+    StandardStreams.prepare()
     var words = Array(CommandLine.arguments.dropFirst())
     guard let command = words.first else {
         Output.error(usage)

@@ -97,6 +97,27 @@ import Glibc
         #expect(!errors.contains("Fatal") && !errors.contains("rror") && !errors.contains("Backtrace"), "\(errors)")
     }
 
+    /// Standard streams closed by the caller: `-` says standard input is closed (not reading whatever file took
+    /// its number), a result with no standard output fails, and a command that writes only files still works.
+    @Test func closedStandardStreamsAreSaidNotMisused() async throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        func run(_ script: String, _ arguments: [String]) async throws -> (Int32, String) {
+            let (p, output) = try CLI.spawn(["-c", script, CLI.executable.path] + arguments, executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(await waitForExit(p))
+            return (p.terminationStatus, output.stderr)
+        }
+        let noInput = try await run(#"exec "$0" "$@" <&-"#, ["follow", "--nmea-file", "-", "--to", "Relay"])
+        #expect(noInput.0 == 2 && noInput.1.contains("- reads standard input, which is closed"), "\(noInput.1)")
+        let noOutput = try await run(#"exec "$0" "$@" >&-"#, ["route", "--from", "Relay", "--to", "Café Müller"])
+        #expect(noOutput.0 == 1 && noOutput.1.contains("standard output is closed"), "\(noOutput.1)")
+        let png = dir + "/level.png"
+        let render = try await run(#"exec "$0" "$@" >&-"#, ["render", "-o", png])
+        #expect(render.0 == 0, "\(render.1)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: png)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     /// Recordings and frames are never overwritten unless asked, and a file in place of the directory is refused.
     @Test func recordingsAreNotOverwrittenUnlessAsked() async throws {
         let dir = Self.temporaryDirectory()

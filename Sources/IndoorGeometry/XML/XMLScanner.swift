@@ -42,6 +42,8 @@ package struct XMLScanner {
     private var openNames: [UInt8] = []
     private var openEnds: [Int] = []
     private var started = false
+    /// Where each chunk is read before it joins ``buffer``.
+    private var scratch: [UInt8] = []
     static let chunk = 1 << 20
     /// The longest single token the scanner holds (see ``try ensure(_:)``).
     static let maximumTokenLength = 64 << 20
@@ -92,6 +94,7 @@ package struct XMLScanner {
 
     /// Makes at least `count` bytes available from `position` (false at the end of the file). May move the
     /// buffer's contents: indices are taken after it.
+    @inline(__always)
     private mutating func ensure(_ count: Int) throws(SyntaxError) -> Bool {
         // One token (a tag, a text run, a comment, a declaration) is held whole: past this, the file is refused
         // rather than read into memory without bound.
@@ -100,28 +103,36 @@ package struct XMLScanner {
         }
         while buffer.count - position < count {
             if atEnd { return false }
-            // Drop what was consumed, then read the next chunk.
-            if position > 0 {
-                consumedBeforeBuffer += position
-                buffer.removeSubrange(0..<position)
-                position = 0
-            }
-            // Never more than the token limit held: a token one byte over it is refused, not one chunk over.
-            let room = Self.maximumTokenLength - (buffer.count - position)
-            let data: Data?
-            do {
-                data = try handle.read(upToCount: min(Self.chunk, room))
-            } catch {
-                // Foundation wraps the system's reason ("Is a directory") as the underlying error.
-                let cause = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError) ?? (error as NSError)
-                let reason = cause.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(cause.code))) : cause.localizedDescription
-                var failure = self.error("cannot read: \(reason)")
-                failure.isReadError = true
-                throw failure
-            }
-            if let data, !data.isEmpty { buffer.append(contentsOf: data) } else { atEnd = true }
+            try refill()
         }
         return true
+    }
+
+    /// Drops what was consumed and reads the next chunk (kept out of line: `ensure` is on every hot path).
+    @inline(never)
+    private mutating func refill() throws(SyntaxError) {
+        if position > 0 {
+            consumedBeforeBuffer += position
+            buffer.removeSubrange(0..<position)
+            position = 0
+        }
+        // Never more than the token limit held: a token one byte over it is refused, not one chunk over.
+        let want = min(Self.chunk, Self.maximumTokenLength - buffer.count)
+        // With read(2), into a scratch chunk kept for the purpose: an error (a directory, EIO) is thrown rather
+        // than trapped on, as FileHandle's readData would, and a pipe's short reads cost only what they bring.
+        if scratch.count < Self.chunk { scratch = [UInt8](repeating: 0, count: Self.chunk) }
+        var n: Int
+        repeat {
+            n = scratch.withUnsafeMutableBufferPointer { p in p.baseAddress.map { Glibc.read(handle.fileDescriptor, $0, want) } ?? 0 }
+        } while n < 0 && errno == EINTR
+        let code = errno
+        if n > 0 { buffer.append(contentsOf: scratch[0..<n]) }
+        if n < 0 {
+            var failure = error("cannot read: \(String(cString: strerror(code)))")
+            failure.isReadError = true
+            throw failure
+        }
+        if n == 0 { atEnd = true }
     }
 
     /// Moves on by `n` bytes, counting lines.
@@ -145,6 +156,7 @@ package struct XMLScanner {
 
     /// The offset (from `position`) of the first `byte` at or after `offset`, reading more as needed; nil at the
     /// end of the file.
+    @inline(__always)
     private mutating func find(_ byte: UInt8, from offset: Int = 0) throws(SyntaxError) -> Int? {
         var i = offset
         while true {
@@ -254,6 +266,7 @@ package struct XMLScanner {
         var need = 2
         while true {
             let available = try ensure(need)
+            startTagParses += 1
             if let event = try parseStartTag() { return event }
             guard available else { throw error("the file ends inside a tag") }
             // The tag runs past what is buffered: hold twice as much and parse it again, so that a long tag is
@@ -266,7 +279,6 @@ package struct XMLScanner {
     /// One pass over a start tag at `position`: its name, its attributes (each value skipped to its closing quote
     /// at once) and its end; nil when the tag is not all in the buffer yet.
     private mutating func parseStartTag() throws(SyntaxError) -> Event? {
-        startTagParses += 1
         let n = buffer.count
         func isNameEnd(_ c: UInt8) -> Bool {
             Self.isSpace(c) || c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == UInt8(ascii: "=") || c == UInt8(ascii: "<")

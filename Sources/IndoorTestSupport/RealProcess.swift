@@ -84,3 +84,22 @@ public func isIgnoredHere(_ sig: Int32) -> Bool {
     // SIG_IGN is the handler value 1.
     return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
 }
+
+/// The write end of a FIFO that `reader` reads, opened once the reader has its end open (a FIFO's open waits for
+/// the other end, on whichever thread calls it — here nothing blocks), then blocking and close-on-exec; nil when
+/// the reader ended first or the wait ran out. A reader that goes away gives EPIPE (``ignoreBrokenPipes()``).
+public func openForWriting(fifo path: String, readBy reader: Process) async -> FileHandle? {
+    ignoreBrokenPipes()
+    var descriptor: Int32 = -1
+    await settleOnRealProcess {
+        // Fails (ENXIO) until the reader has opened its end.
+        descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        return descriptor >= 0 || !reader.isRunning
+    }
+    guard descriptor >= 0 else { return nil }
+    guard fcntl(descriptor, F_SETFL, 0) == 0 else {
+        close(descriptor)
+        return nil
+    }
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+}

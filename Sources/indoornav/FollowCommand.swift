@@ -150,7 +150,7 @@ enum FollowCommand {
             let isStdin = file == "-"
             sources.append(ReplayProvider(path: file, format: .nmea(lenient: false),
                                           pace: isStdin && speedText == nil ? .asFastAsPossible : pace, clock: ContinuousClock()))
-            live = isStdin && !standardInputIsAFile()
+            live = isStdin && !StandardStreams.inputIsAFile()
         }
         guard sources.count == 1, let provider = sources.first else {
             throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx or --nmea-file" : "give one source only", command: args.command)
@@ -158,11 +158,6 @@ enum FollowCommand {
         return (provider, live || !(provider is ReplayProvider<ContinuousClock>))
     }
 
-    /// Whether standard input is a regular file (`< log.nmea`) rather than a pipe or a terminal.
-    static func standardInputIsAFile() -> Bool {
-        var status = stat()
-        return fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
 
     static func hostPort(_ text: String, defaultPort: UInt16?, command: String) throws(UsageError) -> (String, UInt16) {
         if let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) {

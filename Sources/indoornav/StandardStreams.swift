@@ -31,4 +31,10 @@ enum StandardStreams {
         }
         return path
     }
+
+    /// Whether standard input is a regular file (`< log.nmea`) rather than a pipe or a terminal.
+    static func inputIsAFile() -> Bool {
+        var status = stat()
+        return fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
 }

@@ -163,14 +163,7 @@ import Glibc
         let (p, captured) = try CLI.spawn(["gpx", "info", fifo, "--json", "--verbose"],
                                           executable: CLI.root.appendingPathComponent(".build/release/indoornav"))
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
-        // (Opened once the child has its end open: a FIFO's open waits for the other end.)
-        var descriptor: Int32 = -1
-        await settleOnRealProcess {
-            descriptor = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            return descriptor >= 0 || !p.isRunning
-        }
-        try #require(descriptor >= 0 && fcntl(descriptor, F_SETFL, 0) == 0)
-        writeOnAThread(to: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)) { write in
+        writeOnAThread(to: try #require(await openForWriting(fifo: fifo, readBy: p))) { write in
             guard write(Data("<gpx version='1.1'><trk><trkseg>\n".utf8)) else { return }
             for _ in 0..<1024 where !write(chunk) { return }
             _ = write(Data("</trkseg></trk></gpx>\n".utf8))

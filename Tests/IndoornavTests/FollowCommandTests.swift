@@ -57,27 +57,16 @@ import Glibc
                                                 "follow", "--nmea-file", "-", "--json"] + Self.route,
                                                executable: URL(fileURLWithPath: "/bin/sh"))
         defer { if follow.isRunning { kill(follow.processIdentifier, SIGKILL) } }
-        ignoreBrokenPipes()
-        var writer: Int32 = -1
-        await settleOnRealProcess {
-            writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)  // fails until the reader has it open
-            return writer >= 0
-        }
-        try #require(writer >= 0)
+        let writer = try #require(await openForWriting(fifo: fifo, readBy: follow))
         func send(_ text: String) {
-            let bytes = Array(text.utf8)
-            var sent = 0
-            while sent < bytes.count, follow.isRunning {
-                let n = bytes[sent...].withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
-                if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { break }
-            }
+            _ = try? writer.write(contentsOf: Data(text.utf8))
         }
         send(firstEpochs)
         await settleOnRealProcess { captured.stdout.contains(#""event":"progress""#) }
         #expect(captured.stdout.contains(#""event":"progress""#) && follow.isRunning, "guided before the input ended")
         #expect(!captured.stdout.contains(#""event":"arrived""#))
         send(rest)
-        close(writer)
+        try? writer.close()
         #expect(await waitForExit(follow, limit: .seconds(60)))
         #expect(follow.terminationStatus == 0, "\(captured.stderr)")
         #expect(Self.events(captured.stdout).last?.contains(#""event":"arrived""#) == true)

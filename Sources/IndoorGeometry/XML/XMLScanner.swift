@@ -23,7 +23,8 @@ package struct XMLScanner {
         package let line: Int
         package let column: Int
         package let reason: String
-        /// The file could not be read there (an I/O error, a directory): not a fault of its XML.
+        /// The file could not be read there (an I/O error, a directory; ``reason`` is the system's): not a fault
+        /// of its XML.
         package var isReadError = false
     }
 
@@ -128,7 +129,7 @@ package struct XMLScanner {
         let code = errno
         if n > 0 { buffer.append(contentsOf: scratch[0..<n]) }
         if n < 0 {
-            var failure = error("cannot read: \(String(cString: strerror(code)))")
+            var failure = error(String(cString: strerror(code)))
             failure.isReadError = true
             throw failure
         }

@@ -150,7 +150,7 @@ public enum GPXReader {
         } catch let error as GPXError {
             throw error
         } catch let error as XMLScanner.SyntaxError {
-            if error.isReadError { throw .readFailed(path: path, reason: error.reason.replacingOccurrences(of: "cannot read: ", with: "")) }
+            if error.isReadError { throw .readFailed(path: path, reason: error.reason) }
             throw .malformed(path: path, line: error.line, column: error.column, reason: error.reason)
         } catch {
             throw .malformed(path: path, line: scanner.location.line, column: scanner.location.column, reason: "\(error)")

@@ -56,7 +56,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             func deliver(_ decoded: [NMEAEvent]) async throws {
                 for case .fix(let fix) in decoded {
                     let time = timeline.time(ofDay: fix.timeOfDay)
-                    for event in NMEAStreamDecoder.events([.fix(fix)]) { try await body(time, event) }
+                    for event in fix.events() { try await body(time, event) }
                 }
             }
             do {

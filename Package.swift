@@ -53,7 +53,7 @@ let package = Package(
             resources: [.embedInCode("transit-hub")]
         ),
         // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
-        .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue"]),
+        .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
         // The command-line tool: parses arguments, calls the libraries, formats output.
@@ -63,7 +63,7 @@ let package = Package(
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
             path: "tools/bench/swift"),
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),

@@ -89,4 +89,12 @@ public struct BoundingBox: Hashable, Sendable {
     public func intersects(_ other: BoundingBox) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
+
+    /// The box grown by `margin` on every side (shrunk for a negative margin).
+    public func grown(by margin: Double) -> BoundingBox {
+        BoundingBox(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+    }
+
+    /// A box that holds nothing: `intersects` is false for every box.
+    public static let empty = BoundingBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
 }

@@ -33,6 +33,7 @@ enum FollowCommand {
                            level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
                            provider_status, located).
           --venue PATH     An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --strict         Only what the venue data draws: no inferred corridors or entrances.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

@@ -26,6 +26,9 @@ enum RenderCommand {
           --style S          light (default) or dark.
           --lang LANG        Label language (names fall back to English, then any).
           -o FILE            Output; the format follows the extension. An existing file is kept unless --force.
+          --force            Replace an existing output file.
+          --venue PATH       An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --strict           Only what the venue data draws: no inferred corridors or entrances.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

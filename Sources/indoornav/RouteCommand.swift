@@ -25,6 +25,7 @@ enum RouteCommand {
           --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
           --force           Overwrite FILE if it exists.
           --venue PATH      An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --strict          Only what the venue data draws: no inferred corridors or entrances.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

@@ -22,6 +22,7 @@ enum SearchCommand {
           --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}
                           (distance: metres walked, with --near).
           --venue PATH    An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --strict        Only what the venue data draws: no inferred corridors or entrances.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

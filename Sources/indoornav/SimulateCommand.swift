@@ -39,6 +39,7 @@ enum SimulateCommand {
         Ctrl-C (or SIGTERM, or SIGHUP) stops at the sessions already finished: their report and recordings are
         written, and the exit status is 130 (143, 129).
           --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --strict            Only what the venue data draws: no inferred corridors or entrances.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

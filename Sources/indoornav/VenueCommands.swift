@@ -11,9 +11,12 @@ struct CommonOptions {
     var json = false
     var verbose = false
     var language: String?
+    /// Only what the data draws: no implicit corridors, inferred entrances or carved overlaps.
+    var strict = false
 
     init(_ args: inout Arguments) throws(UsageError) {
         venuePath = try args.option("--venue")
+        strict = args.flag("--strict")
         json = args.flag("--json")
         verbose = args.flag("--verbose") || args.flag("-v")
         language = try args.option("--lang")
@@ -32,7 +35,15 @@ struct CommonOptions {
         return level
     }
 
+    /// The venue with what its data leaves implicit inferred (``Venue/inferringPassages()``), or as drawn with
+    /// `--strict`.
     func loadVenue() throws(VenueError) -> Venue {
+        let venue = try loadDrawnVenue()
+        return strict ? venue : venue.inferringPassages()
+    }
+
+    /// The venue exactly as its data draws it.
+    func loadDrawnVenue() throws(VenueError) -> Venue {
         if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
     }
 }
@@ -56,7 +67,9 @@ enum VenueCommands {
                          Default: the embedded sample venue (\(SampleVenue.name)).
           --json         Machine-readable output.
           --lang LANG    Display language for names (default: English, then the venue's first language).
-          --verbose, -v  Also print timings and the loader's notes (venue info).
+          --verbose, -v  Also print timings, the loader's notes and what was inferred (venue info).
+          --strict       Only what the data draws: no implicit corridors, inferred entrances of rooms
+                         without openings, or overlapping units carved out of each other.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -114,6 +127,7 @@ enum VenueCommands {
             if options.verbose {
                 object["load_seconds"] = .number(t1 - t0)
                 object["index_seconds"] = .number(t2 - t1)
+                object["inference"] = inferenceJSON(venue.inference)
             }
             Output.json(.object(object))
             return .success
@@ -145,6 +159,7 @@ enum VenueCommands {
                 + "\(counts[.info]?.count ?? 0) notes (see `indoornav venue validate`)")
         }
         if options.verbose {
+            printInference(venue, languages: languages)
             for issue in venue.issues { Output.line("  " + issue.description) }
             Output.line(String(format: "loaded in %.1f ms, spatial index built in %.1f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
         }
@@ -156,7 +171,7 @@ enum VenueCommands {
         try args.finish()
         let venue: Venue
         do {
-            venue = try options.loadVenue()
+            venue = try options.loadDrawnVenue()
         } catch {
             // A path that is not a venue at all is still a validation result: what was found, and one error.
             var issues: [VenueIssue] = []
@@ -165,11 +180,14 @@ enum VenueCommands {
             report(issues, options: options)
             return .failure
         }
-        var issues = VenueValidator().validate(venue)
+        // The data as drawn is validated; what routing infers from it is reported beside (notes), and reachability
+        // is judged on the venue as routed.
+        let routed = options.strict ? venue : venue.inferringPassages()
+        var issues = VenueValidator().validate(venue) + routed.issues.filter { $0.severity == .info && !venue.issues.contains($0) }
         // What only the routing graph can tell: spaces no route reaches from the rest of their building.
-        let graph = NavigationGraph(venue: venue)
+        let graph = NavigationGraph(venue: routed)
         for s in graph.unreachableSpaces() {
-            let space = venue.spaces[s]
+            let space = routed.spaces[s]
             issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
                 "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
         }
@@ -197,6 +215,46 @@ enum VenueCommands {
         }
         for issue in issues { Output.line(issue.description) }
         Output.line("\(options.venueName): \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) notes")
+    }
+
+    static func inferenceJSON(_ report: InferenceReport) -> JSONValue {
+        .object([
+            "levels": .array(report.levels.map { l in
+                .object([
+                    "level_id": .string(l.levelID),
+                    "implicit_corridors": .number(Double(l.implicitCorridors)),
+                    "implicit_corridor_area": .number((l.implicitCorridorArea * 10).rounded() / 10),
+                    "inferred_openings": .number(Double(l.inferredOpenings)),
+                    "carved_overlaps": .number(Double(l.carvedOverlaps)),
+                ])
+            }),
+            "shared_floors": .array(report.sharedFloors.map { .array($0.map { .string($0) }) }),
+        ])
+    }
+
+    /// What routing infers beyond the data, level by level (`venue info -v`).
+    private static func printInference(_ venue: Venue, languages: [String]) {
+        let report = venue.inference
+        guard !report.isEmpty else {
+            Output.line("inferred: nothing (the data draws every passage)")
+            return
+        }
+        Output.line("inferred (--strict turns this off):")
+        for l in report.levels {
+            let level = venue.level(id: l.levelID)
+            let name = level.map { "\($0.ordinalText) \($0.name.resolved(for: languages) ?? "")" } ?? l.levelID
+            var parts: [String] = []
+            if l.implicitCorridors > 0 {
+                parts.append(String(format: "%.0f m² of implicit corridor in %d piece%@", l.implicitCorridorArea, l.implicitCorridors,
+                                    l.implicitCorridors == 1 ? "" : "s"))
+            }
+            if l.inferredOpenings > 0 { parts.append("\(l.inferredOpenings) inferred entrance\(l.inferredOpenings == 1 ? "" : "s")") }
+            if l.carvedOverlaps > 0 { parts.append("\(l.carvedOverlaps) overlap\(l.carvedOverlaps == 1 ? "" : "s") carved") }
+            Output.line("  level \(name): " + parts.joined(separator: ", "))
+        }
+        for group in report.sharedFloors {
+            Output.line("  one floor: levels \(group.joined(separator: ", ")) share an ordinal")
+        }
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

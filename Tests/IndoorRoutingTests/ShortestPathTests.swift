@@ -34,11 +34,18 @@ struct BruteForceShortestPath {
             let cs = try frame.project(o.geometry).allCoordinates
             if let a = cs.first, let b = cs.last { lines.append((a, b)) }
         }
+        // Open plan: walkways join along a shared boundary, except a stretch of it on which an opening is drawn
+        // (the rest of that stretch is wall).
+        let openingMiddles = lines.map { Coordinate(x: ($0.0.x + $0.1.x) / 2, y: ($0.0.y + $0.1.y) / 2) }
         let walkways = spaces.indices.filter { spaces[$0].kind == .walkway }
         for i in walkways {
             for j in walkways where j > i {
-                for coordinates in try Self.lines(shapes[i].intersection(shapes[j])) {
-                    for (a, b) in zip(coordinates, coordinates.dropFirst()) where a.distance(to: b) >= 1 { lines.append((a, b)) }
+                let segments = try Self.lines(shapes[i].intersection(shapes[j])).flatMap { cs in Array(zip(cs, cs.dropFirst())) }
+                for stretch in Self.connected(segments) {
+                    let crossed = openingMiddles.contains { m in stretch.contains { Self.distance(m, $0.0, $0.1) <= 0.25 } }
+                    let length = stretch.reduce(0) { $0 + $1.0.distance(to: $1.1) }
+                    guard !crossed, length >= 1 else { continue }
+                    lines += stretch.filter { $0.0.distance(to: $0.1) >= 0.3 }
                 }
             }
         }
@@ -80,6 +87,25 @@ struct BruteForceShortestPath {
                 visible[j][i] = v
             }
         }
+    }
+
+    /// Segments grouped into chains that meet end to end.
+    static func connected(_ segments: [(Coordinate, Coordinate)]) -> [[(Coordinate, Coordinate)]] {
+        var group = Array(segments.indices)
+        func find(_ i: Int) -> Int { group[i] == i ? i : find(group[i]) }
+        for i in segments.indices {
+            for j in segments.indices where j > i {
+                let (a, b) = segments[i], (c, d) = segments[j]
+                if [a.distance(to: c), a.distance(to: d), b.distance(to: c), b.distance(to: d)].min() ?? 1 < 1e-6 { group[find(j)] = find(i) }
+            }
+        }
+        return Dictionary(grouping: segments.indices, by: find).values.sorted { $0[0] < $1[0] }.map { $0.map { segments[$0] } }
+    }
+
+    static func distance(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-12)))
+        return Coordinate(x: a.x + t * dx, y: a.y + t * dy).distance(to: p)
     }
 
     static func lines(_ g: Geometry) -> [[Coordinate]] {

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRouting
 import IndoorSampleVenue
+import IndoorTestSupport
 import IndoorVenue
 import Testing
 
@@ -12,10 +13,10 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 enum ShippedVenues {
     static let all: [(name: String, graph: NavigationGraph)] = {
         var out: [(String, NavigationGraph)] = []
-        if let hub = try? SampleVenue.load() { out.append(("hub", NavigationGraph(venue: hub))) }
+        if let hub = try? SampleVenue.load() { out.append(("hub", NavigationGraph(venue: hub.inferringPassages()))) }
         for (name, path) in [("spbstu", "venues/imdf-spbstu-polytech"), ("apb", "venues/osm-dresden-apb/apb.osm")] {
             if let v = try? VenueLoader.load(path: repositoryRoot.appendingPathComponent(path).path) {
-                out.append((name, NavigationGraph(venue: v)))
+                out.append((name, NavigationGraph(venue: v.inferringPassages())))
             }
         }
         return out
@@ -100,5 +101,39 @@ enum ShippedVenues {
         let routes = ShippedVenues.sampleRoutes(graph, count: 20, seed: 3, options: RoutingOptions(profile: .accessible))
         #expect(routes.count == 20)
         #expect(routes.contains { r in r.route.points.contains { $0.edge >= 0 && graph.edges[$0.edge].kind == .elevator } })
+    }
+}
+
+/// The shipped venues as a visitor meets them: seeded pairs of named public places, judged by ``RouteAudit``.
+@Suite struct ShippedVenuePairsTests {
+    /// Every pair within a building routes and no route crosses a wall. (The SPbSTU campus is two buildings
+    /// 300 m apart with no outdoor way mapped between them: pairs across them have no route, and say so.)
+    @Test(arguments: ["hub", "spbstu", "apb"])
+    func namedPlacesRouteWithoutCrossingWalls(venue name: String) throws {
+        let graph = try #require(ShippedVenues.all.first { $0.name == name }?.graph)
+        let outcomes = RouteAudit(venue: graph.venue).run(pairs: 40, seed: 1)
+        #expect(outcomes.count == 40)
+        for o in outcomes where o.sameBuilding {
+            #expect(o.failure == nil, "\(o.from.name) → \(o.to.name): \(o.failure ?? "")")
+        }
+        for o in outcomes where !o.sameBuilding { #expect(o.failure?.contains("no opening or connector") ?? true) }
+        for o in outcomes { #expect(o.crossings.isEmpty, "\(o.from.name) → \(o.to.name): \(o.crossings)") }
+    }
+
+    /// IMDF units overlapping (SPbSTU, level fc8f18cb…): "Classroom 100.1" is drawn over the corridor. The walk to
+    /// the female restroom leaves the classroom through its door and enters the restroom through its own; it used
+    /// to cut 6 m through the classroom's south wall. (The shortest walk through both doors hugging the wall is
+    /// 7.49 m; the route keeps 0.3 m from the wall between the two doors, which costs a little over a metre.)
+    @Test func aClassroomDrawnOverTheCorridorIsLeftThroughItsDoor() throws {
+        let graph = try #require(ShippedVenues.all.first { $0.name == "spbstu" }?.graph)
+        let venue = graph.venue
+        let level = "fc8f18cb-4412-4285-b130-f8c5a9ef021e"
+        let a = try venue.frame.project(Coordinate(longitude: 30.381091517, latitude: 60.00738803))
+        let b = try venue.frame.project(Coordinate(longitude: 30.381126251, latitude: 60.007363412))
+        let route = try Router(graph: graph).route(from: RouteEnd(point: a, levelID: level, label: "classroom"),
+                                                   to: RouteEnd(point: b, levelID: level, label: "restroom"))
+        #expect(RouteAudit(venue: venue).crossings(of: route).isEmpty)
+        #expect(Set(route.points.map(\.opening).filter { $0 >= 0 }).count == 2, "through the classroom's door and the restroom's")
+        #expect(route.distance >= 7.49 * 0.98 && route.distance <= 7.49 * 1.15, "\(route.distance) m")
     }
 }

@@ -137,12 +137,18 @@ struct GraphBuilder {
         shapes = venue.spaces.map { (try? frame.project($0.geometry)) ?? .multiPolygon([]) }
         free = Array(repeating: nil, count: venue.spaces.count)
         spaceNodes = Array(repeating: [], count: venue.spaces.count)
-        for level in venue.levels {
-            let ids = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable }
-            levelSpaces[level.id] = (ids, PolygonIndex(ids.map { shapes[$0] }))
-        }
+        // Levels that share an ordinal are one floor (an indoor level and its outdoor twin, the same storey of
+        // several buildings): each level's entry covers the spaces of its whole floor.
+        let floors = Dictionary(grouping: venue.levels.map(\.id), by: { levelOrdinal[$0] ?? 0 })
         var portals: [Portal] = []
-        for level in venue.levels { portals += findPortals(on: level.id) }
+        for ordinal in floors.keys.sorted() {
+            guard let levelIDs = floors[ordinal] else { continue }
+            let onFloor = Set(levelIDs)
+            let ids = venue.spaces.indices.filter { onFloor.contains(venue.spaces[$0].levelID) && venue.spaces[$0].kind.isPassable }
+            let entry = (ids, PolygonIndex(ids.map { shapes[$0] }))
+            for id in levelIDs { levelSpaces[id] = entry }
+            portals += findPortals(onFloor: onFloor, spaces: ids, index: entry.1)
+        }
 
         // Door nodes: points along each portal, shared by the spaces on both sides.
         var portalNodes: [[Int32]] = []
@@ -264,43 +270,46 @@ struct GraphBuilder {
                                           connector: Int32(c), levelChange: change))
     }
 
-    /// Openings of a level as portals between the spaces on either side, and open-plan boundaries between
-    /// adjacent walkways.
-    func findPortals(on levelID: String) -> [Portal] {
-        guard let level = levelSpaces[levelID] else { return [] }
+    /// Openings of a floor as portals between the spaces on either side, and open-plan boundaries between
+    /// adjacent walkways where no opening is drawn on them.
+    func findPortals(onFloor levelIDs: Set<String>, spaces: [Int], index: PolygonIndex) -> [Portal] {
         var out: [Portal] = []
-        for (o, opening) in venue.openings.enumerated() where opening.levelID == levelID {
+        var openingLines: [LineString] = []
+        for (o, opening) in venue.openings.enumerated() where levelIDs.contains(opening.levelID) {
             guard let line = try? venue.frame.project(opening.geometry) else { continue }
             let cs = line.allCoordinates
-            guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05 else { continue }
-            var portal = Portal(opening: o, a: a, b: b, sides: [], isDoor: opening.isDoor, oneWayFrom: nil)
+            guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05, let segment = try? LineString([a, b]) else { continue }
             // (Openings shorter than 5 cm are skipped above; `venue validate` reports them.)
-            let m = Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            let len = a.distance(to: b)
-            let normal = Coordinate(x: -(b.y - a.y) / len, y: (b.x - a.x) / len)
-            for sign in [1.0, -1.0] {
-                // The space just beside the opening's middle on this side (a few centimetres to 0.5 m off).
-                var found: Int?
-                for d in [0.05, 0.15, 0.3, 0.5] {
-                    let p = Coordinate(x: m.x + sign * normal.x * d, y: m.y + sign * normal.y * d)
-                    if let k = level.index.firstContaining(p) { found = level.spaces[k]; break }
-                }
-                if let found { portal.sides.append(found) }
-            }
+            openingLines.append(segment)
+            guard let probe = OpeningProbe(.lineString(segment)) else { continue }
+            var portal = Portal(opening: o, a: a, b: b, sides: probe.sides(in: index).compactMap { $0.map { spaces[$0] } },
+                                isDoor: opening.isDoor, oneWayFrom: nil)
             guard !portal.sides.isEmpty else { continue }
             if portal.sides.count == 2, portal.sides[0] == portal.sides[1] { portal.sides.removeLast() }
             if let from = opening.oneWayFrom, let s = venue.spaces.firstIndex(where: { $0.id == from }) { portal.oneWayFrom = s }
             out.append(portal)
         }
-        // Open-plan: two walkways sharing a boundary of 1 m or more join along it.
-        let walkways = level.spaces.filter { venue.spaces[$0].kind == .walkway }
+        // Open plan: two walkways whose boundaries run together for 1 m or more join along that stretch, unless an
+        // opening is drawn on it (then the rest of it is wall, and the opening is the passage).
+        let tolerance = 0.05
+        let walkways = spaces.filter { Self.isOpenPlan(venue.spaces[$0].kind) }
+        let boxes = walkways.map { shapes[$0].boundingBox ?? .empty }
+        let tree = STRTree(boxes)
+        let openingTree = STRTree(openingLines.map(\.boundingBox))
         for (i, s) in walkways.enumerated() {
-            guard let box = shapes[s].boundingBox else { continue }
-            for t in walkways[(i + 1)...] {
-                guard let other = shapes[t].boundingBox, box.intersects(other),
-                      let shared = try? shapes[s].intersection(shapes[t]) else { continue }
-                for line in lines(of: shared) where line.length >= 1 {
-                    for (a, b) in zip(line.coordinates, line.coordinates.dropFirst()) where a.distance(to: b) >= 1 {
+            let box = boxes[i]
+            let probe = box.grown(by: tolerance)
+            for j in tree.items(intersecting: probe) where j > i {
+                let t = walkways[j]
+                let stretches = SharedBoundary.stretches(of: shapes[s].polygons, along: shapes[t].polygons, tolerance: tolerance)
+                for stretch in stretches where stretch.length >= 1 {
+                    let crossed = openingTree.items(intersecting: stretch.boundingBox.grown(by: 0.5)).contains { k in
+                        let line = openingLines[k]
+                        let mid = line.point(at: line.length / 2)
+                        return stretch.distance(to: mid) <= 0.25
+                    }
+                    guard !crossed else { continue }
+                    for (a, b) in zip(stretch.coordinates, stretch.coordinates.dropFirst()) where a.distance(to: b) >= 0.3 {
                         out.append(Portal(opening: -1, a: a, b: b, sides: [s, t], isDoor: false, oneWayFrom: nil))
                     }
                 }
@@ -308,6 +317,9 @@ struct GraphBuilder {
         }
         return out
     }
+
+    /// Kinds of space that open onto each other without a door where they meet.
+    static func isOpenPlan(_ kind: SpaceKind) -> Bool { kind == .walkway || kind == .outdoor }
 
     func lines(of g: Geometry) -> [LineString] {
         switch g {

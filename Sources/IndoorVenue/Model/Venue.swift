@@ -24,6 +24,8 @@ public struct Venue: Hashable, Sendable {
     public var issues: [VenueIssue]
     /// The venue's local metric frame (transverse Mercator centred on the venue).
     public let frame: LocalFrame
+    /// What ``inferringPassages()`` added to what the data draws (empty for a venue as loaded).
+    public var inference = InferenceReport()
 
     public init(
         id: String, name: LocalizedText, category: String? = nil, sourceFormat: String,
@@ -137,6 +139,9 @@ public struct Space: Hashable, Sendable {
     /// The room number or reference (OSM `ref`, IMDF occupant short names).
     public var ref: String?
     public var displayPoint: Coordinate?
+    /// Not drawn in the data but inferred from it: a corridor left implicit as the level's footprint minus its
+    /// units (see ``Venue/inferringPassages()``).
+    public var isInferred = false
 
     public init(id: String, category: String, name: LocalizedText = LocalizedText(), altName: LocalizedText = LocalizedText(),
                 levelID: String, geometry: Geometry, accessibility: [String] = [], restriction: Restriction? = nil,
@@ -221,6 +226,9 @@ public struct Opening: Hashable, Sendable {
     public var restriction: Restriction?
     /// Width in metres, when known.
     public var width: Double?
+    /// Not drawn in the data but inferred from it: the entrance of a room that has no opening, placed on the
+    /// longest stretch of boundary it shares with walkable space (see ``Venue/inferringPassages()``).
+    public var isInferred = false
 
     public init(id: String, category: String, levelID: String, geometry: Geometry, isDoor: Bool = true,
                 doorType: String? = nil, isAccessible: Bool? = nil, oneWayFrom: String? = nil,

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRender
 import IndoorRouting
+import IndoorTestSupport
 import IndoorSampleVenue
 import IndoorVenue
 
@@ -106,7 +107,7 @@ func runRoutingVenues() throws {
         ("apb", { try VenueLoader.load(path: root.appendingPathComponent("venues/osm-dresden-apb/apb.osm").path) }),
     ]
     for (name, load) in venues {
-        let venue = try load()
+        let venue = try load().inferringPassages()
         for run in 1...repeats {
             let graph = NavigationGraph(venue: venue)
             let router = Router(graph: graph)
@@ -188,4 +189,30 @@ func runRender() throws {
 func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
     let dx = (b.x - a.x) * cos(a.y * .pi / 180), dy = b.y - a.y
     return (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+}
+
+/// Seeded pairs of named public places of one venue, routed and judged by ``RouteAudit``: how many route, why the
+/// others do not, and any route that crosses a wall. One JSON line on stdout; with `--verbose`, each failure and
+/// crossing on stderr.
+func runRoutePairs() throws {
+    guard let path = option("--venue") else { fail("route-pairs needs --venue PATH") }
+    let drawn = try VenueLoader.load(path: path)
+    let venue = arguments.contains("--strict") ? drawn : drawn.inferringPassages()
+    let t0 = now()
+    let audit = RouteAudit(venue: venue)
+    let built = now() - t0
+    let outcomes = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1)
+    let routed = outcomes.filter { $0.distance != nil }
+    let crossing = outcomes.filter { !$0.crossings.isEmpty }
+    if arguments.contains("--verbose") {
+        for o in outcomes where o.failure != nil || !o.crossings.isEmpty {
+            let head = "\(o.from.name) [\(o.from.id)] → \(o.to.name) [\(o.to.id)]: "
+            FileHandle.standardError.write(Data((head + (o.failure ?? o.crossings.joined(separator: "; ")) + "\n").utf8))
+        }
+    }
+    var reasons: [String: Int] = [:]
+    for o in outcomes { if let f = o.failure { reasons[String(f.prefix(60)), default: 0] += 1 } }
+    let reasonJSON = reasons.sorted { $0.value > $1.value }.map { "\"\($0.key.replacingOccurrences(of: "\"", with: "'"))\":\($0.value)" }
+    emit("{\"suite\":\"route-pairs\",\"venue\":\"\(path)\",\"places\":\(audit.places.count),\"pairs\":\(outcomes.count),"
+        + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
 }

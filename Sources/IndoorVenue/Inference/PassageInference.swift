@@ -1,0 +1,318 @@
+import IndoorGeometry
+
+/// What ``Venue/inferringPassages()`` made explicit that the data leaves implicit, level by level.
+public struct InferenceReport: Hashable, Sendable {
+    /// What was inferred on one level.
+    public struct LevelSummary: Hashable, Sendable {
+        public var levelID: String
+        /// Square metres of corridor made from the level's outline minus its units.
+        public var implicitCorridorArea = 0.0
+        /// Implicit corridor pieces added as spaces.
+        public var implicitCorridors = 0
+        /// Entrances added to spaces that had none.
+        public var inferredOpenings = 0
+        /// Spaces carved out of a larger space they were drawn inside (or overlapped).
+        public var carvedOverlaps = 0
+
+        public init(levelID: String) { self.levelID = levelID }
+
+        var isEmpty: Bool { implicitCorridors == 0 && inferredOpenings == 0 && carvedOverlaps == 0 }
+    }
+
+    /// The levels where something was inferred, in the venue's level order.
+    public var levels: [LevelSummary] = []
+    /// Levels that share an ordinal and are walked as one floor (an indoor level and its outdoor twin, the same
+    /// storey of several buildings): their ids, one group per ordinal with more than one level.
+    public var sharedFloors: [[String]] = []
+
+    public init() {}
+
+    /// Whether nothing was inferred.
+    public var isEmpty: Bool { levels.isEmpty && sharedFloors.isEmpty }
+}
+
+/// The rules of ``Venue/inferringPassages()``, in metres.
+public struct InferenceRules: Hashable, Sendable {
+    /// Boundaries closer than this are shared (sub-centimetre gaps and overlaps of CAD exports and hand drawing).
+    public var adjacencyTolerance = 0.05
+    /// The narrowest an implicit corridor may be: leftovers thinner than this between drawn units are walls.
+    public var minimumCorridorWidth = 0.8
+    /// Leftover pieces smaller than this are not corridors.
+    public var minimumCorridorArea = 4.0
+    /// The width of an inferred entrance, and the shortest shared boundary one is placed on.
+    public var doorWidth = 0.9
+    /// Overlaps smaller than this (square metres) are left alone.
+    public var overlapNoise = 0.01
+
+    public init() {}
+}
+
+extension Venue {
+    /// The venue with what its data leaves implicit made explicit, the way people read such plans:
+    ///
+    /// 1. **Overlapping units**: a unit drawn inside (or across) a larger one is a room with walls, so the smaller is
+    ///    carved out of the larger (a classroom drawn inside a corridor polygon is left through its door, not
+    ///    through its wall).
+    /// 2. **Implicit corridors**: where a level's outline holds walkable room the units leave undrawn — a CAD export
+    ///    that draws only the rooms — the leftover is a corridor (category `walkway`, ``Space/isInferred``), when a
+    ///    drawn opening leads into it from one side only or the level has no walkway at all. Leftovers thinner than
+    ///    ``InferenceRules/minimumCorridorWidth`` are walls.
+    /// 3. **Rooms without openings**: a passable space with no opening gets one entrance
+    ///    (``Opening/isInferred``) of ``InferenceRules/doorWidth`` in the middle of the longest stretch of boundary
+    ///    it shares with a walkway on its floor, else with any other passable space.
+    /// 4. **Levels sharing an ordinal** are one floor: reported in ``InferenceReport/sharedFloors`` (routing joins
+    ///    them).
+    ///
+    /// Every inference is also listed in ``issues`` (severity `info`, codes `carved-overlap`, `implicit-corridor`,
+    /// `inferred-opening`, `shared-floor`) and summed up in ``inference``.
+    /// - Complexity: about O(n log n) for n spaces on a level, plus the GEOS work on overlapping pairs.
+    public func inferringPassages(rules: InferenceRules = InferenceRules()) -> Venue {
+        var inferrer = PassageInferrer(venue: self, rules: rules)
+        return inferrer.run()
+    }
+
+    /// The levels walked as one floor with `levelID`: every level of the same ordinal (itself first).
+    public func floor(of levelID: String) -> [Level] {
+        guard let level = level(id: levelID) else { return [] }
+        return [level] + levels.filter { $0.ordinal == level.ordinal && $0.id != levelID }
+    }
+}
+
+/// The steps of ``Venue/inferringPassages()``.
+struct PassageInferrer {
+    var venue: Venue
+    let rules: InferenceRules
+    /// Metric shapes of the spaces, kept in step with carving.
+    var shapes: [Geometry?]
+    var summaries: [String: InferenceReport.LevelSummary] = [:]
+    var notes: [VenueIssue] = []
+
+    init(venue: Venue, rules: InferenceRules) {
+        self.venue = venue
+        self.rules = rules
+        shapes = venue.spaces.map { try? venue.frame.project($0.geometry) }
+    }
+
+    mutating func run() -> Venue {
+        let original = venue
+        carveOverlaps()
+        addImplicitCorridors()
+        addMissingEntrances()
+        var report = InferenceReport()
+        report.levels = venue.levels.compactMap { summaries[$0.id] }.filter { !$0.isEmpty }
+        report.sharedFloors = Dictionary(grouping: venue.levels, by: \.ordinal).values
+            .filter { $0.count > 1 }
+            .map { $0.map(\.id) }
+            .sorted { $0[0] < $1[0] }
+        for group in report.sharedFloors {
+            let ordinal = venue.level(id: group[0])?.ordinalText ?? "?"
+            notes.append(VenueIssue(.info, "shared-floor", featureID: group[0],
+                "levels \(group.joined(separator: ", ")) share ordinal \(ordinal) and are walked as one floor"))
+        }
+        guard !report.isEmpty else { return original }
+        venue.inference = report
+        venue.issues += notes
+        return venue
+    }
+
+    func isOpenPlan(_ kind: SpaceKind) -> Bool { kind == .walkway || kind == .outdoor }
+
+    mutating func summary(_ levelID: String, _ change: (inout InferenceReport.LevelSummary) -> Void) {
+        var s = summaries[levelID] ?? InferenceReport.LevelSummary(levelID: levelID)
+        change(&s)
+        summaries[levelID] = s
+    }
+
+    func spaceIndexes(onFloorOf levelID: String) -> [Int] {
+        let floor = Set(venue.floor(of: levelID).map(\.id))
+        return venue.spaces.indices.filter { floor.contains(venue.spaces[$0].levelID) }
+    }
+
+    // MARK: 1. Overlaps
+
+    mutating func carveOverlaps() {
+        for level in venue.levels {
+            let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && shapes[$0] != nil }
+            let boxes = members.map { shapes[$0]?.boundingBox ?? .empty }
+            let tree = STRTree(boxes)
+            let slack = rules.adjacencyTolerance
+            for (i, s) in members.enumerated() {
+                for j in tree.items(intersecting: boxes[i]) where j > i {
+                    let t = members[j]
+                    // Neighbours that only touch overlap their boxes by a sliver: no GEOS work for them.
+                    let a = boxes[i], b = boxes[j]
+                    guard min(a.maxX, b.maxX) - max(a.minX, b.minX) > 2 * slack,
+                          min(a.maxY, b.maxY) - max(a.minY, b.minY) > 2 * slack,
+                          let sa = shapes[s], let sb = shapes[t],
+                          let overlap = try? sa.intersection(sb).area(), overlap > rules.overlapNoise,
+                          let areaA = try? sa.area(), let areaB = try? sb.area() else { continue }
+                    // The smaller is a room drawn inside (or across) the larger; the same shape twice is left alone.
+                    let (small, large) = areaA <= areaB ? (s, t) : (t, s)
+                    guard min(areaA, areaB) < 0.95 * max(areaA, areaB),
+                          let outer = shapes[large], let inner = shapes[small],
+                          let carved = try? outer.difference(inner) else { continue }
+                    let polygons = carved.polygons.filter { $0.area > 0.01 }
+                    guard !polygons.isEmpty, let wgs = try? venue.frame.unproject(Geometry.multiPolygon(polygons)) else { continue }
+                    shapes[large] = .multiPolygon(polygons)
+                    venue.spaces[large].geometry = polygons.count == 1 ? (try? venue.frame.unproject(.polygon(polygons[0]))) ?? wgs : wgs
+                    summary(level.id) { $0.carvedOverlaps += 1 }
+                    notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
+                        "drawn inside space \(venue.spaces[large].id) (\(Self.format(overlap)) m² overlap): carved out of it, so its walls hold"))
+                }
+            }
+        }
+    }
+
+    // MARK: 2. Implicit corridors
+
+    mutating func addImplicitCorridors() {
+        for level in venue.levels {
+            guard let outline = level.geometry.flatMap({ try? venue.frame.project($0) }), !outline.polygons.isEmpty else { continue }
+            let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id }
+            let drawn = members.compactMap { shapes[$0] }
+            guard !drawn.isEmpty, let units = try? Geometry.union(of: drawn),
+                  let leftover = try? Geometry.multiPolygon(outline.polygons).difference(units) else { continue }
+            // Walls and slivers between units are thinner than a corridor: an opening (erode, then dilate) drops them.
+            let r = rules.minimumCorridorWidth / 2
+            guard let eroded = try? leftover.buffer(-r, quadrantSegments: 2, join: .mitre),
+                  !eroded.polygons.isEmpty,
+                  let opened = try? eroded.buffer(r, quadrantSegments: 2, join: .mitre),
+                  let pieces = try? opened.intersection(leftover) else { continue }
+            let hasWalkway = members.contains { isOpenPlan(venue.spaces[$0].kind) }
+            let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
+            var k = 0
+            for piece in pieces.polygons where piece.area >= rules.minimumCorridorArea {
+                let prepared = PreparedPolygon(.polygon(piece))
+                guard !hasWalkway || dangling.contains(where: { prepared.contains($0) }) else { continue }
+                guard let geometry = try? venue.frame.unproject(.polygon(piece)) else { continue }
+                k += 1
+                var space = Space(id: "implicit-corridor-\(level.id)-\(k)", category: "walkway", levelID: level.id, geometry: geometry)
+                space.isInferred = true
+                venue.spaces.append(space)
+                shapes.append(.polygon(piece))
+                summary(level.id) {
+                    $0.implicitCorridors += 1
+                    $0.implicitCorridorArea += piece.area
+                }
+                notes.append(VenueIssue(.info, "implicit-corridor", featureID: space.id,
+                    "\(Self.format(piece.area)) m² of level \(level.ordinalText) is in no unit: taken as a corridor"))
+            }
+        }
+    }
+
+    /// Points just outside each opening of a level that has a space on one side only: where its other side
+    /// leads, into room the units do not draw.
+    func danglingOpeningPoints(on levelID: String) -> [Coordinate] {
+        let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == levelID && shapes[$0] != nil }
+        let index = PolygonIndex(members.compactMap { shapes[$0] })
+        var out: [Coordinate] = []
+        for opening in venue.openings where opening.levelID == levelID {
+            guard let line = try? venue.frame.project(opening.geometry), let probe = OpeningProbe(line) else { continue }
+            let sides = probe.sides(in: index)
+            if let open = sides.firstIndex(where: { $0 == nil }), sides.compactMap({ $0 }).count == 1 {
+                out.append(probe.point(side: open, at: OpeningProbe.reach.last ?? 0.5))
+            }
+        }
+        return out
+    }
+
+    // MARK: 3. Rooms without openings
+
+    mutating func addMissingEntrances() {
+        let served = spacesWithOpenings()
+        var added: [Opening] = []
+        for level in venue.levels {
+            let floor = spaceIndexes(onFloorOf: level.id).filter { shapes[$0] != nil && venue.spaces[$0].kind.isPassable }
+            let boxes = floor.map { shapes[$0]?.boundingBox ?? .empty }
+            let tree = STRTree(boxes)
+            let tol = rules.adjacencyTolerance
+            for (i, s) in floor.enumerated() where venue.spaces[s].levelID == level.id {
+                let space = venue.spaces[s]
+                guard !isOpenPlan(space.kind), !served.contains(s), let shape = shapes[s] else { continue }
+                let box = boxes[i]
+                let probe = box.grown(by: tol)
+                // The longest shared stretch with a walkway, else with any other passable space.
+                var best: (stretch: LineString, openPlan: Bool)?
+                for j in tree.items(intersecting: probe) where floor[j] != s {
+                    let t = floor[j]
+                    guard let other = shapes[t] else { continue }
+                    let openPlan = isOpenPlan(venue.spaces[t].kind)
+                    for stretch in SharedBoundary.stretches(of: shape.polygons, along: other.polygons, tolerance: tol)
+                    where stretch.length >= rules.doorWidth {
+                        if let b = best, b.openPlan != openPlan ? b.openPlan : b.stretch.length >= stretch.length { continue }
+                        best = (stretch, openPlan)
+                    }
+                }
+                guard let best else { continue }
+                let length = best.stretch.length
+                let a = best.stretch.point(at: (length - rules.doorWidth) / 2)
+                let b = best.stretch.point(at: (length + rules.doorWidth) / 2)
+                guard let line = try? LineString([a, b]), let geometry = try? venue.frame.unproject(.lineString(line)) else { continue }
+                var opening = Opening(id: "inferred-entrance-\(space.id)", category: "pedestrian", levelID: space.levelID,
+                                      geometry: geometry, isDoor: false, width: rules.doorWidth)
+                opening.isInferred = true
+                added.append(opening)
+                summary(space.levelID) { $0.inferredOpenings += 1 }
+                notes.append(VenueIssue(.info, "inferred-opening", featureID: space.id,
+                    "the \(space.kind.rawValue) has no opening: an entrance is inferred on the \(Self.format(length)) m it shares with "
+                        + (best.openPlan ? "a walkway" : "a neighbouring space")))
+            }
+        }
+        venue.openings += added
+    }
+
+    /// The spaces some opening of their floor lies on (probing both sides of its middle, as routing does).
+    func spacesWithOpenings() -> Set<Int> {
+        var out: Set<Int> = []
+        var indexes: [String: (members: [Int], index: PolygonIndex)] = [:]
+        for opening in venue.openings {
+            guard let line = try? venue.frame.project(opening.geometry), let probe = OpeningProbe(line) else { continue }
+            if indexes[opening.levelID] == nil {
+                let members = spaceIndexes(onFloorOf: opening.levelID).filter { shapes[$0] != nil }
+                indexes[opening.levelID] = (members, PolygonIndex(members.compactMap { shapes[$0] }))
+            }
+            guard let (members, index) = indexes[opening.levelID] else { continue }
+            for k in probe.sides(in: index).compactMap({ $0 }) { out.insert(members[k]) }
+        }
+        return out
+    }
+
+    static func format(_ x: Double) -> String {
+        x >= 10 && x < 1e15 ? String(Int64(x.rounded())) : String((x * 100).rounded() / 100)
+    }
+}
+
+/// Which spaces an opening joins: the space just beside its middle on each side, looked for a few centimetres to
+/// half a metre off the line (openings are drawn on a wall line, a little off it, or across a wall's thickness).
+public struct OpeningProbe: Sendable {
+    /// The middle of the opening, from its first point to its last (metres).
+    public let middle: Coordinate
+    /// The unit normal to the opening (its left side).
+    public let normal: Coordinate
+    /// How far off the line the sides are looked for, nearest first.
+    public static let reach = [0.05, 0.15, 0.3, 0.5]
+
+    /// `nil` for an opening shorter than 5 cm (too narrow to pass; `venue validate` reports it).
+    public init?(_ line: Geometry) {
+        let cs = line.allCoordinates
+        guard let a = cs.first, let b = cs.last else { return nil }
+        let length = a.distance(to: b)
+        guard length > 0.05 else { return nil }
+        middle = Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        normal = Coordinate(x: -(b.y - a.y) / length, y: (b.x - a.x) / length)
+    }
+
+    /// The point `distance` metres off the middle on side 0 (the normal's) or 1.
+    public func point(side: Int, at distance: Double) -> Coordinate {
+        let sign = side == 0 ? 1.0 : -1.0
+        return Coordinate(x: middle.x + sign * normal.x * distance, y: middle.y + sign * normal.y * distance)
+    }
+
+    /// For side 0 (the normal's) and side 1: the first polygon of `index` holding a probe point, or `nil`.
+    public func sides(in index: PolygonIndex) -> [Int?] {
+        (0..<2).map { side in
+            for d in Self.reach { if let k = index.firstContaining(point(side: side, at: d)) { return k } }
+            return nil
+        }
+    }
+}

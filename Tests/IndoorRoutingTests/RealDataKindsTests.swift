@@ -1,0 +1,170 @@
+import IndoorGeometry
+import IndoorRouting
+import IndoorTestSupport
+import IndoorVenue
+import Testing
+
+/// The kinds of floor plan real data comes in, each drawn small (one character a metre, as in
+/// ``AsciiRoutingTests``) and then changed the way exports change it: the route must exist, cross no wall (judged
+/// by ``RouteAudit``, independently of the graph), and `--strict` (no inference) must show what inference added.
+@Suite struct RealDataKindsTests {
+    /// Routes between two points of the drawing (metres) on the venue as routed (inferred unless `strict`).
+    func route(_ venue: Venue, _ from: (Double, Double), _ to: (Double, Double), level: String = "L0", toLevel: String? = nil,
+               strict: Bool = false) throws -> (Route, [String]) {
+        let routed = strict ? venue : venue.inferringPassages()
+        let audit = RouteAudit(venue: routed)
+        let router = Router(graph: audit.graph)
+        let r = try router.route(from: RouteEnd(point: Coordinate(x: from.0, y: from.1), levelID: level, label: "a"),
+                                 to: RouteEnd(point: Coordinate(x: to.0, y: to.1), levelID: toLevel ?? level, label: "b"))
+        return (r, audit.crossings(of: r))
+    }
+
+    func rectangle(_ frame: LocalFrame, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) throws -> Geometry {
+        try frame.unproject(.polygon(Polygon(rings: [[
+            Coordinate(x: x0, y: y0), Coordinate(x: x1, y: y0), Coordinate(x: x1, y: y1), Coordinate(x: x0, y: y1), Coordinate(x: x0, y: y0),
+        ]])))
+    }
+
+    func index(_ venue: Venue, _ id: String) throws -> Int { try #require(venue.spaces.firstIndex { $0.id == id }) }
+
+    /// Kind: corridors meeting at a T-junction, the end of one on the middle of the other's long side, with the
+    /// sub-centimetre gaps and overlaps of CAD exports. They join along the stretch they share.
+    @Test(arguments: [0.0, 0.008, -0.006])
+    func corridorsMeetingAtATJunctionAreJoined(gap: Double) throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAAAA
+            AAAAAAAAAAAA
+            ....BBB.....
+            ....BBB.....
+            ....BBB.....
+            """], walkways: ["A", "B"])
+        var venue = ascii.venue()
+        let b = try index(venue, "B0")
+        venue.spaces[b].geometry = try rectangle(venue.frame, 4, 0, 7, 3 - gap)
+        let (r, crossings) = try route(venue, (5.5, 0.5), (11, 4))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance < 9, "the T-junction is crossed, not walked around: \(r.distance) m")
+    }
+
+    /// Kind: two walkway units sharing a long boundary with an opening drawn on part of it. The rest is wall:
+    /// the route goes through the opening, not straight across.
+    @Test func walkwaysWithAnOpeningOnTheirSharedBoundaryJoinOnlyThere() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAA
+            AAAAAAAAAA
+            BBBBBBBBbB
+            BBBBBBBBBB
+            """], walkways: ["A", "B"])
+        let (r, crossings) = try route(ascii.venue(), (1, 1), (1, 3))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance > 14, "through the opening at x = 8…9, not 2 m across the wall: \(r.distance) m")
+        #expect(r.points.contains { $0.opening >= 0 })
+    }
+
+    /// Kind: walkways that share a boundary with nothing drawn on it are open plan: straight across.
+    @Test func walkwaysWithNothingDrawnOnTheirSharedBoundaryAreOpenPlan() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAA
+            AAAAAAAAAA
+            BBBBBBBBBB
+            BBBBBBBBBB
+            """], walkways: ["A", "B"])
+        let (r, crossings) = try route(ascii.venue(), (1, 0.5), (1, 3.5))
+        #expect(crossings.isEmpty)
+        #expect(r.distance < 3 * 1.02, "straight across, give or take the crossing points: \(r.distance) m")
+    }
+
+    /// Kind: a room drawn inside a corridor polygon (overlapping units). It is a room with walls: left through its
+    /// door. Without inference (`--strict`) the overlap lets the route walk through the wall.
+    @Test func aRoomDrawnInsideACorridorKeepsItsWalls() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAA
+            AAABBBBAAA
+            AAABBBBAAA
+            AAABbBBAAA
+            AAAAAAAAAA
+            """])
+        var venue = ascii.venue()
+        let a = try index(venue, "A0")
+        venue.spaces[a].geometry = try rectangle(venue.frame, 0, 0, 10, 5)
+        let (r, crossings) = try route(venue, (5, 2.5), (5, 4.6))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance > 6, "out through the door on the south side and round: \(r.distance) m")
+        let (straight, _) = try route(venue, (5, 2.5), (5, 4.6), strict: true)
+        #expect(straight.distance < 2.5, "as drawn, the overlap is walkable: \(straight.distance) m")
+        #expect(venue.inferringPassages().issues.contains { $0.code == "carved-overlap" && $0.featureID == "B0" })
+    }
+
+    /// Kind: rooms without any opening (exports with zero openings, OSM shops beside a corridor with no door
+    /// node). Each gets one entrance, on the longest stretch it shares with a walkway (not with the room beside it).
+    @Test func roomsWithoutOpeningsGetAnEntranceFacingTheWalkway() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            BBBBBBCCCC
+            BBBBBBCCCC
+            AAAAAAAAAA
+            """])
+        let venue = ascii.venue()
+        #expect(throws: RoutingError.self) { try route(venue, (1, 0.5), (2, 2.5), strict: true) }
+        let (r, crossings) = try route(venue, (1, 0.5), (2, 2.5))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance < 4)
+        let inferred = venue.inferringPassages().openings.filter(\.isInferred)
+        #expect(inferred.count == 2)
+        for opening in inferred {
+            let cs = try venue.frame.project(opening.geometry).allCoordinates
+            #expect(cs.allSatisfy { abs($0.y - 1) < 0.01 }, "on the boundary with the walkway (y = 1): \(cs)")
+        }
+        let (toC, _) = try route(venue, (1, 0.5), (8, 2.5))
+        #expect(toC.distance < 11)
+    }
+
+    /// Kind: a CAD export that draws only the rooms, the corridor being the level's outline minus the units;
+    /// the walls between rooms are thin leftovers, not corridors.
+    @Test(arguments: [0.0, 0.1])
+    func aCorridorLeftAsTheOutlineMinusTheRoomsIsWalkable(wall: Double) throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            BBBBBCCCCC
+            BBbBBCCcCC
+            AAAAAAAAAA
+            AAAAAAAAAA
+            DDdDDEEeEE
+            DDDDDEEEEE
+            """])
+        var venue = ascii.venue()
+        let a = try index(venue, "A0")
+        venue.spaces.remove(at: a)
+        // Walls: each room drawn `wall` metres inside its cells, as CAD exports draw room interiors.
+        for (letter, box) in [("B", (0.0, 4.0, 5.0, 6.0)), ("C", (5.0, 4.0, 10.0, 6.0)), ("D", (0.0, 0.0, 5.0, 2.0)), ("E", (5.0, 0.0, 10.0, 2.0))] {
+            let s = try index(venue, "\(letter)0")
+            venue.spaces[s].geometry = try rectangle(venue.frame, box.0 + wall, box.1 + (box.1 == 4 ? wall : 0),
+                                                     box.2 - wall, box.3 - (box.1 == 0 ? wall : 0))
+        }
+        venue.levels[0].geometry = try rectangle(venue.frame, 0, 0, 10, 6)
+        #expect(throws: RoutingError.self) { try route(venue, (1, 5), (9, 1), strict: true) }
+        let (r, crossings) = try route(venue, (1, 5), (9, 1))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance < 12)
+        let inferred = venue.inferringPassages()
+        #expect(inferred.spaces.filter(\.isInferred).count == 1, "one corridor; the walls between rooms are not corridors")
+        #expect(inferred.inference.levels.first?.implicitCorridors == 1)
+    }
+
+    /// Kind: levels that share an ordinal (an indoor level and its outdoor twin, the same storey of two
+    /// buildings) are one floor: walkways meeting across them join.
+    @Test func levelsSharingAnOrdinalAreOneFloor() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAA.....
+            AAAAA.....
+            """, 1: """
+            .....AAAAA
+            .....AAAAA
+            """])
+        var venue = ascii.venue()
+        let twin = try #require(venue.levels.firstIndex { $0.id == "L1" })
+        venue.levels[twin].ordinal = 0
+        let (r, crossings) = try route(venue, (1, 1), (9, 1), toLevel: "L1")
+        #expect(crossings.isEmpty)
+        #expect(r.distance < 8 * 1.02, "straight across: \(r.distance) m")
+        #expect(venue.inferringPassages().inference.sharedFloors == [["L0", "L1"]])
+    }
+}

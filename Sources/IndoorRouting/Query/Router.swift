@@ -276,6 +276,17 @@ public final class Router {
             let space = venue.spaces[s]
             return "\(space.name.resolved() ?? space.category) (\(space.id)) on \(self.levelName(space.levelID))"
         }
+        let buildings = { (s: Int) -> [Building] in
+            let ids = Set(venue.level(id: venue.spaces[s].levelID)?.buildingIDs ?? [])
+            return venue.buildings.filter { ids.contains($0.id) }
+        }
+        let (ba, bb) = (buildings(a.space), buildings(b.space))
+        if !ba.isEmpty, !bb.isEmpty, Set(ba.map(\.id)).isDisjoint(with: bb.map(\.id)) {
+            let label = { (bs: [Building]) in bs.map { $0.name.resolved() ?? $0.id }.joined(separator: ", ") }
+            return .disconnected(from: start.label, to: end.label,
+                detail: "\(name(a.space)) is in building \(label(ba)) and \(name(b.space)) in building \(label(bb)), and the venue "
+                    + "maps no way between them (no opening, connector or outdoor path joins the buildings)")
+        }
         return .disconnected(from: start.label, to: end.label,
                              detail: "nothing (no opening or connector usable in this direction) joins \(name(a.space)) to \(name(b.space))")
     }

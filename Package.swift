@@ -66,6 +66,9 @@ let package = Package(
             name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
             path: "tools/bench/swift"),
 
+        // The procedural venue generator's command line, wrapped by tools/venues/generate.
+        .executableTarget(name: "indoornav-generate", dependencies: ["IndoorTestSupport", "IndoorGeometry"], path: "tools/venues/swift"),
+
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),

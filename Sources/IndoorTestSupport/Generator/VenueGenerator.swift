@@ -1,0 +1,301 @@
+import Foundation
+import IndoorGeometry
+import IndoorVenue
+
+/// A seeded procedural venue generator: buildings of rooms along corridors, open halls with pillars, twin
+/// levels and stations, drawn the ways real IMDF exports and OpenStreetMap data draw them, and written as IMDF 1.0
+/// files and OSM XML (Simple Indoor Tagging).
+///
+/// ```swift
+/// let venue = try VenueGenerator(kind: .implicitCorridors, options: .init(seed: 7, levels: 3, rooms: 300)).generate()
+/// let loaded = try IMDFLoader.load(files: venue.imdf, source: "generated")
+/// ```
+///
+/// The same kind and options give byte-identical files on every run and machine: every draw comes from a
+/// ``SeededGenerator`` seeded with ``Options/seed``, numbers are written with fixed precision, ids are hashes of
+/// readable keys. Every place in ``GeneratedVenue/places`` is public and reachable on foot in the world drawn
+/// (through a drawn door, an open boundary between walkways, the corridor a doorless room lies along, or a
+/// footway), and multi-level buildings are joined by stairs, an elevator and an escalator each way.
+public struct VenueGenerator: Sendable {
+    /// What the venue reproduces, each from real data the router must handle (issue 12).
+    public enum Kind: String, CaseIterable, Sendable {
+        /// The baseline: rooms along drawn corridors, every room with a drawn door, a spine walkway joining the
+        /// corridors, neighbours sharing their vertices.
+        case grid
+        /// Corridors not drawn as units (CAD exports): the rooms and their doors are drawn, the corridor is the
+        /// level's footprint minus the units.
+        case implicitCorridors
+        /// Rooms with no openings at all: IMDF with units and zero openings; OSM rooms and shops beside a corridor
+        /// area with no door node.
+        case doorless
+        /// Corridors split into several walkway units: some boundaries open, others a wall with an opening drawn
+        /// (a 3.6 m opening on a 6.7 m boundary), the rest of it wall.
+        case splitWalkways
+        /// Rooms drawn inside a wide corridor polygon (overlapping units), each with walls and a door.
+        case nestedRooms
+        /// Corridors whose ends meet the long side of a third walkway without a shared vertex there (a T), and
+        /// sub-centimetre gaps and overlaps between units (IMDF).
+        case tJunctions
+        /// Levels that share an ordinal: two buildings' levels and an outdoor level (a square between them) on
+        /// ordinal 0, joined by entrances.
+        case twinLevels
+        /// An open hall with many pillars (fixtures, or holes in the hall, per seed) and shops around it.
+        case hall
+        /// OSM only: a station mapped as a footway network on several levels, with steps, escalators
+        /// (`conveying=*`), an elevator node on every level, platforms, shops and amenities as `indoor=yes` nodes
+        /// and areas, and entrances.
+        case station
+        /// Several of the above in one building: each corridor drawn in a different way, T-junctions and jitter.
+        case mixed
+    }
+
+    /// How large and how drawn the venue is.
+    public struct Options: Sendable, Hashable {
+        /// The seed of every random draw.
+        public var seed: UInt64
+        /// Levels per building (stations: levels of the network, street level and below).
+        public var levels: Int
+        /// Spaces drawn (IMDF units) in all, when nil a size suited to the kind. Grid-like kinds draw exactly this
+        /// many units (rooms, corridors, connectors); `.hall` the hall, its shops and connectors; `.station` the
+        /// number of shops and amenities.
+        public var rooms: Int?
+        /// Pillars in the open hall of `.hall`.
+        public var pillars: Int
+        /// Rotation of the whole venue in degrees, counter-clockwise; nil draws one from the seed.
+        public var rotation: Double?
+        /// Largest displacement of a unit vertex in metres, each unit's copy of a shared wall moved on its own
+        /// (IMDF only); nil: 4 mm for `.tJunctions` and `.mixed`, none otherwise.
+        public var jitter: Double?
+        /// Where the venue's centre lies (WGS84).
+        public var origin: Coordinate
+        /// Pillars drawn as holes in the hall (true) or as fixtures (false); nil draws it from the seed.
+        public var pillarHoles: Bool?
+
+        public init(seed: UInt64, levels: Int = 3, rooms: Int? = nil, pillars: Int = 120, rotation: Double? = nil,
+                    jitter: Double? = nil, origin: Coordinate = Coordinate(longitude: 2.35, latitude: 48.85),
+                    pillarHoles: Bool? = nil) {
+            self.seed = seed
+            self.levels = levels
+            self.rooms = rooms
+            self.pillars = pillars
+            self.rotation = rotation
+            self.jitter = jitter
+            self.origin = origin
+            self.pillarHoles = pillarHoles
+        }
+    }
+
+    public let kind: Kind
+    public let options: Options
+
+    public init(kind: Kind, options: Options) {
+        self.kind = kind
+        self.options = options
+    }
+
+    /// Draws the venue and writes it in both formats.
+    /// - Returns: the IMDF files, the OSM XML and the manifest of public places.
+    /// - Throws: ``VenueGeneratorError`` when an option is out of range or too few spaces are asked for the kind.
+    /// - Complexity: O(n log n) in the number of spaces; 20,000 rooms take about a second.
+    public func generate() throws(VenueGeneratorError) -> GeneratedVenue {
+        try validate()
+        var random = SeededGenerator(seed: options.seed)
+        let rotation = options.rotation ?? (random.uniform() * 360).rounded()
+        let language = random.pick(Phrasebook.languages)
+        let words = Phrasebook(language: language)
+        let numbering = random.pick(RoomNumbering.allCases)
+        let jitter = options.jitter ?? (kind == .tJunctions || kind == .mixed ? 0.004 : 0)
+        if kind == .station {
+            var station = StationDrawer(random: random, words: words, options: options)
+            let (osm, places) = station.draw(rotation: rotation)
+            return GeneratedVenue(kind: kind, seed: options.seed, rotation: rotation, language: language, imdf: [:],
+                                  osm: osm, places: places,
+                                  counts: .init(levels: options.levels, spaces: 0, openings: 0, pillars: 0, nonPublic: 0))
+        }
+        var drawer = BuildingDrawer(draft: Draft(), random: random, seed: options.seed, words: words, numbering: numbering)
+        try layout(&drawer, words: words)
+        let draft = drawer.draft
+        let extent = draft.extent
+        let projection = PlanProjection(center: extent.center, rotationDegrees: rotation, origin: options.origin)
+        let imdf = IMDFWriter(draft: draft, seed: options.seed, projection: projection, language: language, jitter: jitter).write()
+        let (osm, poiIDs) = OSMWriter(draft: draft, projection: projection, language: language).write()
+        let occupantUnit = Dictionary(draft.occupants.map { ($0.key, $0.unit) }, uniquingKeysWith: { a, _ in a })
+        let places = draft.places.map { p -> GeneratedPlace in
+            let key: String, osmKey: String
+            switch p.target {
+            case .unit(let k): (key, osmKey) = (k, k)
+            case .occupant(let k): (key, osmKey) = (k, occupantUnit[k] ?? k)
+            case .amenity(let k): (key, osmKey) = (k, k)
+            }
+            return GeneratedPlace(imdfID: featureID(seed: options.seed, key: key), osmID: poiIDs[osmKey] ?? "",
+                                  name: p.name.en, localName: p.name.local, category: p.category, ordinal: p.ordinal,
+                                  simpleIndoorTagged: p.ordinal != 0 || key != "unit:outdoor:plaza")
+        }
+        let pillars = draft.fixtures.count + draft.pillarHoles
+        return GeneratedVenue(
+            kind: kind, seed: options.seed, rotation: rotation, language: language, imdf: imdf, osm: osm, places: places,
+            counts: .init(levels: draft.levels.count, spaces: draft.units.count, openings: draft.openings.count,
+                          pillars: pillars, nonPublic: draft.units.filter { $0.restriction != nil }.count))
+    }
+
+    /// The spaces drawn when ``Options/rooms`` is nil.
+    public var defaultRooms: Int {
+        switch kind {
+        case .station: 16
+        case .hall: 30 * options.levels
+        default: 60 * options.levels
+        }
+    }
+
+    private func validate() throws(VenueGeneratorError) {
+        guard (1...50).contains(options.levels), kind != .station || options.levels >= 2 else {
+            throw .invalidOption(name: "levels", value: "\(options.levels)", reason: kind == .station ? "a station has 2 to 50 levels" : "1 to 50 levels")
+        }
+        if let r = options.rooms, r < 1 || r > 1_000_000 {
+            throw .invalidOption(name: "rooms", value: "\(r)", reason: "1 to 1,000,000 spaces")
+        }
+        guard (0...100_000).contains(options.pillars) else {
+            throw .invalidOption(name: "pillars", value: "\(options.pillars)", reason: "0 to 100,000 pillars")
+        }
+        if let a = options.rotation, !a.isFinite {
+            throw .invalidOption(name: "rotation", value: "\(a)", reason: "a finite angle in degrees")
+        }
+        if let j = options.jitter, !(0...0.05).contains(j) {
+            throw .invalidOption(name: "jitter", value: "\(j)", reason: "0 to 0.05 m (sub-centimetre noise)")
+        }
+        let o = options.origin
+        guard o.longitude.isFinite, o.latitude.isFinite, abs(o.longitude) <= 179, abs(o.latitude) <= 80 else {
+            throw .invalidOption(name: "origin", value: "\(o.longitude),\(o.latitude)", reason: "longitude within ±179°, latitude within ±80°")
+        }
+    }
+
+    /// Spaces per level: `total` shared out, the first levels taking the remainder.
+    static func share(_ total: Int, _ levels: Int) -> [Int] {
+        (0..<levels).map { total / levels + ($0 < total % levels ? 1 : 0) }
+    }
+
+    private func layout(_ drawer: inout BuildingDrawer, words: Phrasebook) throws(VenueGeneratorError) {
+        let total = options.rooms ?? defaultRooms
+        let ordinals = Array(0..<options.levels)
+        let proper = drawer.random.pick(Phrasebook.properNames)
+        var random = drawer.random
+        func styles(_ i: Int) -> WingStyle {
+            var s = WingStyle(corridorWidth: 2.6 + Double((i * 7 + Int(options.seed % 5)) % 5) * 0.25)
+            switch kind {
+            case .implicitCorridors: s.corridorDrawn = false
+            case .doorless: s.doors = false
+            case .splitWalkways: s.split = true; s.corridorWidth = 6.7
+            case .nestedRooms: s.nested = true; s.corridorWidth = 10
+            case .mixed:
+                switch (i + Int(options.seed % 5)) % 5 {
+                case 0: break
+                case 1: s.corridorDrawn = false
+                case 2: s.doors = false
+                case 3: s.split = true; s.corridorWidth = 6.7
+                default: s.nested = true; s.corridorWidth = 10
+                }
+            default: break
+            }
+            return s
+        }
+        switch kind {
+        case .twinLevels:
+            // Building A on the west, the square, building B on the east; every level 0 is ordinal 0.
+            let plazaSpaces = 1
+            let aTotal = (total - plazaSpaces) * 3 / 5, bTotal = total - plazaSpaces - aTotal
+            let bLevels = max(1, options.levels - 1)
+            var a = BuildingDrawer.plan(index: 0, x0: 0, styles: styles, minimumWings: 1, ordinals: ordinals,
+                                        spaces: Self.share(aTotal, options.levels), spine: true, random: &random, seed: options.seed)
+            a.entrances = .none
+            let plazaWidth = 24.0
+            var b = BuildingDrawer.plan(index: 1, x0: a.width + plazaWidth, styles: styles, minimumWings: 1,
+                                        ordinals: Array(0..<bLevels), spaces: Self.share(bTotal, bLevels), spine: true,
+                                        random: &random, seed: options.seed)
+            b.entrances = .west
+            drawer.random = random
+            try check(a, drawer)
+            try check(b, drawer)
+            drawer.draft.venueName = words.callAs("venue.twin", proper)
+            drawer.draft.venueCategory = "businesscampus"
+            let aLevels = drawer.draw(a, buildingName: words.callAs("building", "A"), osmBuilding: "office")
+            drawer.draw(b, buildingName: words.callAs("building", "B"), osmBuilding: "office")
+            // The outdoor level: a square between the buildings, as tall as the taller one.
+            let plaza = PlanRect(x0: a.width, y0: 0, x1: a.width + plazaWidth, y1: max(a.height, b.height))
+            let outdoor = drawer.draft.levels.count
+            drawer.draft.levels.append(Draft.Level(key: "level:outdoor:L0", ordinal: 0, name: words.callAs("level.outdoor"),
+                                                   outdoor: true, building: nil, outline: plaza))
+            let plazaName = words.callAs("plaza")
+            drawer.draft.units.append(Draft.Unit(key: "unit:outdoor:plaza", level: outdoor, rect: plaza, category: "walkway",
+                                                 name: plazaName, osmTags: [("highway", "pedestrian"), ("area", "yes")]))
+            drawer.draft.places.append(Draft.PlaceRef(target: .unit("unit:outdoor:plaza"), name: plazaName, category: "walkway", ordinal: 0))
+            // Building A opens onto the square at the east end of each corridor, on the ground floor.
+            if let ground = aLevels[0] {
+                for i in a.wings.indices {
+                    let y = a.bandY(i) + a.roomDepth + a.wings[i].corridorWidth / 2
+                    var o = Draft.Opening(key: "opening:B0:L0:entrance-east-\(i)", level: ground, a: PlanPoint(x: a.width, y: y - 0.9),
+                                          b: PlanPoint(x: a.width, y: y + 0.9), category: "pedestrian.principal", door: .glass)
+                    o.isEntrance = true
+                    o.name = words.callAs("entrance.side")
+                    drawer.draft.openings.append(o)
+                }
+            }
+        case .hall:
+            var plan = BuildingDrawer.plan(index: 0, x0: 0, styles: { _ in WingStyle() }, minimumWings: 1, ordinals: ordinals,
+                                           spaces: Self.share(total, options.levels), spine: false, random: &random, seed: options.seed)
+            plan.wings = [WingStyle(corridorWidth: 12)]
+            plan.pillars = options.pillars
+            plan.pillarHoles = options.pillarHoles ?? random.chance(0.5)
+            // Long enough for the rooms and a grid of pillars about twice as long as deep.
+            let columns = max(1, Int((Double(options.pillars) * 2).squareRoot().rounded(.up)))
+            let rows = max(1, (options.pillars + columns - 1) / columns)
+            plan.rowLength = max(plan.rowLength, Double(columns - 1) * BuildingDrawer.pillarSpacing + 6)
+            plan.wings[0].corridorWidth = max(12, Double(rows - 1) * BuildingDrawer.pillarSpacing + 6)
+            drawer.random = random
+            try check(plan, drawer)
+            drawer.draft.venueName = words.callAs("venue.hall", proper)
+            drawer.draft.venueCategory = "conventioncenter"
+            drawer.draw(plan, buildingName: words.callAs("venue.hall", proper), osmBuilding: "yes")
+            if let hall = drawer.draft.units.firstIndex(where: { $0.key.hasSuffix(":corridor-0-0") }) {
+                drawer.draft.units[hall].name = words.callAs("hall")
+                drawer.draft.units[hall].osmTags = [("indoor", "area")]
+            }
+        default:
+            let minimumWings = kind == .tJunctions ? 2 : kind == .mixed ? 5 : 1
+            var plan = BuildingDrawer.plan(index: 0, x0: 0, styles: styles, minimumWings: minimumWings, ordinals: ordinals,
+                                           spaces: Self.share(total, options.levels), spine: true, random: &random, seed: options.seed)
+            plan.spineDrawn = kind != .implicitCorridors
+            if kind == .doorless { plan.entrances = .none }
+            plan.spineNoded = !(kind == .tJunctions || kind == .mixed)
+            drawer.random = random
+            try check(plan, drawer)
+            let mall = kind == .mixed || kind == .nestedRooms
+            drawer.draft.venueName = words.callAs(mall ? "venue.mall" : "venue.grid", proper)
+            drawer.draft.venueCategory = mall ? "shoppingcenter" : "university"
+            drawer.draw(plan, buildingName: drawer.draft.venueName, osmBuilding: mall ? "retail" : "university")
+        }
+    }
+
+    private func check(_ plan: BuildingPlan, _ drawer: BuildingDrawer) throws(VenueGeneratorError) {
+        let minimum = BuildingDrawer.minimumSpaces(plan, seed: options.seed)
+        if let fewest = plan.spaces.min(), fewest < minimum {
+            let levels = kind == .twinLevels ? options.levels * 2 : options.levels
+            throw .tooFewRooms(requested: options.rooms ?? defaultRooms, minimum: minimum * levels + (kind == .twinLevels ? 1 : 0))
+        }
+    }
+}
+
+/// Why a venue cannot be generated.
+public enum VenueGeneratorError: Error, Equatable, Sendable, LocalizedError {
+    /// An option outside its range.
+    case invalidOption(name: String, value: String, reason: String)
+    /// Fewer spaces asked than the kind's corridors, connectors and restrooms take.
+    case tooFewRooms(requested: Int, minimum: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidOption(let name, let value, let reason): "invalid \(name) \(value): expected \(reason)"
+        case .tooFewRooms(let requested, let minimum):
+            "\(requested) spaces are too few for this kind and number of levels: ask for at least about \(minimum)"
+        }
+    }
+}

@@ -166,6 +166,7 @@ struct BuildingDrawer {
         let fixedCount = rowFixed.reduce(0) { $0 + $1.count }
         roomsInRows -= fixedCount
         var roomIndex = 0
+        let firstOpening = draft.openings.count
         var publicRooms: [(key: String, unit: Int)] = []
 
         // The spine.
@@ -211,8 +212,8 @@ struct BuildingDrawer {
                 if wing.doors {
                     let c = rect.center.x, hw = plan.doorWidth / 2
                     draft.openings.append(Draft.Opening(
-                        key: "opening:\(key)", level: level, a: PlanPoint(x: c - hw, y: rect.y0),
-                        b: PlanPoint(x: c + hw, y: rect.y0), category: "pedestrian", door: .wood))
+                        key: "opening:\(key):0", level: level, a: PlanPoint(x: c - hw, y: rect.y0),
+                        b: PlanPoint(x: c + hw, y: rect.y0), category: "pedestrian", door: .wood, room: key))
                 }
             }
         }
@@ -248,7 +249,9 @@ struct BuildingDrawer {
                                 doorY: doorY, doors: wing.doors, multiLevel: multiLevel)
                     continue
                 }
-                let ref = numbering.ref(building: plan.index, ordinal: ordinal, wing: i, position: k, index: roomIndex)
+                // Along a wing, one side has the odd numbers and the other the even ones.
+                let ref = numbering.ref(building: plan.index, ordinal: ordinal, wing: i, position: 2 * k + (below ? 0 : 1),
+                                        index: roomIndex)
                 roomIndex += 1
                 let category = random.pick(["room", "room", "office", "office", "classroom", "conferenceroom", "laboratory"])
                 var u = unit(key, level, rect, category, name: words.callAs(category, ref), ref: ref, osm: [("indoor", "room")])
@@ -263,12 +266,16 @@ struct BuildingDrawer {
                         let a = hi > lo ? random.between(lo, hi) : rect.x0 + Double(d) * part + (part - plan.doorWidth) / 2
                         draft.openings.append(Draft.Opening(
                             key: "opening:\(key):\(d)", level: level, a: PlanPoint(x: a, y: doorY),
-                            b: PlanPoint(x: a + plan.doorWidth, y: doorY), category: "pedestrian", door: .wood))
+                            b: PlanPoint(x: a + plan.doorWidth, y: doorY), category: "pedestrian", door: .wood, room: key))
                     }
                 }
             }
         }
         // Some rooms are not public; on the ground floor some are shops and a ticket office.
+        var doorsOf: [String: [Int]] = [:]
+        for o in firstOpening..<draft.openings.count {
+            if let room = draft.openings[o].room { doorsOf[room, default: []].append(o) }
+        }
         var shuffled = random.shuffled(publicRooms)
         let staff = max(1, shuffled.count / 40)
         for (n, room) in shuffled.prefix(staff).enumerated() {
@@ -277,7 +284,7 @@ struct BuildingDrawer {
             let name = words.callAs(n % 2 == 0 ? "staff" : "storage")
             draft.units[room.unit].name = name
             draft.units[room.unit].osmTags.append(("access", "private"))
-            for o in draft.openings.indices where draft.openings[o].key.hasPrefix("opening:\(room.key):") {
+            for o in doorsOf[room.key] ?? [] {
                 draft.openings[o].category = "service"
                 draft.openings[o].restricted = true
             }
@@ -303,9 +310,10 @@ struct BuildingDrawer {
                                                       name: name, hours: "Mo-Sa 08:00-20:00"))
             }
         }
+        let occupantOf = Dictionary(draft.occupants.map { ($0.unit, $0) }, uniquingKeysWith: { _, b in b })
         for room in publicRooms where draft.units[room.unit].restriction == nil {
             let u = draft.units[room.unit]
-            if let occupant = draft.occupants.last(where: { $0.unit == room.key }) {
+            if let occupant = occupantOf[room.key] {
                 draft.places.append(Draft.PlaceRef(target: .occupant(occupant.key), name: occupant.name,
                                                    category: occupant.category, ordinal: ordinal))
             } else if let name = u.name {

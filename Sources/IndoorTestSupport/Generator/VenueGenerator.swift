@@ -248,7 +248,8 @@ public struct VenueGenerator: Sendable {
             // Long enough for the rooms and a grid of pillars about twice as long as deep.
             let columns = max(1, Int((Double(options.pillars) * 2).squareRoot().rounded(.up)))
             let rows = max(1, (options.pillars + columns - 1) / columns)
-            plan.rowLength = max(plan.rowLength, Double(columns - 1) * BuildingDrawer.pillarSpacing + 6)
+            let perRow = ((plan.spaces.max() ?? 0) - 1) / 2
+            plan.rowLength = max(Double(perRow + 1) * 5.0, Double(columns - 1) * BuildingDrawer.pillarSpacing + 6)
             plan.wings[0].corridorWidth = max(12, Double(rows - 1) * BuildingDrawer.pillarSpacing + 6)
             drawer.random = random
             try check(plan, drawer)

@@ -140,6 +140,8 @@ struct Draft {
         var name: Names
         var category: String
         var ordinal: Int
+        /// Whether its OSM element is Simple Indoor Tagging (see ``GeneratedPlace/simpleIndoorTagged``).
+        var simpleIndoorTagged = true
     }
 
     var venueName = Names(en: "", local: "")

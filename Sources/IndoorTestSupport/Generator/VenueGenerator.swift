@@ -59,7 +59,7 @@ public struct VenueGenerator: Sendable {
         /// many units (rooms, corridors, connectors); `.hall` the hall, its shops and connectors; `.station` the
         /// number of shops and amenities.
         public var rooms: Int?
-        /// Pillars in the open hall of `.hall`.
+        /// Pillars in the open hall of `.hall`, on every level.
         public var pillars: Int
         /// Rotation of the whole venue in degrees, counter-clockwise; nil draws one from the seed.
         public var rotation: Double?
@@ -129,7 +129,7 @@ public struct VenueGenerator: Sendable {
             }
             return GeneratedPlace(imdfID: featureID(seed: options.seed, key: key), osmID: poiIDs[osmKey] ?? "",
                                   name: p.name.en, localName: p.name.local, category: p.category, ordinal: p.ordinal,
-                                  simpleIndoorTagged: p.ordinal != 0 || key != "unit:outdoor:plaza")
+                                  simpleIndoorTagged: p.simpleIndoorTagged)
         }
         let pillars = draft.fixtures.count + draft.pillarHoles
         return GeneratedVenue(
@@ -227,7 +227,9 @@ public struct VenueGenerator: Sendable {
             let plazaName = words.callAs("plaza")
             drawer.draft.units.append(Draft.Unit(key: "unit:outdoor:plaza", level: outdoor, rect: plaza, category: "walkway",
                                                  name: plazaName, osmTags: [("highway", "pedestrian"), ("area", "yes")]))
-            drawer.draft.places.append(Draft.PlaceRef(target: .unit("unit:outdoor:plaza"), name: plazaName, category: "walkway", ordinal: 0))
+            // An outdoor square is `highway=pedestrian` in OSM, not Simple Indoor Tagging.
+            drawer.draft.places.append(Draft.PlaceRef(target: .unit("unit:outdoor:plaza"), name: plazaName, category: "walkway",
+                                                      ordinal: 0, simpleIndoorTagged: false))
             // Building A opens onto the square at the east end of each corridor, on the ground floor.
             if let ground = aLevels[0] {
                 for i in a.wings.indices {

@@ -336,10 +336,13 @@ struct BuildingDrawer {
     /// Pillar spacing in an open hall, metres.
     static let pillarSpacing = 6.0
 
+    /// Pillars in a row of the grid along a hall whose rooms' rows are `rowLength` long.
+    static func pillarColumns(rowLength: Double) -> Int { max(1, Int((rowLength - 6) / pillarSpacing) + 1) }
+
     /// The hall's pillars: `plan.pillars` squares of 0.7 m on a grid 6 m apart, 3 m clear of the hall's walls.
     func pillarRects(_ plan: BuildingPlan) -> [PlanRect] {
         let y0 = plan.bandY(0) + plan.roomDepth + 3, x0 = plan.roomsX0 + 3
-        let columns = max(1, Int((plan.rowLength - 6) / Self.pillarSpacing) + 1)
+        let columns = Self.pillarColumns(rowLength: plan.rowLength)
         return (0..<plan.pillars).map { k in
             let c = PlanPoint(x: x0 + Double(k % columns) * Self.pillarSpacing, y: y0 + Double(k / columns) * Self.pillarSpacing)
             return PlanRect(x0: c.x - 0.35, y0: c.y - 0.35, x1: c.x + 0.35, y1: c.y + 0.35)

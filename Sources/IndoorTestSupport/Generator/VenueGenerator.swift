@@ -247,11 +247,13 @@ public struct VenueGenerator: Sendable {
             plan.wings = [WingStyle(corridorWidth: 12)]
             plan.pillars = options.pillars
             plan.pillarHoles = options.pillarHoles ?? random.chance(0.5)
-            // Long enough for the rooms and a grid of pillars about twice as long as deep.
-            let columns = max(1, Int((Double(options.pillars) * 2).squareRoot().rounded(.up)))
-            let rows = max(1, (options.pillars + columns - 1) / columns)
+            // Long enough for the rooms and for a grid of pillars about twice as long as deep; the grid then
+            // fills the length (BuildingDrawer.pillarRects) and the hall is as deep as its rows.
+            let wanted = max(1, Int((Double(options.pillars) * 2).squareRoot().rounded(.up)))
             let perRow = ((plan.spaces.max() ?? 0) - 1) / 2
-            plan.rowLength = max(Double(perRow + 1) * 5.0, Double(columns - 1) * BuildingDrawer.pillarSpacing + 6)
+            plan.rowLength = max(Double(perRow + 1) * 5.0, Double(wanted - 1) * BuildingDrawer.pillarSpacing + 6)
+            let columns = BuildingDrawer.pillarColumns(rowLength: plan.rowLength)
+            let rows = max(1, (options.pillars + columns - 1) / columns)
             plan.wings[0].corridorWidth = max(12, Double(rows - 1) * BuildingDrawer.pillarSpacing + 6)
             drawer.random = random
             try check(plan, drawer)

@@ -182,6 +182,22 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
         #expect(osmHall.geometry.polygons.reduce(0) { $0 + $1.holes.count } == 77)
     }
 
+    @Test func pillarsSpreadOverTheHall() throws {
+        let venue = try loadIMDF(try generate(.hall, levels: 1, rooms: 40, pillars: 200, rotation: 0, pillarHoles: false))
+        let hallSpace = try #require(venue.spaces.first { $0.category == "walkway" })
+        let hall = try #require(try venue.frame.project(hallSpace.geometry).boundingBox)
+        let pillars = try venue.obstacles.map { try #require(try venue.frame.project($0.geometry).boundingBox) }
+        #expect(pillars.count == 200)
+        // Clear of the walls (3 m less half a pillar), and covering most of the hall both ways.
+        #expect(pillars.allSatisfy { p in
+            p.minX > hall.minX + 2.5 && p.maxX < hall.maxX - 2.5 && p.minY > hall.minY + 2.5 && p.maxY < hall.maxY - 2.5
+        })
+        let spanX = (pillars.map(\.maxX).max() ?? 0) - (pillars.map(\.minX).min() ?? 0)
+        let spanY = (pillars.map(\.maxY).max() ?? 0) - (pillars.map(\.minY).min() ?? 0)
+        #expect(spanX > 0.8 * (hall.maxX - hall.minX - 6))
+        #expect(spanY > 0.8 * (hall.maxY - hall.minY - 6))
+    }
+
     @Test(arguments: [0.0, 30.0, 117.0])
     func rotationRotates(degrees: Double) throws {
         let venue = try loadIMDF(try generate(.grid, rotation: degrees))

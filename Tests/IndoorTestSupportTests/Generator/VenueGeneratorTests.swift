@@ -183,7 +183,7 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
     }
 
     @Test func pillarsSpreadOverTheHall() throws {
-        let venue = try loadIMDF(try generate(.hall, levels: 1, rooms: 40, pillars: 200, rotation: 0, pillarHoles: false))
+        let venue = try loadIMDF(try generate(.hall, levels: 1, rooms: 120, pillars: 200, rotation: 0, pillarHoles: false))
         let hallSpace = try #require(venue.spaces.first { $0.category == "walkway" })
         let hall = try #require(try venue.frame.project(hallSpace.geometry).boundingBox)
         let pillars = try venue.obstacles.map { try #require(try venue.frame.project($0.geometry).boundingBox) }

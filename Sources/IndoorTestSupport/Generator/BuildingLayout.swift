@@ -37,7 +37,7 @@ struct BuildingPlan {
 
     enum EntranceSide { case west, east, none }
 
-    var bandHeight: (Int) -> Double { { i in 2 * roomDepth + wings[i].corridorWidth } }
+    func bandHeight(_ i: Int) -> Double { 2 * roomDepth + wings[i].corridorWidth }
 
     func bandY(_ i: Int) -> Double { (0..<i).reduce(0) { $0 + bandHeight($1) } }
 
@@ -98,8 +98,8 @@ struct BuildingDrawer {
     static func plan(index: Int, x0: Double, styles: (Int) -> WingStyle, minimumWings: Int, ordinals: [Int],
                      spaces: [Int], spine: Bool, random: inout SeededGenerator, seed: UInt64) -> BuildingPlan {
         let maxSpaces = spaces.max() ?? 0
-        var wingCount = max(minimumWings, Int((Double(maxSpaces) / 7.5).squareRoot().rounded()))
-        wingCount = max(1, min(wingCount, maxSpaces / 14))
+        // Never fewer wings than the kind needs (two corridors meeting a third for T-junctions).
+        let wingCount = max(minimumWings, 1, min(Int((Double(maxSpaces) / 7.5).squareRoot().rounded()), maxSpaces / 14))
         let depth = random.between(6, 8.5)
         var plan = BuildingPlan(
             index: index, x0: x0, wings: (0..<wingCount).map(styles), spine: spine, spineDrawn: true,
@@ -114,9 +114,10 @@ struct BuildingDrawer {
         return plan
     }
 
-    /// The smallest number of spaces per level a plan can hold (connectors, restrooms and one room per row).
+    /// The smallest number of spaces per level a plan can hold: its corridors and nested rooms, the connectors
+    /// and restrooms, and one room in every row (a row with none would leave a strip of nothing).
     static func minimumSpaces(_ plan: BuildingPlan, seed: UInt64) -> Int {
-        plan.fixedUnits(seed: seed) + max(2 * plan.wings.count, 8)
+        plan.fixedUnits(seed: seed) + BuildingPlan.connectorWidths.count + BuildingPlan.restroomWidths.count + 2 * plan.wings.count
     }
 
     /// Partitions `[x0, x1]` into `fixed` widths followed by `count` rooms of seeded widths.

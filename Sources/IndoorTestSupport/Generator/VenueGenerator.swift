@@ -96,7 +96,8 @@ public struct VenueGenerator: Sendable {
     /// Draws the venue and writes it in both formats.
     /// - Returns: the IMDF files, the OSM XML and the manifest of public places.
     /// - Throws: ``VenueGeneratorError`` when an option is out of range or too few spaces are asked for the kind.
-    /// - Complexity: O(n log n) in the number of spaces; 20,000 rooms take about a second.
+    /// - Complexity: O(n log n) in the number of spaces; a five-level grid of 20,000 spaces takes
+    ///   about 1.4 s in a release build (both formats).
     public func generate() throws(VenueGeneratorError) -> GeneratedVenue {
         try validate()
         var random = SeededGenerator(seed: options.seed)
@@ -106,7 +107,7 @@ public struct VenueGenerator: Sendable {
         let numbering = random.pick(RoomNumbering.allCases)
         let jitter = options.jitter ?? (kind == .tJunctions || kind == .mixed ? 0.004 : 0)
         if kind == .station {
-            var station = StationDrawer(random: random, words: words, options: options)
+            var station = StationDrawer(random: random, words: words, options: options, shops: options.rooms ?? defaultRooms)
             let (osm, places) = station.draw(rotation: rotation)
             return GeneratedVenue(kind: kind, seed: options.seed, rotation: rotation, language: language, imdf: [:],
                                   osm: osm, places: places,

@@ -238,6 +238,24 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
         #expect(venue.spaces.contains { $0.category == "restroom.male" } && venue.spaces.contains { $0.category == "restroom.female" })
     }
 
+    /// Down to the fewest spaces a kind takes, every row has a room: the units tile the building's footprint.
+    @Test(arguments: [VenueGenerator.Kind.grid, .splitWalkways, .tJunctions])
+    func smallVenuesLeaveNoEmptyStrip(kind: VenueGenerator.Kind) throws {
+        var rooms = 12
+        var g: GeneratedVenue?
+        while g == nil, rooms < 200 {
+            g = try? generate(kind, levels: 2, rooms: rooms, rotation: 0)
+            rooms += 1
+        }
+        let venue = try loadIMDF(try #require(g))
+        let ground = try #require(venue.levels.first { $0.ordinal == 0 })
+        let metric = try venue.spaces.filter { $0.levelID == ground.id }.map { try venue.frame.project($0.geometry) }
+        let area = metric.reduce(0) { $0 + ($1.polygons.first?.area ?? 0) }
+        let footprint = try #require(venue.buildings.first?.footprint)
+        let footprintArea = try #require(try venue.frame.project(footprint).polygons.first).area
+        #expect(abs(area - footprintArea) < 0.01 * footprintArea, "units cover \(area) m² of \(footprintArea) m²")
+    }
+
     @Test func badOptionsAreRefused() {
         #expect(throws: VenueGeneratorError.self) { try generate(.grid, levels: 0) }
         #expect(throws: VenueGeneratorError.self) { try generate(.grid, levels: 5, rooms: 20) }

@@ -71,6 +71,8 @@ public struct VenueGenerator: Sendable {
         /// Pillars drawn as holes in the hall (true) or as fixtures (false); nil draws it from the seed.
         public var pillarHoles: Bool?
 
+        /// Options with a size suited to each kind: three levels, the kind's ``VenueGenerator/defaultRooms``,
+        /// 120 pillars, a seeded rotation and jitter by kind, centred on 2.35° E, 48.85° N.
         public init(seed: UInt64, levels: Int = 3, rooms: Int? = nil, pillars: Int = 120, rotation: Double? = nil,
                     jitter: Double? = nil, origin: Coordinate = Coordinate(longitude: 2.35, latitude: 48.85),
                     pillarHoles: Bool? = nil) {
@@ -85,9 +87,12 @@ public struct VenueGenerator: Sendable {
         }
     }
 
+    /// What is drawn.
     public let kind: Kind
+    /// How large, rotated and noisy it is drawn, and from which seed.
     public let options: Options
 
+    /// A generator of one kind of venue; nothing is drawn until ``generate()``.
     public init(kind: Kind, options: Options) {
         self.kind = kind
         self.options = options

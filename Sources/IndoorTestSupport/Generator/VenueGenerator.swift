@@ -102,7 +102,7 @@ public struct VenueGenerator: Sendable {
     /// - Returns: the IMDF files, the OSM XML and the manifest of public places.
     /// - Throws: ``VenueGeneratorError`` when an option is out of range or too few spaces are asked for the kind.
     /// - Complexity: O(n log n) in the number of spaces; a five-level grid of 20,000 spaces takes
-    ///   about 1.4 s in a release build (both formats).
+    ///   about 1.5 s in a release build (both formats).
     public func generate() throws(VenueGeneratorError) -> GeneratedVenue {
         try validate()
         var random = SeededGenerator(seed: options.seed)

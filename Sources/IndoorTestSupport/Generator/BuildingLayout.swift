@@ -37,7 +37,7 @@ struct BuildingPlan {
 
     enum EntranceSide { case west, east, none }
 
-    var bandHeight: (Int) -> Double { { i in 2 * roomDepth + wings[i].corridorWidth } }
+    func bandHeight(_ i: Int) -> Double { 2 * roomDepth + wings[i].corridorWidth }
 
     func bandY(_ i: Int) -> Double { (0..<i).reduce(0) { $0 + bandHeight($1) } }
 
@@ -98,8 +98,8 @@ struct BuildingDrawer {
     static func plan(index: Int, x0: Double, styles: (Int) -> WingStyle, minimumWings: Int, ordinals: [Int],
                      spaces: [Int], spine: Bool, random: inout SeededGenerator, seed: UInt64) -> BuildingPlan {
         let maxSpaces = spaces.max() ?? 0
-        var wingCount = max(minimumWings, Int((Double(maxSpaces) / 7.5).squareRoot().rounded()))
-        wingCount = max(1, min(wingCount, maxSpaces / 14))
+        // Never fewer wings than the kind needs (two corridors meeting a third for T-junctions).
+        let wingCount = max(minimumWings, 1, min(Int((Double(maxSpaces) / 7.5).squareRoot().rounded()), maxSpaces / 14))
         let depth = random.between(6, 8.5)
         var plan = BuildingPlan(
             index: index, x0: x0, wings: (0..<wingCount).map(styles), spine: spine, spineDrawn: true,
@@ -114,9 +114,10 @@ struct BuildingDrawer {
         return plan
     }
 
-    /// The smallest number of spaces per level a plan can hold (connectors, restrooms and one room per row).
+    /// The smallest number of spaces per level a plan can hold: its corridors and nested rooms, the connectors
+    /// and restrooms, and one room in every row (a row with none would leave a strip of nothing).
     static func minimumSpaces(_ plan: BuildingPlan, seed: UInt64) -> Int {
-        plan.fixedUnits(seed: seed) + max(2 * plan.wings.count, 8)
+        plan.fixedUnits(seed: seed) + BuildingPlan.connectorWidths.count + BuildingPlan.restroomWidths.count + 2 * plan.wings.count
     }
 
     /// Partitions `[x0, x1]` into `fixed` widths followed by `count` rooms of seeded widths.
@@ -166,6 +167,7 @@ struct BuildingDrawer {
         let fixedCount = rowFixed.reduce(0) { $0 + $1.count }
         roomsInRows -= fixedCount
         var roomIndex = 0
+        let firstOpening = draft.openings.count
         var publicRooms: [(key: String, unit: Int)] = []
 
         // The spine.
@@ -211,8 +213,8 @@ struct BuildingDrawer {
                 if wing.doors {
                     let c = rect.center.x, hw = plan.doorWidth / 2
                     draft.openings.append(Draft.Opening(
-                        key: "opening:\(key)", level: level, a: PlanPoint(x: c - hw, y: rect.y0),
-                        b: PlanPoint(x: c + hw, y: rect.y0), category: "pedestrian", door: .wood))
+                        key: "opening:\(key):0", level: level, a: PlanPoint(x: c - hw, y: rect.y0),
+                        b: PlanPoint(x: c + hw, y: rect.y0), category: "pedestrian", door: .wood, room: key))
                 }
             }
         }
@@ -248,7 +250,9 @@ struct BuildingDrawer {
                                 doorY: doorY, doors: wing.doors, multiLevel: multiLevel)
                     continue
                 }
-                let ref = numbering.ref(building: plan.index, ordinal: ordinal, wing: i, position: k, index: roomIndex)
+                // Along a wing, one side has the odd numbers and the other the even ones.
+                let ref = numbering.ref(building: plan.index, ordinal: ordinal, wing: i, position: 2 * k + (below ? 0 : 1),
+                                        index: roomIndex)
                 roomIndex += 1
                 let category = random.pick(["room", "room", "office", "office", "classroom", "conferenceroom", "laboratory"])
                 var u = unit(key, level, rect, category, name: words.callAs(category, ref), ref: ref, osm: [("indoor", "room")])
@@ -263,12 +267,16 @@ struct BuildingDrawer {
                         let a = hi > lo ? random.between(lo, hi) : rect.x0 + Double(d) * part + (part - plan.doorWidth) / 2
                         draft.openings.append(Draft.Opening(
                             key: "opening:\(key):\(d)", level: level, a: PlanPoint(x: a, y: doorY),
-                            b: PlanPoint(x: a + plan.doorWidth, y: doorY), category: "pedestrian", door: .wood))
+                            b: PlanPoint(x: a + plan.doorWidth, y: doorY), category: "pedestrian", door: .wood, room: key))
                     }
                 }
             }
         }
         // Some rooms are not public; on the ground floor some are shops and a ticket office.
+        var doorsOf: [String: [Int]] = [:]
+        for o in firstOpening..<draft.openings.count {
+            if let room = draft.openings[o].room { doorsOf[room, default: []].append(o) }
+        }
         var shuffled = random.shuffled(publicRooms)
         let staff = max(1, shuffled.count / 40)
         for (n, room) in shuffled.prefix(staff).enumerated() {
@@ -277,7 +285,7 @@ struct BuildingDrawer {
             let name = words.callAs(n % 2 == 0 ? "staff" : "storage")
             draft.units[room.unit].name = name
             draft.units[room.unit].osmTags.append(("access", "private"))
-            for o in draft.openings.indices where draft.openings[o].key.hasPrefix("opening:\(room.key):") {
+            for o in doorsOf[room.key] ?? [] {
                 draft.openings[o].category = "service"
                 draft.openings[o].restricted = true
             }
@@ -303,9 +311,10 @@ struct BuildingDrawer {
                                                       name: name, hours: "Mo-Sa 08:00-20:00"))
             }
         }
+        let occupantOf = Dictionary(draft.occupants.map { ($0.unit, $0) }, uniquingKeysWith: { _, b in b })
         for room in publicRooms where draft.units[room.unit].restriction == nil {
             let u = draft.units[room.unit]
-            if let occupant = draft.occupants.last(where: { $0.unit == room.key }) {
+            if let occupant = occupantOf[room.key] {
                 draft.places.append(Draft.PlaceRef(target: .occupant(occupant.key), name: occupant.name,
                                                    category: occupant.category, ordinal: ordinal))
             } else if let name = u.name {
@@ -328,10 +337,13 @@ struct BuildingDrawer {
     /// Pillar spacing in an open hall, metres.
     static let pillarSpacing = 6.0
 
+    /// Pillars in a row of the grid along a hall whose rooms' rows are `rowLength` long.
+    static func pillarColumns(rowLength: Double) -> Int { max(1, Int((rowLength - 6) / pillarSpacing) + 1) }
+
     /// The hall's pillars: `plan.pillars` squares of 0.7 m on a grid 6 m apart, 3 m clear of the hall's walls.
     func pillarRects(_ plan: BuildingPlan) -> [PlanRect] {
         let y0 = plan.bandY(0) + plan.roomDepth + 3, x0 = plan.roomsX0 + 3
-        let columns = max(1, Int((plan.rowLength - 6) / Self.pillarSpacing) + 1)
+        let columns = Self.pillarColumns(rowLength: plan.rowLength)
         return (0..<plan.pillars).map { k in
             let c = PlanPoint(x: x0 + Double(k % columns) * Self.pillarSpacing, y: y0 + Double(k / columns) * Self.pillarSpacing)
             return PlanRect(x0: c.x - 0.35, y0: c.y - 0.35, x1: c.x + 0.35, y1: c.y + 0.35)

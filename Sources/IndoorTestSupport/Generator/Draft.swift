@@ -87,6 +87,8 @@ struct Draft {
         /// IMDF opening category (`pedestrian`, `pedestrian.principal`, `service`).
         var category: String
         var door: DoorSpec?
+        /// The key of the room this is the door of, if it is a room's door.
+        var room: String?
         var restricted = false
         var accessible: Bool?
         var isEntrance = false
@@ -138,6 +140,8 @@ struct Draft {
         var name: Names
         var category: String
         var ordinal: Int
+        /// Whether its OSM element is Simple Indoor Tagging (see ``GeneratedPlace/simpleIndoorTagged``).
+        var simpleIndoorTagged = true
     }
 
     var venueName = Names(en: "", local: "")
@@ -245,6 +249,17 @@ extension Draft {
         corners.seal()
         doors.seal()
         return (corners, doors)
+    }
+
+    /// Whether the draft has no feature of an optional IMDF type.
+    func isEmpty(_ featureType: String) -> Bool {
+        switch featureType {
+        case "fixture": fixtures.isEmpty
+        case "anchor", "occupant": occupants.isEmpty
+        case "amenity": amenities.isEmpty
+        case "relationship": relationships.isEmpty
+        default: false
+        }
     }
 
     /// The rectangle covering everything drawn.

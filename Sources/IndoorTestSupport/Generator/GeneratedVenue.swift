@@ -16,7 +16,9 @@ public struct GeneratedVenue: Sendable {
         public var nonPublic: Int
     }
 
+    /// The kind drawn.
     public let kind: VenueGenerator.Kind
+    /// The seed it was drawn from.
     public let seed: UInt64
     /// The rotation applied, in degrees counter-clockwise.
     public let rotation: Double
@@ -29,6 +31,7 @@ public struct GeneratedVenue: Sendable {
     public let osm: Data
     /// The named public places, for tests to pick pairs from.
     public let places: [GeneratedPlace]
+    /// How much was drawn, to check a loaded venue against.
     public let counts: Counts
 
     /// ``places`` as JSON: `{"kind", "seed", "rotation", "language", "places": [{imdf_id, osm_id, name, local_name,

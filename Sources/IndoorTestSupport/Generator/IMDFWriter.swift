@@ -113,6 +113,10 @@ struct IMDFWriter {
                 p.object("destination", ref(r.units.last ?? "")); p.null("hours")
             }
         })
+        // Feature types with no feature are left out, as exporters do (IMDF needs no empty file).
+        for optional in ["fixture", "anchor", "occupant", "amenity", "relationship"] {
+            if draft.isEmpty(optional) { files["\(optional).geojson"] = nil }
+        }
         var manifest = TextOutput()
         manifest.append("{\n  \"version\": \"1.0.0\",\n  \"created\": \"2026-01-01T00:00:00Z\",\n")
         manifest.append("  \"generated_by\": \"IndoorNav VenueGenerator (seed \(seed))\",\n  \"language\": \"en\"\n}\n")

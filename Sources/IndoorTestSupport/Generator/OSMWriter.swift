@@ -114,6 +114,14 @@ struct OSMWriter {
             _ = osm.way(ringNodes(Draft.counterClockwise(l.outline)),
                         tags: [("indoor", "level"), ("level", "\(l.ordinal)")] + nameTags(l.name))
         }
+        var fixturesInside: [String: [PlanRect]] = [:]
+        let walkways = Dictionary(grouping: draft.units.filter { $0.category == "walkway" }, by: \.level)
+        for f in draft.fixtures {
+            guard let owner = walkways[f.level]?.first(where: { u in
+                f.rect.x0 > u.rect.x0 && f.rect.x1 < u.rect.x1 && f.rect.y0 > u.rect.y0 && f.rect.y1 < u.rect.y1
+            }) else { continue }
+            fixturesInside[owner.key, default: []].append(f.rect)
+        }
         // Stacks: every level of a stack, to write its way once.
         var stackOrdinals: [String: [Int]] = [:]
         for u in draft.units { if let s = u.stack { stackOrdinals[s, default: []].append(draft.levels[u.level].ordinal) } }
@@ -127,7 +135,9 @@ struct OSMWriter {
             var tags = u.osmTags + [("level", levelText(levels))] + nameTags(u.osmName ?? u.name)
             if let r = u.ref { tags.append(("ref", r)) }
             if u.accessibility.contains("wheelchair") { tags.append(("wheelchair", "yes")) }
-            let rings = draft.rings(of: u, corners: corners, doors: doors)
+            // Pillars drawn as IMDF fixtures are inner rings here: OSM has no fixtures the loader reads.
+            var rings = draft.rings(of: u, corners: corners, doors: doors)
+            rings += (fixturesInside[u.key] ?? []).map(Draft.clockwise)
             let outer = ringNodes(rings[0])
             let id: String
             if rings.count == 1 {

@@ -10,10 +10,11 @@ struct StationDrawer {
     var random: SeededGenerator
     let words: Phrasebook
     let options: VenueGenerator.Options
+    /// Shops and amenities to place.
+    let shops: Int
 
     mutating func draw(rotation: Double) -> (Data, [GeneratedPlace]) {
         let levels = (0..<options.levels).map { -$0 }  // 0, -1, …
-        let shops = options.rooms ?? 16
         let concourses = levels.count > 1 ? Array(levels.dropLast()) : levels
         let perLevel = (shops + concourses.count - 1) / max(1, concourses.count)
         let length = max(120, Double(perLevel / 2 + 1) * 9 + 20)

@@ -176,6 +176,26 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
         let holeCount = hall.geometry.polygons.reduce(0) { $0 + $1.holes.count }
         #expect(holes ? holeCount == 77 : venue.obstacles.count == 77)
         #expect(holes ? venue.obstacles.isEmpty : holeCount == 0)
+        // OSM has no fixtures the loader reads: pillars are inner rings of the hall's multipolygon either way.
+        let osm = try loadOSM(try generate(.hall, levels: 1, rooms: 30, pillars: 77, pillarHoles: holes))
+        let osmHall = try #require(osm.spaces.first { $0.id.hasPrefix("relation/") })
+        #expect(osmHall.geometry.polygons.reduce(0) { $0 + $1.holes.count } == 77)
+    }
+
+    @Test func pillarsSpreadOverTheHall() throws {
+        let venue = try loadIMDF(try generate(.hall, levels: 1, rooms: 120, pillars: 200, rotation: 0, pillarHoles: false))
+        let hallSpace = try #require(venue.spaces.first { $0.category == "walkway" })
+        let hall = try #require(try venue.frame.project(hallSpace.geometry).boundingBox)
+        let pillars = try venue.obstacles.map { try #require(try venue.frame.project($0.geometry).boundingBox) }
+        #expect(pillars.count == 200)
+        // Clear of the walls (3 m less half a pillar), and covering most of the hall both ways.
+        #expect(pillars.allSatisfy { p in
+            p.minX > hall.minX + 2.5 && p.maxX < hall.maxX - 2.5 && p.minY > hall.minY + 2.5 && p.maxY < hall.maxY - 2.5
+        })
+        let spanX = (pillars.map(\.maxX).max() ?? 0) - (pillars.map(\.minX).min() ?? 0)
+        let spanY = (pillars.map(\.maxY).max() ?? 0) - (pillars.map(\.minY).min() ?? 0)
+        #expect(spanX > 0.8 * (hall.maxX - hall.minX - 6))
+        #expect(spanY > 0.8 * (hall.maxY - hall.minY - 6))
     }
 
     @Test(arguments: [0.0, 30.0, 117.0])
@@ -216,6 +236,24 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
         let named = venue.spaces.filter { !$0.name.isEmpty }
         #expect(named.allSatisfy { $0.name.values["en"] != nil && $0.name.values[g.language] != nil })
         #expect(venue.spaces.contains { $0.category == "restroom.male" } && venue.spaces.contains { $0.category == "restroom.female" })
+    }
+
+    /// Down to the fewest spaces a kind takes, every row has a room: the units tile the building's footprint.
+    @Test(arguments: [VenueGenerator.Kind.grid, .splitWalkways, .tJunctions])
+    func smallVenuesLeaveNoEmptyStrip(kind: VenueGenerator.Kind) throws {
+        var rooms = 12
+        var g: GeneratedVenue?
+        while g == nil, rooms < 200 {
+            g = try? generate(kind, levels: 2, rooms: rooms, rotation: 0)
+            rooms += 1
+        }
+        let venue = try loadIMDF(try #require(g))
+        let ground = try #require(venue.levels.first { $0.ordinal == 0 })
+        let metric = try venue.spaces.filter { $0.levelID == ground.id }.map { try venue.frame.project($0.geometry) }
+        let area = metric.reduce(0) { $0 + ($1.polygons.first?.area ?? 0) }
+        let footprint = try #require(venue.buildings.first?.footprint)
+        let footprintArea = try #require(try venue.frame.project(footprint).polygons.first).area
+        #expect(abs(area - footprintArea) < 0.01 * footprintArea, "units cover \(area) m² of \(footprintArea) m²")
     }
 
     @Test func badOptionsAreRefused() {

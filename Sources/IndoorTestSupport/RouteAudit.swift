@@ -129,10 +129,10 @@ public struct RouteAudit: Sendable {
             let openings = venue.openings.filter { levelIDs.contains($0.levelID) }.compactMap { try? frame.project($0.geometry) }
             var gaps: [Geometry] = openings.compactMap { try? $0.buffer(0.15, quadrantSegments: 2) }
             let openPlan = spaces.indices.filter { [.walkway, .outdoor].contains(spaces[$0].kind) }
-            let openingMiddles = openings.compactMap { o -> Coordinate? in
+            let openingEnds = openings.compactMap { o -> [Coordinate]? in
                 let cs = o.allCoordinates
                 guard let a = cs.first, let b = cs.last else { return nil }
-                return Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                return [a, b]
             }
             for (k, i) in openPlan.enumerated() {
                 for j in openPlan[(k + 1)...] {
@@ -140,8 +140,10 @@ public struct RouteAudit: Sendable {
                           ba.grown(by: 0.1).intersects(bb),
                           let band = try? a.buffer(0.06, quadrantSegments: 2).intersection(b.buffer(0.06, quadrantSegments: 2)),
                           !band.polygons.isEmpty else { continue }
-                    let prepared = PreparedPolygon(band)
-                    if openingMiddles.contains(where: { prepared.contains($0) }) { continue }
+                    // An opening drawn on the shared boundary runs along it: both its ends lie near the band.
+                    guard let near = try? band.buffer(0.25, quadrantSegments: 2) else { continue }
+                    let prepared = PreparedPolygon(near)
+                    if openingEnds.contains(where: { $0.allSatisfy(prepared.contains) }) { continue }
                     gaps.append(band)
                 }
             }

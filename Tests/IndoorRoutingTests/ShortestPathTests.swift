@@ -6,7 +6,8 @@ import Testing
 
 /// An independent check of route lengths: the exact Euclidean shortest path through a level's free space, by
 /// brute force. The free space is built here from GEOS operations alone (every public walkable space shrunk by
-/// the clearance, joined by passages across its openings and open-plan boundaries, less obstacles); the path is
+/// the clearance, joined by passages across its openings and open-plan boundaries on which no opening is drawn,
+/// less obstacles); the path is
 /// Dijkstra over all its reflex vertices with visibility by GEOS `covers`. It shares no code with the router's
 /// per-space decomposition, and lets a path cross a door anywhere, where the router uses a few door points.
 struct BruteForceShortestPath {
@@ -36,13 +37,15 @@ struct BruteForceShortestPath {
         }
         // Open plan: walkways join along a shared boundary, except a stretch of it on which an opening is drawn
         // (the rest of that stretch is wall).
-        let openingMiddles = lines.map { Coordinate(x: ($0.0.x + $0.1.x) / 2, y: ($0.0.y + $0.1.y) / 2) }
+        let openingEnds = lines
         let walkways = spaces.indices.filter { spaces[$0].kind == .walkway }
         for i in walkways {
             for j in walkways where j > i {
                 let segments = try Self.lines(shapes[i].intersection(shapes[j])).flatMap { cs in Array(zip(cs, cs.dropFirst())) }
                 for stretch in Self.connected(segments) {
-                    let crossed = openingMiddles.contains { m in stretch.contains { Self.distance(m, $0.0, $0.1) <= 0.25 } }
+                    // An opening on the stretch runs along it: both its ends are near it.
+                    let near = { (p: Coordinate) in stretch.contains { Self.distance(p, $0.0, $0.1) <= 0.3 } }
+                    let crossed = openingEnds.contains { near($0.0) && near($0.1) }
                     let length = stretch.reduce(0) { $0 + $1.0.distance(to: $1.1) }
                     guard !crossed, length >= 1 else { continue }
                     lines += stretch.filter { $0.0.distance(to: $0.1) >= 0.3 }
@@ -51,10 +54,12 @@ struct BruteForceShortestPath {
         }
         for (a, b) in lines {
             let len = a.distance(to: b)
-            guard len > 2 * c + 0.01 else { continue }
+            // A passage is crossed at least the clearance from its jambs, or 30 % of its width where it is narrower.
+            let inset = min(c, len * 0.3)
+            guard len > 2 * inset + 0.01 else { continue }
             let ux = (b.x - a.x) / len, uy = (b.y - a.y) / len
             let nx = -uy * (c + 0.02), ny = ux * (c + 0.02)
-            let a2 = Coordinate(x: a.x + ux * c, y: a.y + uy * c), b2 = Coordinate(x: b.x - ux * c, y: b.y - uy * c)
+            let a2 = Coordinate(x: a.x + ux * inset, y: a.y + uy * inset), b2 = Coordinate(x: b.x - ux * inset, y: b.y - uy * inset)
             parts.append(.polygon(try Polygon(rings: [[
                 Coordinate(x: a2.x - nx, y: a2.y - ny), Coordinate(x: b2.x - nx, y: b2.y - ny),
                 Coordinate(x: b2.x + nx, y: b2.y + ny), Coordinate(x: a2.x + nx, y: a2.y + ny), Coordinate(x: a2.x - nx, y: a2.y - ny),

@@ -92,7 +92,10 @@ struct FreeSpace: Sendable {
         var out: [Coordinate] = []
         for p in polygons {
             for (k, ring) in p.rings.enumerated() {
-                var cs = Array(ring.coordinates.dropLast())
+                // Overlays can repeat a vertex: one corner, not two zero-length turns that would each fail the test.
+                var cs: [Coordinate] = []
+                for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-9 }) ?? true { cs.append(c) }
+                while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-9 { cs.removeLast() }
                 guard cs.count >= 3 else { continue }
                 // Orient so the free space is on the left: exterior counter-clockwise, holes clockwise.
                 if ring.isCounterClockwise != (k == 0) { cs.reverse() }

@@ -303,10 +303,10 @@ struct GraphBuilder {
                 let t = walkways[j]
                 let stretches = SharedBoundary.stretches(of: shapes[s].polygons, along: shapes[t].polygons, tolerance: tolerance)
                 for stretch in stretches where stretch.length >= 1 {
+                    // An opening on the stretch runs along it (both its ends near it): a door of a room that only
+                    // touches the stretch's end is not one.
                     let crossed = openingTree.items(intersecting: stretch.boundingBox.grown(by: 0.5)).contains { k in
-                        let line = openingLines[k]
-                        let mid = line.point(at: line.length / 2)
-                        return stretch.distance(to: mid) <= 0.25
+                        openingLines[k].coordinates.allSatisfy { stretch.distance(to: $0) <= 0.3 }
                     }
                     guard !crossed else { continue }
                     for (a, b) in zip(stretch.coordinates, stretch.coordinates.dropFirst()) where a.distance(to: b) >= 0.3 {

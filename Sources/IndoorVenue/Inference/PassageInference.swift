@@ -93,6 +93,20 @@ struct PassageInferrer {
         shapes = venue.spaces.map { try? venue.frame.project($0.geometry) }
     }
 
+    /// The union of shapes; an invalid one (a self-intersection from a jittered export) is made valid first
+    /// rather than failing the whole union.
+    static func union(_ shapes: [Geometry]) -> Geometry? {
+        if let u = try? Geometry.union(of: shapes) { return u }
+        return try? Geometry.union(of: shapes.map { $0.isValid ? $0 : ((try? $0.makeValid()) ?? $0) })
+    }
+
+    /// `a − b` and `a ∩ b` tolerating invalid input the same way.
+    static func overlay(_ a: Geometry, _ b: Geometry, _ op: (Geometry, Geometry) throws -> Geometry) -> Geometry? {
+        if let g = try? op(a, b) { return g }
+        let fix = { (g: Geometry) in g.isValid ? g : ((try? g.makeValid()) ?? g) }
+        return try? op(fix(a), fix(b))
+    }
+
     mutating func run() -> Venue {
         let original = venue
         carveOverlaps()
@@ -144,20 +158,20 @@ struct PassageInferrer {
                     guard min(a.maxX, b.maxX) - max(a.minX, b.minX) > 2 * slack,
                           min(a.maxY, b.maxY) - max(a.minY, b.minY) > 2 * slack,
                           let sa = shapes[s], let sb = shapes[t],
-                          let overlap = try? sa.intersection(sb).area(), overlap > rules.overlapNoise,
+                          let overlap = try? Self.overlay(sa, sb, { try $0.intersection($1) })?.area(), overlap > rules.overlapNoise,
                           let areaA = try? sa.area(), let areaB = try? sb.area() else { continue }
                     // The smaller is a room drawn inside (or across) the larger; the same shape twice is left alone.
                     let (small, large) = areaA <= areaB ? (s, t) : (t, s)
                     guard min(areaA, areaB) < 0.95 * max(areaA, areaB),
                           let outer = shapes[large], let inner = shapes[small],
-                          let carved = try? outer.difference(inner) else { continue }
+                          let carved = Self.overlay(outer, inner, { try $0.difference($1) }) else { continue }
                     let polygons = carved.polygons.filter { $0.area > 0.01 }
                     guard !polygons.isEmpty, let wgs = try? venue.frame.unproject(Geometry.multiPolygon(polygons)) else { continue }
                     shapes[large] = .multiPolygon(polygons)
                     venue.spaces[large].geometry = polygons.count == 1 ? (try? venue.frame.unproject(.polygon(polygons[0]))) ?? wgs : wgs
                     summary(level.id) { $0.carvedOverlaps += 1 }
                     notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
-                        "drawn inside space \(venue.spaces[large].id) (\(Self.format(overlap)) m² overlap): carved out of it, so its walls hold"))
+                        "overlaps space \(venue.spaces[large].id) by \(Self.format(overlap)) m²: carved out of that larger space, so its walls hold"))
                 }
             }
         }
@@ -170,7 +184,7 @@ struct PassageInferrer {
             guard let outline = level.geometry.flatMap({ try? venue.frame.project($0) }), !outline.polygons.isEmpty else { continue }
             let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id }
             let drawn = members.compactMap { shapes[$0] }
-            guard !drawn.isEmpty, let units = try? Geometry.union(of: drawn),
+            guard !drawn.isEmpty, let units = Self.union(drawn),
                   let leftover = try? Geometry.multiPolygon(outline.polygons).difference(units) else { continue }
             // Walls and slivers between units are thinner than a corridor: an opening (erode, then dilate) drops them.
             let r = rules.minimumCorridorWidth / 2

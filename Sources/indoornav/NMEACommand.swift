@@ -60,21 +60,18 @@ enum NMEACommand {
         return .success
     }
 
-    static let iso = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
     /// A gpsd-style TPV object, written by hand for speed and a stable field order.
     static func tpv(_ fix: NMEAFix) -> String {
         var s = "{\"class\":\"TPV\""
-        if let t = fix.time { s += ",\"time\":\"\(t.formatted(iso))\"" }
+        if let t = fix.isoTime { s += ",\"time\":\"\(t)\"" }
         if let t = fix.timeOfDay { s += ",\"timeOfDay\":\(number(t, 3))" }
         s += ",\"mode\":\(fix.mode.rawValue)"
         if fix.mode >= .twoD, let lat = fix.latitude, let lon = fix.longitude {
             s += ",\"lat\":\(number(lat, 9)),\"lon\":\(number(lon, 9))"
-            if fix.mode == .threeD {
-                if let a = fix.altitudeMSL { s += ",\"altMSL\":\(number(a, 4))" }
-                if let a = fix.altitudeEllipsoidal { s += ",\"altHAE\":\(number(a, 4))" }
-                if let e = fix.verticalError95 { s += ",\"epv\":\(number(e, 3))" }
-            }
+            // As gpsd: the altitude whenever the cycle has one (a 2D fix from too few satellites may).
+            if let a = fix.altitudeMSL { s += ",\"altMSL\":\(number(a, 4))" }
+            if let a = fix.altitudeEllipsoidal { s += ",\"altHAE\":\(number(a, 4))" }
+            if fix.mode == .threeD, let e = fix.verticalError95 { s += ",\"epv\":\(number(e, 3))" }
             if let e = fix.horizontalError95 { s += ",\"eph\":\(number(e, 3))" }
         }
         if let v = fix.speed { s += ",\"speed\":\(number(v, 3))" }

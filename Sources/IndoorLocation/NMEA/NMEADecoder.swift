@@ -182,14 +182,17 @@ public struct NMEADecoder {
             // bridge, for the epoch in progress. Other proprietary sentences are skipped (gpsd's reporting cycle
             // still sees them pass).
             var update = Update()
+            let tag = Self.proprietaryTag(line[address])
             if line[address].elementsEqual("PINAV".utf8), fields.count >= 3, line[fields[1]].elementsEqual("LVL".utf8),
                let level = number(2) {
                 update.levelOrdinal = level
                 sentences += 1
+            } else if tag != nil, garmin(&update) {
+                sentences += 1
             } else {
                 skip(.proprietary, into: &events)
             }
-            return endSentence(update, tag: Self.proprietaryTag(line[address]), into: &events)
+            return endSentence(update, tag: tag, into: &events)
         }
         // Talker (GP, GN, GL, GA, GB, BD, QZ, IN…), then the sentence type: its last three letters.
         let e = address.upperBound
@@ -513,6 +516,30 @@ public struct NMEADecoder {
         }
     }
 
+    /// The two proprietary status sentences that change gpsd's fix: Garmin's `$PGRMZ` (altitude in feet, fix
+    /// type) and Magellan's `$PMGNST` (which gpsd reads as "no fix" whatever it says: it looks one field too far).
+    /// - Returns: false for other sentences.
+    private func garmin(_ u: inout Update) -> Bool {
+        let address = line[fields[0]]
+        if address.elementsEqual("PGRMZ".utf8) {
+            if byte(2) == UInt8(ascii: "f"), !isEmpty(1), let feet = number(1) {
+                u.altitudeMSL = feet.rounded(.towardZero) * 0.3048
+                u.mask.insert(.altitude)
+            }
+            if let m = integer(3), (1...3).contains(m) {
+                u.mode = m
+                u.mask.insert(.mode)
+            }
+            return true
+        }
+        if address.elementsEqual("PMGNST".utf8) {
+            u.mode = 1
+            u.mask.insert(.mode)
+            return true
+        }
+        return false
+    }
+
     // MARK: Time and date
 
     /// `hhmmss[.s…]` at field `i` → nanoseconds since midnight, exactly (nil when not a time).
@@ -722,6 +749,10 @@ public struct NMEADecoder {
             if mode < 2 {
                 snapshot.latitude = nil
                 snapshot.longitude = nil
+            }
+            // A cycle whose sentences carry times a few milliseconds apart is reported at each of them, as gpsd does.
+            if let earlier = reported, earlier.timeOfDayNanoseconds != snapshot.timeOfDayNanoseconds || earlier.day != snapshot.day {
+                events.append(.fix(earlier))
             }
             reported = snapshot
         } else if var late = reported {

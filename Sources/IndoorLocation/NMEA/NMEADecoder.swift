@@ -256,7 +256,6 @@ public struct NMEADecoder {
 
     static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
-
     // MARK: Sentences
 
     static func code(_ s: StaticString) -> UInt32 {
@@ -271,32 +270,62 @@ public struct NMEADecoder {
     /// Standard sentences gpsd has a decoder for, with the fewest fields it reads them with: they take part in its
     /// end-of-cycle detection under their own name; a sentence it has no decoder for (or too few fields) leaves it
     /// as it was.
-    static let gpsdStandard: [UInt32: Int] = [
-        code("BWC"): 12, code("DBT"): 7, code("DTM"): 2, GBS: 7, GGA: 13, GLL: 7, GNS: 13, GSA: 18, GST: 8, GSV: 0,
-        HDG: 0, HDT: 1, code("MWD"): 0, code("MWV"): 0, RMC: 8, THS: 0, code("TXT"): 5, VTG: 5, ZDA: 4,
-    ]
+    static func gpsdMinimumFields(_ type: UInt32) -> Int? {
+        switch type {
+        case GGA, GNS: 13
+        case BWC: 12
+        case GSA: 18
+        case RMC, GST: 8
+        case GLL, DBT, GBS: 7
+        case VTG, TXT: 5
+        case ZDA: 4
+        case DTM: 2
+        case HDT: 1
+        case GSV, HDG, THS, MWD, MWV: 0
+        default: nil
+        }
+    }
+
+    static let BWC = code("BWC"), DBT = code("DBT"), DTM = code("DTM"), TXT = code("TXT"), MWD = code("MWD"), MWV = code("MWV")
 
     /// Proprietary sentences gpsd has a decoder for (none of them registers a time it uses for cycles).
-    static let gpsdProprietary: [String: Int] = [
-        "PGLOR": 2, "PGRME": 7, "PGRMF": 15, "PGRMM": 2, "PGRMZ": 4, "PASHR": 3, "PMGNST": 8, "PMTK": 3, "PMTK001": 3,
-        "PMTK424": 3, "PMTK705": 3, "PSRFEPE": 7, "PSTI": 2, "PTNTA": 8, "PTNTHTM": 9,
+    static let gpsdProprietary: Set<String> = [
+        "PGLOR", "PGRME", "PGRMF", "PGRMM", "PGRMZ", "PASHR", "PMGNST", "PMTK", "PMTK001", "PMTK424", "PMTK705",
+        "PSRFEPE", "PSTI", "PTNTA", "PTNTHTM",
     ]
 
     /// The cycle-detector identity of a standard sentence: its type, or nil when gpsd would not decode it.
     private func standardTag(_ type: UInt32) -> UInt64? {
-        guard let minimum = Self.gpsdStandard[type], fields.count >= minimum else { return nil }
+        guard let minimum = Self.gpsdMinimumFields(type), fields.count >= minimum else { return nil }
         return UInt64(type)
     }
 
     /// The identity of a proprietary sentence (its whole address), or nil when gpsd would not decode it.
     static func proprietaryTag(_ address: ArraySlice<UInt8>) -> UInt64? {
-        guard address.count <= 7, let name = String(bytes: address, encoding: .ascii), gpsdProprietary[name] != nil else { return nil }
+        guard address.count <= 7, let name = String(bytes: address, encoding: .ascii), gpsdProprietary.contains(name) else { return nil }
         return address.reduce(UInt64(1) << 56) { $0 << 8 | UInt64($1) }
     }
 
     /// - Returns: false when the sentence is not understood (unsupported types are counted separately).
     private mutating func decode(_ type: UInt32, into events: inout [NMEAEvent]) -> Bool {
         let n = fields.count
+        // The most frequent sentences change nothing in a fix: they only pass gpsd's cycle detector (the
+        // decoder's own empty update is reused for them).
+        switch type {
+        case Self.GSV:
+            guard n >= 4 else { return false }
+            endQuietSentence(tag: standardTag(type), into: &events)
+            return true
+        case Self.GGA, Self.RMC, Self.GLL, Self.GNS, Self.GSA, Self.GST, Self.VTG, Self.ZDA, Self.HDT, Self.THS, Self.HDM,
+             Self.HDG, Self.GBS:
+            break
+        default:
+            skipped[.unsupported, default: 0] += 1
+            events.append(.skipped(line: lineNumber, reason: .unsupported))
+            sentences -= 1
+            endQuietSentence(tag: standardTag(type), into: &events)
+            return true
+        }
         var u = Update()
         switch type {
         case Self.GGA:
@@ -314,8 +343,6 @@ public struct NMEADecoder {
         case Self.GSA:
             guard n >= 17 else { return false }
             gsa(&u)
-        case Self.GSV:
-            guard n >= 4 else { return false }
         case Self.GST:
             guard n >= 9 else { return false }
             u.latitudeSigma = number(6)
@@ -355,11 +382,9 @@ public struct NMEADecoder {
             sentences -= 1
             if !isEmpty(1), let t = clock(1) { register(t, &u) }
         default:
-            skipped[.unsupported, default: 0] += 1
-            events.append(.skipped(line: lineNumber, reason: .unsupported))
-            sentences -= 1
+            break
         }
-        endSentence(u, tag: standardTag(type), continues: type == Self.GLL, into: &events)
+        endSentence(u, tag: standardTag(type), continues: type == Self.GLL, isGSA: type == Self.GSA, into: &events)
         return true
     }
 
@@ -386,7 +411,8 @@ public struct NMEADecoder {
             u.mode = 1
             u.mask.insert(.mode)
         } else {
-            lastGGATime = Array(line[fields[1]])
+            lastGGATime.removeAll(keepingCapacity: true)
+            lastGGATime.append(contentsOf: line[fields[1]])
         }
         let satellites = integer(7) ?? 0
         u.satellitesUsed = integer(7)
@@ -547,13 +573,14 @@ public struct NMEADecoder {
         guard !isEmpty(i) else { return nil }
         let r = fields[i]
         guard r.count >= 6 else { return nil }
-        var whole: [Int64] = [0, 0, 0]
-        for k in 0..<6 {
-            let b = line[r.lowerBound + k]
-            guard b >= 0x30, b <= 0x39 else { return nil }
-            whole[k / 2] = whole[k / 2] * 10 + Int64(b - 0x30)
+        var hms: (Int64, Int64, Int64) = (0, 0, 0)
+        for k in stride(from: 0, to: 6, by: 2) {
+            let a = line[r.lowerBound + k], b = line[r.lowerBound + k + 1]
+            guard a >= 0x30, a <= 0x39, b >= 0x30, b <= 0x39 else { return nil }
+            let v = Int64(a - 0x30) * 10 + Int64(b - 0x30)
+            if k == 0 { hms.0 = v } else if k == 2 { hms.1 = v } else { hms.2 = v }
         }
-        guard whole[0] < 24, whole[1] < 60, whole[2] < 61 else { return nil }
+        guard hms.0 < 24, hms.1 < 60, hms.2 < 61 else { return nil }
         var nanoseconds: Int64 = 0
         if r.count > 6 {
             guard line[r.lowerBound + 6] == UInt8(ascii: "."), r.count <= 16 else { return nil }
@@ -565,7 +592,7 @@ public struct NMEADecoder {
                 scale /= 10
             }
         }
-        return ((whole[0] * 60 + whole[1]) * 60 + whole[2]) * 1_000_000_000 + nanoseconds
+        return ((hms.0 * 60 + hms.1) * 60 + hms.2) * 1_000_000_000 + nanoseconds
     }
 
     /// Reads a time of day into the receiver's clock: an hour earlier than the last one read is the next day.
@@ -670,6 +697,11 @@ public struct NMEADecoder {
         var latitudeSigma: Double?, longitudeSigma: Double?, altitudeSigma: Double?
         var heading: Double?, magneticHeading: Double?, levelOrdinal: Double?
         var invalid = false
+
+        var hasAccessories: Bool {
+            hdop != nil || vdop != nil || latitudeSigma != nil || longitudeSigma != nil || altitudeSigma != nil
+                || heading != nil || magneticHeading != nil || levelOrdinal != nil
+        }
     }
 
     /// What gpsd remembers of a fix to judge the next: its time, mode, position and whether it had an altitude.
@@ -695,7 +727,8 @@ public struct NMEADecoder {
     private var cycleTime: Int64 = 0
     private var lastCycleTime: Int64 = 0
     private var lastTag: UInt64 = 0
-    private var cycleEnders: Set<UInt64> = []
+    /// (A handful at most: an array is quicker to search than a set is to hash.)
+    private var cycleEnders: [UInt64] = []
     private var cycleEndIsReliable = false
     private var cycleContinues = false
     /// Satellites in use (GSA), and the GSA/GGA bookkeeping gpsd keeps.
@@ -709,9 +742,11 @@ public struct NMEADecoder {
     /// After a sentence: gpsd's end-of-cycle detector, then the merge into the cycle's fix, then a report or not.
     /// `tag` is nil for a sentence gpsd has no decoder for; `continues` marks GLL, which may end a cycle after
     /// untimed sentences.
-    private mutating func endSentence(_ update: Update, tag: UInt64?, continues: Bool = false, into events: inout [NMEAEvent]) {
-        var u = update
-        if !line[fields[0]].suffix(3).elementsEqual("GSA".utf8) { lastGSATalker = 0 }
+    private mutating func endSentence(_ u: Update, tag: UInt64?, continues: Bool = false, isGSA: Bool = false,
+                                      into events: inout [NMEAEvent]) {
+        var report = u.mask.contains(.report)
+        var newMode = u.mode
+        if !isGSA { lastGSATalker = 0 }
         if tag != nil { cycleContinues = continues }
         let thisTag = tag ?? 0
         var startsCycle = false
@@ -721,19 +756,19 @@ public struct NMEADecoder {
             if abs(cycleTime - lastCycleTime) > 10_000_000 {
                 startsCycle = true
                 if lastTag != 0, !cycleEnders.contains(lastTag), !cycleContinues {
-                    cycleEnders.insert(lastTag)
+                    cycleEnders.append(lastTag)
                     cycleEndIsReliable = true
                 }
             }
         } else if cycleContinues {
-            cycleEnders.remove(lastTag)
-            cycleEnders.insert(thisTag)
+            cycleEnders.removeAll { $0 == lastTag }
+            if !cycleEnders.contains(thisTag) { cycleEnders.append(thisTag) }
             cycleEndIsReliable = true
         }
-        if u.registersTime || cycleContinues, cycleEnders.contains(thisTag) { u.mask.insert(.report) }
+        if u.registersTime || cycleContinues, cycleEnders.contains(thisTag) { report = true }
         if u.registersTime { lastTag = thisTag }
         // A 3D fix with an altitude is not downgraded by a sentence that still has a fix.
-        if u.mask.contains(.mode), mode == 3, u.mode != 1, lastFix.hasAltitude || oldFix.hasAltitude { u.mode = 3 }
+        if u.mask.contains(.mode), mode == 3, u.mode != 1, lastFix.hasAltitude || oldFix.hasAltitude { newMode = 3 }
 
         if startsCycle {
             if let fix = reported { events.append(.fix(fix)) }
@@ -741,9 +776,9 @@ public struct NMEADecoder {
             fix = NMEAFix()
             mode = 0
         }
-        merge(u)
+        merge(u, mode: newMode)
         modelErrors()
-        if u.mask.contains(.report) || (!cycleEndIsReliable && !u.mask.isDisjoint(with: [.position, .mode, .attitude])) {
+        if report || (!cycleEndIsReliable && !u.mask.isDisjoint(with: [.position, .mode, .attitude])) {
             var snapshot = fix
             snapshot.mode = Location.Mode(rawValue: mode) ?? .noFix
             if mode < 2 {
@@ -755,15 +790,21 @@ public struct NMEADecoder {
                 events.append(.fix(earlier))
             }
             reported = snapshot
-        } else if var late = reported {
-            // Late news for the cycle already reported: headings, sigmas, DOPs, the level.
-            Self.addAccessories(u, to: &late)
-            reported = late
+        } else if u.hasAccessories {
+            // Late news for the cycle already reported: headings, sigmas, DOPs, the level (in place).
+            reported?.addAccessories(u)
         }
     }
 
+    /// A sentence that changes nothing in the fix, through the cycle detector.
+    private mutating func endQuietSentence(tag: UInt64?, into events: inout [NMEAEvent]) {
+        endSentence(Self.quiet, tag: tag, into: &events)
+    }
+
+    private static let quiet = Update()
+
     /// Each field a sentence set replaces the cycle's.
-    private mutating func merge(_ u: Update) {
+    private mutating func merge(_ u: Update, mode newMode: Int) {
         if u.mask.contains(.time) {
             fix.timeOfDayNanoseconds = u.timeOfDay
             fix.day = u.timeOfDay == nil ? nil : day
@@ -775,7 +816,7 @@ public struct NMEADecoder {
             fix.latitude = u.latitude
             fix.longitude = u.longitude
         }
-        if u.mask.contains(.mode) { mode = u.mode }
+        if u.mask.contains(.mode) { mode = newMode }
         if u.mask.contains(.altitude) { fix.altitudeMSL = u.altitudeMSL }
         if let g = u.geoidSeparation { fix.geoidSeparation = g }
         if u.mask.contains(.speed) { fix.speed = u.speed }
@@ -784,19 +825,7 @@ public struct NMEADecoder {
         fix.quality = u.quality ?? fix.quality
         fix.satellitesUsed = u.satellitesUsed ?? fix.satellitesUsed
         if u.invalid { fix.invalid = true }
-        Self.addAccessories(u, to: &fix)
-    }
-
-    /// What a sentence adds beside gpsd's fields: DOPs, GST sigmas, headings, the level.
-    private static func addAccessories(_ u: Update, to f: inout NMEAFix) {
-        f.hdop = u.hdop ?? f.hdop
-        f.vdop = u.vdop ?? f.vdop
-        f.latitudeSigma = u.latitudeSigma ?? f.latitudeSigma
-        f.longitudeSigma = u.longitudeSigma ?? f.longitudeSigma
-        f.altitudeSigma = u.altitudeSigma ?? f.altitudeSigma
-        f.heading = u.heading ?? f.heading
-        f.magneticHeading = u.magneticHeading ?? f.magneticHeading
-        f.levelOrdinal = u.levelOrdinal ?? f.levelOrdinal
+        fix.addAccessories(u)
     }
 
     /// gpsd's error model, for what it derives: the speed from the previous fix when no sentence gave one.
@@ -815,5 +844,19 @@ public struct NMEADecoder {
             if speed.isFinite, speed <= 9999.9 { fix.speed = speed }
         }
         lastFix = FixMemory(time: now, mode: mode, latitude: fix.latitude, longitude: fix.longitude, hasAltitude: fix.altitudeMSL != nil)
+    }
+}
+
+extension NMEAFix {
+    /// What a sentence adds beside gpsd's fields: DOPs, GST sigmas, headings, the level.
+    fileprivate mutating func addAccessories(_ u: NMEADecoder.Update) {
+        hdop = u.hdop ?? hdop
+        vdop = u.vdop ?? vdop
+        latitudeSigma = u.latitudeSigma ?? latitudeSigma
+        longitudeSigma = u.longitudeSigma ?? longitudeSigma
+        altitudeSigma = u.altitudeSigma ?? altitudeSigma
+        heading = u.heading ?? heading
+        magneticHeading = u.magneticHeading ?? magneticHeading
+        levelOrdinal = u.levelOrdinal ?? levelOrdinal
     }
 }

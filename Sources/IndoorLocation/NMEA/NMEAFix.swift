@@ -64,23 +64,28 @@ public struct NMEAFix: Hashable, Sendable {
         let (y, m, d) = civil(fromDays: day + Int(nanoseconds / 86_400_000_000_000))
         let ns = nanoseconds % 86_400_000_000_000
         let seconds = Int(ns / 1_000_000_000), fraction = Int(ns % 1_000_000_000)
-        var text = ""
-        text.reserveCapacity(30)
-        func put(_ v: Int, _ width: Int) {
-            let digits = String(v)
-            if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-            text += digits
+        let digits = fraction % 1_000_000 == 0 ? 3 : fraction % 1000 == 0 ? 6 : 9
+        // Written as bytes: this runs for every epoch printed.
+        return String(unsafeUninitializedCapacity: 21 + digits) { buffer in
+            var i = 0
+            func put(_ value: Int, _ width: Int) {
+                var v = value
+                for k in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[i + k] = UInt8(0x30 + v % 10)
+                    v /= 10
+                }
+                i += width
+            }
+            func mark(_ c: Character) {
+                buffer[i] = c.asciiValue ?? 0x3F
+                i += 1
+            }
+            put(y, 4); mark("-"); put(m, 2); mark("-"); put(d, 2); mark("T")
+            put(seconds / 3600, 2); mark(":"); put(seconds / 60 % 60, 2); mark(":"); put(seconds % 60, 2); mark(".")
+            put(fraction / [1_000_000, 1000, 1][digits / 3 - 1], digits)
+            mark("Z")
+            return i
         }
-        put(y, 4); text += "-"; put(m, 2); text += "-"; put(d, 2); text += "T"
-        put(seconds / 3600, 2); text += ":"; put(seconds / 60 % 60, 2); text += ":"; put(seconds % 60, 2); text += "."
-        if fraction % 1_000_000 == 0 {
-            put(fraction / 1_000_000, 3)
-        } else if fraction % 1000 == 0 {
-            put(fraction / 1000, 6)
-        } else {
-            put(fraction, 9)
-        }
-        return text + "Z"
     }
 
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm: exact integers, no calendar object).

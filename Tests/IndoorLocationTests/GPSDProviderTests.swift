@@ -1,5 +1,6 @@
 import Foundation
 import IndoorLocation
+import IndoorTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

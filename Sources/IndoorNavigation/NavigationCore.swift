@@ -39,6 +39,8 @@ public struct NavigationCore {
     private var lastFix: Double?
     /// When the last fix arrived on the caller's clock (live sources).
     private var lastArrival: Double?
+    /// Whether the last fix had a timestamp (nil before the first fix).
+    private var lastFixWasTimed: Bool?
     private var signalIsLost = false
     private var sourceLevel: Double?
     private var pendingLevel: (level: Double, count: Int)?
@@ -73,7 +75,11 @@ public struct NavigationCore {
     public mutating func update(_ location: Location, arrivedAt arrival: Double? = nil, into events: inout [NavigationEvent]) {
         let time = Self.time(of: location, fallback: (lastFix ?? 0) + 1)
         let now = arrival ?? time
-        if let last = arrival == nil ? lastFix : lastArrival {
+        // A stream whose first fixes had no time (a receiver before its first date) has no gap to measure where
+        // the timestamps begin: the count of fixes and the receiver's clock are not one clock.
+        let sameClock = arrival != nil || lastFixWasTimed == nil || lastFixWasTimed == (location.timestamp != nil)
+        lastFixWasTimed = location.timestamp != nil
+        if sameClock, let last = arrival == nil ? lastFix : lastArrival {
             if now - last > configuration.signalTimeout {
                 if !signalIsLost { events.append(.signalLost(after: configuration.signalTimeout)) }
                 events.append(.signalRegained(after: now - last))
@@ -83,7 +89,7 @@ public struct NavigationCore {
         }
         if let arrival { lastArrival = arrival }
         signalIsLost = false
-        let dt = lastFix.map { max(time - $0, 0) } ?? 1
+        let dt = sameClock ? lastFix.map { max(time - $0, 0) } ?? 1 : 1
         lastFix = time
         believe(sourceLevel: location.levelOrdinal)
         guard !hasArrived else { return }

@@ -45,8 +45,9 @@ public enum NMEAEvent: Hashable, Sendable {
 ///   known, a fix is reported only when an ender arrives. Before then (and after a receiver reset), every sentence
 ///   that sets a position, a mode or an attitude reports. Cycles never reported are not printed: a 10 Hz stream
 ///   loses the cycle on which its ender is learnt, and a stream cut before its ender loses its last cycle.
-/// - **One object per cycle:** the fix of the cycle's last report, printed when the next cycle starts (or at the
-///   end). Headings, GST sigmas, DOPs and IndoorNav's level sentence that arrive after the report still join it.
+/// - **One object per cycle and time of day:** the fix of the cycle's last report, printed when the next cycle
+///   starts (or at the end); a cycle whose sentences' times are a few milliseconds apart is printed at each. Headings,
+///   GST sigmas, DOPs and IndoorNav's level sentence that arrive after the report still join it.
 /// - **Which sentence wins:** within a cycle each sentence overwrites the fields it sets, in arrival order (a VTG
 ///   after RMC gives the speed; a VTG with an empty track, or mode E or N, gives nothing).
 /// - **Mode.** GGA: 2D with a position and at least 3 satellites, 3D with an altitude and at least 4, no fix
@@ -785,8 +786,10 @@ public struct NMEADecoder {
                 snapshot.latitude = nil
                 snapshot.longitude = nil
             }
-            // A cycle whose sentences carry times a few milliseconds apart is reported at each of them, as gpsd does.
-            if let earlier = reported, earlier.timeOfDayNanoseconds != snapshot.timeOfDayNanoseconds || earlier.day != snapshot.day {
+            // A cycle whose sentences carry times a few milliseconds apart is reported at each of them, as gpsd does
+            // (a report that only adds the date to the same time of day replaces the one before).
+            if let earlier = reported, earlier.timeOfDayNanoseconds != snapshot.timeOfDayNanoseconds
+                || (earlier.day != snapshot.day && snapshot.day == nil) {
                 events.append(.fix(earlier))
             }
             reported = snapshot

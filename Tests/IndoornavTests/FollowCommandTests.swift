@@ -159,6 +159,7 @@ import Glibc
         let lost = events("signal_lost").compactMap { $0["after"] as? Double }
         let regained = events("signal_regained").compactMap { $0["after"] as? Double }
         #expect(!lost.isEmpty && !regained.isEmpty, "\(captured.stdout)")
+        print("follow --gpsd, gpsfake -c \(cycle.map { String($0) } ?? "default"): lost after \(lost), regained after \(regained), in a run of \(ran) s")
         for gap in lost + regained { #expect(gap > 5 && gap < ran, "a gap of \(gap) s in a run of \(ran) s") }
     }
 

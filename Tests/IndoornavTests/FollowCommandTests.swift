@@ -149,18 +149,23 @@ import Glibc
         // gpsd reports fixes (the first locates the user), then goes quiet: lost after the 5 s timeout.
         await settleOnRealProcess(within: .seconds(120)) { !events("located").isEmpty }
         #expect(!events("located").isEmpty, "no fix from gpsd: \(captured.stdout) \(captured.stderr)")
+        // (A slow cycle may already have lost the signal once: the freeze must lose it again.)
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count == events("signal_regained").count }
+        let before = events("signal_lost").count
         GPSFake.pause(gpsfake, true)
-        await settleOnRealProcess(within: .seconds(60)) { !events("signal_lost").isEmpty }
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count > before }
         GPSFake.pause(gpsfake, false)
-        await settleOnRealProcess(within: .seconds(60)) { !events("signal_regained").isEmpty }
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_regained").count > before }
         kill(follow.processIdentifier, SIGINT)
         #expect(await waitForExit(follow, limit: .seconds(30)))
         let ran = (ContinuousClock.now - started) / .seconds(1)
         let lost = events("signal_lost").compactMap { $0["after"] as? Double }
         let regained = events("signal_regained").compactMap { $0["after"] as? Double }
-        #expect(!lost.isEmpty && !regained.isEmpty, "\(captured.stdout)")
+        #expect(lost.count > before && regained.count > before, "\(captured.stdout)")
         print("follow --gpsd, gpsfake -c \(cycle.map { String($0) } ?? "default"): lost after \(lost), regained after \(regained), in a run of \(ran) s")
         for gap in lost + regained { #expect(gap > 5 && gap < ran, "a gap of \(gap) s in a run of \(ran) s") }
+        // Regained after at least as long as it was lost for: the same clock measured both.
+        for (l, r) in zip(lost, regained) { #expect(r >= l, "lost after \(l) s, regained after \(r) s") }
     }
 
     @Test func simulateIsDeterministicAndReportsTheFigures() async throws {

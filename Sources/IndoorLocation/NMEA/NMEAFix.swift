@@ -98,8 +98,10 @@ public struct NMEAFix: Hashable, Sendable {
         return era * 146_097 + doe - 719_468
     }
 
-    /// Year, month and day of a count of days since 1970-01-01.
-    static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
+    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian, UTC).
+    /// - Parameter z0: days since 1970-01-01 (negative before).
+    /// - Returns: the civil date.
+    public static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

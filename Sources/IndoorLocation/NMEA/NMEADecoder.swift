@@ -600,7 +600,8 @@ public struct NMEADecoder {
     private mutating func mergeClock(_ i: Int) -> Int64? {
         guard let t = clock(i) else { return nil }
         let hour = t / 3_600_000_000_000
-        if hour < clockHour, let d = day { day = d + 1 }
+        // (Bounded: a stream of hours going back and forth cannot push the date past the year 4700.)
+        if hour < clockHour, let d = day, d < 1_000_000 { day = d + 1 }
         clockHour = hour
         return t
     }

@@ -178,6 +178,8 @@ public struct NMEADecoder {
         }
         let address = fields[0]
         guard address.count >= 3 else { return skip(.malformed, into: &events) }
+        // `!` starts encapsulated data (AIS): another driver for gpsd, nothing to its NMEA reporting cycles.
+        if address.lowerBound > 0, line[address.lowerBound - 1] == UInt8(ascii: "!") { return skip(.unsupported, into: &events) }
         if line[address.lowerBound] == UInt8(ascii: "P") {
             // IndoorNav's own `$PINAV,LVL,<ordinal>*hh`: the level, from a simulator or an indoor positioning
             // bridge, for the epoch in progress. Other proprietary sentences are skipped (gpsd's reporting cycle
@@ -188,7 +190,7 @@ public struct NMEADecoder {
                let level = number(2) {
                 update.levelOrdinal = level
                 sentences += 1
-            } else if tag != nil, garmin(&update) {
+            } else if tag != nil, proprietary(&update) {
                 sentences += 1
             } else {
                 skip(.proprietary, into: &events)
@@ -543,11 +545,36 @@ public struct NMEADecoder {
         }
     }
 
-    /// The two proprietary status sentences that change gpsd's fix: Garmin's `$PGRMZ` (altitude in feet, fix
-    /// type) and Magellan's `$PMGNST` (which gpsd reads as "no fix" whatever it says: it looks one field too far).
+    /// The proprietary sentences that change gpsd's fix: Garmin's `$PGRMZ` (altitude in feet, fix type) and
+    /// `$PGRMF` (fix data: date and time, position, fix type, speed in km/h, track), Magellan's `$PMGNST` (which
+    /// gpsd reads as "no fix" whatever it says: it looks one field too far) and SiRF's `$PSRFEPE` (a time that
+    /// counts for cycles, and the HDOP).
     /// - Returns: false for other sentences.
-    private func garmin(_ u: inout Update) -> Bool {
+    private mutating func proprietary(_ u: inout Update) -> Bool {
         let address = line[fields[0]]
+        if address.elementsEqual("PGRMF".utf8) {
+            guard fields.count >= 15 else { return false }
+            if let t = mergeClock(4), setDate(field: 3) {
+                u.timeOfDay = t
+                u.mask.insert(.time)
+            }
+            guard byte(10) == UInt8(ascii: "A") else { return true }
+            _ = position(6, 8, &u)
+            if let m = integer(11), (0...2).contains(m) {
+                u.mode = m + 1
+                u.mask.insert(.mode)
+            }
+            u.speed = (number(12) ?? 0) / 3.6
+            u.track = number(13) ?? 0
+            u.mask.formUnion([.speed, .track])
+            return true
+        }
+        if address.elementsEqual("PSRFEPE".utf8) {
+            guard fields.count >= 7 else { return false }
+            timed(1, &u)
+            if byte(2) == UInt8(ascii: "A"), let h = number(3) { u.hdop = h }
+            return true
+        }
         if address.elementsEqual("PGRMZ".utf8) {
             if byte(2) == UInt8(ascii: "f"), !isEmpty(1), let feet = number(1) {
                 u.altitudeMSL = feet.rounded(.towardZero) * 0.3048

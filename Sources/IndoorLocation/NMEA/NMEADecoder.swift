@@ -547,8 +547,8 @@ public struct NMEADecoder {
 
     /// The proprietary sentences that change gpsd's fix: Garmin's `$PGRMZ` (altitude in feet, fix type) and
     /// `$PGRMF` (fix data: date and time, position, fix type, speed in km/h, track), Magellan's `$PMGNST` (which
-    /// gpsd reads as "no fix" whatever it says: it looks one field too far) and SiRF's `$PSRFEPE` (a time that
-    /// counts for cycles, and the HDOP).
+    /// gpsd reads as "no fix" whatever it says: it looks one field too far), SkyTraq's `$PSTI,030` (time, date,
+    /// position, altitude) and SiRF's `$PSRFEPE` (a time that counts for cycles, and the HDOP).
     /// - Returns: false for other sentences.
     private mutating func proprietary(_ u: inout Update) -> Bool {
         let address = line[fields[0]]
@@ -567,6 +567,29 @@ public struct NMEADecoder {
             u.speed = (number(12) ?? 0) / 3.6
             u.track = number(13) ?? 0
             u.mask.formUnion([.speed, .track])
+            return true
+        }
+        if address.elementsEqual("PSTI".utf8), fields.count >= 14, line[fields[1]].elementsEqual("030".utf8) {
+            // SkyTraq's recommended minimum 3D data: RMC's time, date and position with GGA's altitude.
+            if byte(3) == UInt8(ascii: "V") || byte(13) == UInt8(ascii: "N") {
+                u.invalid = true
+                u.mode = 1
+                u.mask.insert(.mode)
+            } else if byte(3) == UInt8(ascii: "A") {
+                if !isEmpty(2), !isEmpty(12), let t = mergeClock(2), setDate(field: 12) {
+                    register(t, &u)
+                    u.mask.insert(.time)
+                }
+                if position(4, 6, &u) {
+                    u.mode = 2
+                    if let altitude = number(8) {
+                        u.altitudeMSL = altitude
+                        u.mask.insert(.altitude)
+                        u.mode = 3
+                    }
+                    u.mask.insert(.mode)
+                }
+            }
             return true
         }
         if address.elementsEqual("PSRFEPE".utf8) {

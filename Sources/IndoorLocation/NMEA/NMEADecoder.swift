@@ -146,7 +146,8 @@ public struct NMEADecoder {
             var fieldStart = start + 1
             for k in (start + 1)..<p.count {
                 let c = p[k]
-                if c < 0x20 || c > 0x7E { return .binary }
+                // (Printable is 0x20...0x7E: one unsigned comparison.)
+                if c &- 0x20 > 0x5E { return .binary }
                 if star != nil { continue }
                 if c == UInt8(ascii: "*") {
                     star = k
@@ -829,7 +830,8 @@ public struct NMEADecoder {
             mode = 0
         }
         merge(u, mode: newMode)
-        modelErrors()
+        // (gpsd runs its error model after every sentence; after one that changed nothing it changes nothing.)
+        if !u.mask.isEmpty || u.timeOfDay != nil { modelErrors() }
         if report || (!cycleEndIsReliable && !u.mask.isDisjoint(with: [.position, .mode, .attitude])) {
             var snapshot = fix
             snapshot.mode = Location.Mode(rawValue: mode) ?? .noFix

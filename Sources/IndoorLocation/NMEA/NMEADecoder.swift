@@ -25,8 +25,9 @@ public enum NMEAEvent: Hashable, Sendable {
 ///
 /// Lines end in LF, CRLF or CRCRLF; a sentence starts at `$` or `!` (the decoder resynchronises there, so a line
 /// prefixed with garbage is still read); checksums are required unless ``lenient``. Sentences (any talker: GP,
-/// GN, GL, GA, GB, BD, QZ, IN…): GGA, RMC, GLL, GNS, GSA, GSV, GST, VTG, ZDA, HDT, HDG, HDM, THS; proprietary
-/// `$P…` sentences are skipped and counted, except IndoorNav's `$PINAV,LVL,<ordinal>` (the level of the epoch).
+/// GN, GL, GA, GB, BD, QZ, IN…): GGA, RMC, GLL, GNS, GSA, GSV, GST, VTG, ZDA, HDT, HDG, HDM, THS; of proprietary
+/// `$P…` sentences, those that change gpsd's fix (Garmin `PGRMZ`, `PGRMF`, Magellan `PMGNST`, SkyTraq `PSTI,030`,
+/// SiRF `PSRFEPE`) and IndoorNav's `$PINAV,LVL,<ordinal>` (the level of the epoch); others are skipped and counted.
 ///
 /// What makes an epoch, which sentence wins for each field and when a fix is reported at all follow gpsd's NMEA
 /// driver and the core that merges its sentences (gpsd 3.2x, `driver_nmea0183.c` and `libgpsd_core.c`, read and
@@ -37,8 +38,8 @@ public enum NMEAEvent: Hashable, Sendable {
 /// - **No date, no time.** Only RMC (status A, with its date field) and ZDA give a date; until one has, epochs have
 ///   no ``NMEAFix/time`` (gpsd prints none). A receiver that resets (`$GPRMC,,V,…` or `$GPGGA,,,,,,0,…` without a
 ///   time) forgets the date, and epochs have no time again until the next date.
-/// - **Dates roll over** when a time of day goes back (a later hour than the next: midnight), a two-digit year is
-///   19xx from 80, and a date before 2000 is moved 1024 weeks on (a 10-bit GPS week counter that wrapped).
+/// - **Dates roll over** when the hour of a time goes back (midnight passed); a two-digit year is 19xx from 80, and
+///   a date before 2000 is moved 1024 weeks on (a 10-bit GPS week counter that wrapped).
 /// - **Reporting cycles.** A sentence whose time of day differs by more than 10 ms from the last timed one starts a
 ///   cycle, and the cycle's fields start empty. The type of timed sentence seen just before a new cycle begins is
 ///   learnt as the cycle ender (a GLL, which may follow untimed sentences, is moved along to them); once one is

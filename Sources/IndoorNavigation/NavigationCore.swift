@@ -37,6 +37,10 @@ public struct NavigationCore {
     private var reroutedAt: Double?
     private var rerouteStreak = 0
     private var lastFix: Double?
+    /// When the last fix arrived on the caller's clock (live sources).
+    private var lastArrival: Double?
+    /// Whether the last fix had a timestamp (nil before the first fix).
+    private var lastFixWasTimed: Bool?
     private var signalIsLost = false
     private var sourceLevel: Double?
     private var pendingLevel: (level: Double, count: Int)?
@@ -62,16 +66,30 @@ public struct NavigationCore {
     }
 
     /// Takes a fix. Events are appended to `events` (reuse the array: no allocation per fix).
-    public mutating func update(_ location: Location, into events: inout [NavigationEvent]) {
+    ///
+    /// Signal loss and its end are measured on one clock: the fixes' own timestamps (a replay), or — when
+    /// `arrival` is given — the caller's clock, the one ``tick(sinceLastFix:into:)`` measures on (a live source,
+    /// whose receiver clock is not the machine's: it may lack a date, repeat a log, or be 1024 weeks off).
+    /// - Parameters:
+    ///   - arrival: when the fix arrived, in seconds on the caller's clock; nil to measure on the fixes' timestamps.
+    public mutating func update(_ location: Location, arrivedAt arrival: Double? = nil, into events: inout [NavigationEvent]) {
         let time = Self.time(of: location, fallback: (lastFix ?? 0) + 1)
-        if let last = lastFix, time - last > configuration.signalTimeout {
-            if !signalIsLost { events.append(.signalLost(after: configuration.signalTimeout)) }
-            events.append(.signalRegained(after: time - last))
-        } else if signalIsLost, let last = lastFix {
-            events.append(.signalRegained(after: time - last))
+        let now = arrival ?? time
+        // A stream whose first fixes had no time (a receiver before its first date) has no gap to measure where
+        // the timestamps begin: the count of fixes and the receiver's clock are not one clock.
+        let sameClock = arrival != nil || lastFixWasTimed == nil || lastFixWasTimed == (location.timestamp != nil)
+        lastFixWasTimed = location.timestamp != nil
+        if sameClock, let last = arrival == nil ? lastFix : lastArrival {
+            if now - last > configuration.signalTimeout {
+                if !signalIsLost { events.append(.signalLost(after: configuration.signalTimeout)) }
+                events.append(.signalRegained(after: now - last))
+            } else if signalIsLost {
+                events.append(.signalRegained(after: now - last))
+            }
         }
+        if let arrival { lastArrival = arrival }
         signalIsLost = false
-        let dt = lastFix.map { max(time - $0, 0) } ?? 1
+        let dt = sameClock ? lastFix.map { max(time - $0, 0) } ?? 1 : 1
         lastFix = time
         believe(sourceLevel: location.levelOrdinal)
         guard !hasArrived else { return }

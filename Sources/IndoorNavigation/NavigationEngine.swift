@@ -23,7 +23,8 @@ public actor NavigationEngine {
 
     /// For a live source: also checks every second of `clock` whether the fixes stopped, so `signalLost` comes
     /// ``NavigationConfiguration/signalTimeout`` after the last fix arrived, not when the next one does. `now` reads
-    /// the caller's clock in seconds (when each fix arrived is measured on it, never against the fixes' timestamps).
+    /// the caller's clock in seconds: when each fix arrived is measured on it, and so are `signalLost` and
+    /// `signalRegained` (never the fixes' timestamps, which are the receiver's clock).
     public nonisolated func events<C: Clock>(from provider: some LocationProvider, untilArrival: Bool = true, ticking clock: C?,
                                              now: @escaping @Sendable () -> Double) -> AsyncThrowingStream<NavigationEvent, any Error>
         where C.Duration == Duration {
@@ -39,7 +40,8 @@ public actor NavigationEngine {
         let task = Task {
             do {
                 for try await event in provider.events() {
-                    let out = await self.handle(event, now: now())
+                    // Live (ticking): fixes are timed on the same clock as the ticks that declare the signal lost.
+                    let out = await self.handle(event, now: now(), live: clock != nil)
                     for e in out { continuation.yield(e) }
                     if untilArrival, await self.hasArrived { break }
                 }
@@ -66,12 +68,12 @@ public actor NavigationEngine {
         return out
     }
 
-    private func handle(_ event: LocationEvent, now: Double) -> [NavigationEvent] {
+    private func handle(_ event: LocationEvent, now: Double, live: Bool) -> [NavigationEvent] {
         var out: [NavigationEvent] = []
         switch event {
         case .location(let l):
             lastArrival = now
-            core.update(l, into: &out)
+            core.update(l, arrivedAt: live ? now : nil, into: &out)
         case .heading(let h): core.update(heading: h)
         case .status(let s): out.append(.providerStatus(s))
         }

@@ -35,16 +35,17 @@ enum NMEACommand {
             input = handle
         }
         var decoder = NMEADecoder(lenient: lenient)
-        var out = Data()
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
         var fixes = 0
         func write(_ events: [NMEAEvent]) {
             for case .fix(let fix) in events {
                 fixes += 1
-                out.append(contentsOf: tpv(fix).utf8)
+                TPVWriter.append(fix, to: &out)
                 out.append(0x0A)
             }
             if out.count > 1 << 16 {
-                Output.write(out)
+                Output.write(Data(out))
                 out.removeAll(keepingCapacity: true)
             }
         }
@@ -54,51 +55,82 @@ enum NMEACommand {
             write(decoder.feed(chunk))
         }
         write(decoder.finish())
-        Output.write(out)
+        Output.write(Data(out))
         let reasons = decoder.skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
         Output.error("\(decoder.sentences) sentences, \(fixes) epochs; skipped: \(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))")
         return .success
     }
+}
 
-    static let iso = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-    /// A gpsd-style TPV object, written by hand for speed and a stable field order.
-    static func tpv(_ fix: NMEAFix) -> String {
-        var s = "{\"class\":\"TPV\""
-        if let t = fix.time { s += ",\"time\":\"\(t.formatted(iso))\"" }
-        if let t = fix.timeOfDay { s += ",\"timeOfDay\":\(number(t, 3))" }
-        s += ",\"mode\":\(fix.mode.rawValue)"
-        if fix.mode >= .twoD, let lat = fix.latitude, let lon = fix.longitude {
-            s += ",\"lat\":\(number(lat, 9)),\"lon\":\(number(lon, 9))"
-            if fix.mode == .threeD {
-                if let a = fix.altitudeMSL { s += ",\"altMSL\":\(number(a, 4))" }
-                if let a = fix.altitudeEllipsoidal { s += ",\"altHAE\":\(number(a, 4))" }
-                if let e = fix.verticalError95 { s += ",\"epv\":\(number(e, 3))" }
-            }
-            if let e = fix.horizontalError95 { s += ",\"eph\":\(number(e, 3))" }
+/// gpsd-style TPV objects, written as bytes by hand: for speed (this runs for every epoch) and a stable field order.
+enum TPVWriter {
+    static func append(_ fix: NMEAFix, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"class":"TPV""#.utf8)
+        if let t = fix.isoTime {
+            out.append(contentsOf: #","time":""#.utf8)
+            out.append(contentsOf: t.utf8)
+            out.append(UInt8(ascii: "\""))
         }
-        if let v = fix.speed { s += ",\"speed\":\(number(v, 3))" }
-        if let v = fix.track { s += ",\"track\":\(number(v, 4))" }
-        if let v = fix.magneticVariation { s += ",\"magvar\":\(number(v, 1))" }
-        if let v = fix.heading { s += ",\"heading\":\(number(v, 2))" }
-        return s + "}"
+        if let t = fix.timeOfDay { field("timeOfDay", t, 3, &out) }
+        out.append(contentsOf: #","mode":"#.utf8)
+        out.append(UInt8(0x30 + fix.mode.rawValue))
+        if fix.mode >= .twoD, let lat = fix.latitude, let lon = fix.longitude {
+            field("lat", lat, 9, &out)
+            field("lon", lon, 9, &out)
+            // As gpsd: the altitude whenever the cycle has one (a 2D fix from too few satellites may).
+            if let a = fix.altitudeMSL { field("altMSL", a, 4, &out) }
+            if let a = fix.altitudeEllipsoidal { field("altHAE", a, 4, &out) }
+            if fix.mode == .threeD, let e = fix.verticalError95 { field("epv", e, 3, &out) }
+            if let e = fix.horizontalError95 { field("eph", e, 3, &out) }
+        }
+        if let v = fix.speed { field("speed", v, 3, &out) }
+        if let v = fix.track { field("track", v, 4, &out) }
+        if let v = fix.magneticVariation { field("magvar", v, 1, &out) }
+        if let v = fix.heading { field("heading", v, 2, &out) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"key":value`.
+    static func field(_ key: StaticString, _ value: Double, _ digits: Int, _ out: inout [UInt8]) {
+        out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
+        out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        number(value, digits, &out)
     }
 
     static let scales: [Double] = (0...9).map { pow(10, Double($0)) }
 
-    /// `x` with `digits` decimals, as `%.Nf` writes it, without the cost of `String(format:)` (this runs for every
-    /// field of every epoch).
-    static func number(_ x: Double, _ digits: Int) -> String {
+    /// `x` with `digits` decimals, as `%.Nf` writes it, without the cost of `String(format:)`.
+    static func number(_ x: Double, _ digits: Int, _ out: inout [UInt8]) {
         let scaled = (abs(x) * scales[digits]).rounded()
-        guard x.isFinite, scaled < 9e15 else { return String(format: "%.\(digits)f", x) }
-        let units = Int64(scaled)
-        let whole = units / Int64(scales[digits]), fraction = units % Int64(scales[digits])
-        var text = (x < 0 && units != 0 ? "-" : "") + String(whole)
-        if digits > 0 {
-            let f = String(fraction)
-            text += "." + String(repeating: "0", count: digits - f.count) + f
+        guard x.isFinite, scaled < 9e15 else {
+            out.append(contentsOf: String(format: "%.\(digits)f", x).utf8)
+            return
         }
-        return text
+        let units = UInt64(scaled), scale = UInt64(scales[digits])
+        if x < 0, units != 0 { out.append(UInt8(ascii: "-")) }
+        integer(units / scale, width: 1, &out)
+        if digits > 0 {
+            out.append(UInt8(ascii: "."))
+            integer(units % scale, width: digits, &out)
+        }
+    }
+
+    /// The decimal digits of `v`, zero-padded to `width`.
+    static func integer(_ v: UInt64, width: Int, _ out: inout [UInt8]) {
+        var count = 1, probe = v
+        while probe >= 10 {
+            probe /= 10
+            count += 1
+        }
+        let n = max(count, width), start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n))
+        var rest = v, i = start + n - 1
+        while rest > 0 {
+            out[i] = UInt8(0x30 + rest % 10)
+            rest /= 10
+            i -= 1
+        }
     }
 }
 

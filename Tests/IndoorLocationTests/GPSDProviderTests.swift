@@ -1,57 +1,25 @@
 import Foundation
 import IndoorLocation
+import IndoorTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A free TCP port on loopback (bound, read, released).
-func freeLoopbackPort() -> UInt16? {
-    let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard s >= 0 else { return nil }
-    defer { close(s) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(s, $0, length) == 0 && getsockname(s, $0, &length) == 0
-        }
-    }
-    return bound ? UInt16(bigEndian: address.sin_port) : nil
-}
-
 /// Debian's gpsd, fed a shared log by gpsfake on loopback, read through ``GPSDProvider``.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GPSDProviderTests {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/gpsfake")
-        && FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd")
+    static let available = GPSFake.available
 
-    /// gpsfake with its own gpsd on `port`, feeding `log` over and over.
-    static func gpsfake(port: UInt16, log: String) throws -> Process {
-        let gpsfake = Process()
-        gpsfake.executableURL = URL(fileURLWithPath: "/usr/bin/gpsfake")
-        gpsfake.arguments = ["-q", "-n", "-c", "0.01", "-P", String(port), log]
-        gpsfake.standardInput = FileHandle.nullDevice
-        gpsfake.standardError = FileHandle.nullDevice
-        gpsfake.standardOutput = FileHandle.nullDevice
-        try gpsfake.run()
-        return gpsfake
-    }
+    static func gpsfake(port: UInt16, log: String) throws -> Process { try GPSFake.start(port: port, log: log) }
 
-    /// Stops gpsfake and its gpsd (one process group).
-    static func stop(_ gpsfake: Process) {
-        kill(-gpsfake.processIdentifier, SIGKILL)
-        gpsfake.waitUntilExit()
-    }
+    static func stop(_ gpsfake: Process) { GPSFake.stop(gpsfake) }
 
     /// gpsd restarts: the provider says disconnected, waits its backoff on the injected clock, reconnects and
     /// streams again — no restart of the provider.
     @Test(.enabled(if: available, "gpsd and gpsd-clients are installed by tools/setup"))
     func survivesGpsdRestarting() async throws {
         let log = fixtures.appendingPathComponent("gpsd/sirfstarv-nmea.log").path
-        let port = try #require(freeLoopbackPort())
+        let port = try #require(GPSFake.freeLoopbackPort())
         var gpsfake = try Self.gpsfake(port: port, log: log)
         let clock = ManualClock()
         let provider = GPSDProvider(host: "127.0.0.1", port: port, clock: clock)
@@ -93,7 +61,7 @@ func freeLoopbackPort() -> UInt16? {
         }
         #expect(expected.count > 50)
 
-        let port = try #require(freeLoopbackPort())
+        let port = try #require(GPSFake.freeLoopbackPort())
         // gpsfake starts its own gpsd on `port` and feeds the log through a pseudo-terminal, over and over
         // (-n: gpsd opens the device at once; -c: 10 ms between sentences).
         // Foundation starts it as a process group of its own, so gpsfake and its gpsd are stopped together

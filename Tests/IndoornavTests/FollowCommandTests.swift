@@ -122,6 +122,52 @@ import Glibc
         await pty.unplug()
     }
 
+    /// `follow --gpsd` on Debian's gpsd fed by gpsfake — at gpsfake's default pace, and at one sentence per 0.2 s
+    /// (a cycle of the NEO-M8N log then takes about as long as the 5 s signal timeout) — with gpsd frozen for a
+    /// while: the signal is lost and regained on the machine's clock, so each reported gap lies between the
+    /// timeout and the time the command ran (never the receiver's clock against the machine's, as the
+    /// 2,046,014,364 s it once printed).
+    @Test(.enabled(if: GPSFake.available, "gpsd and gpsd-clients are installed by tools/setup"), arguments: [nil, 0.2] as [Double?])
+    func gpsdSignalIsLostAndRegainedOnTheMachinesClock(cycle: Double?) async throws {
+        let port = try #require(GPSFake.freeLoopbackPort())
+        let log = CLI.root.appendingPathComponent("Tests/IndoorLocationTests/Fixtures/gpsd/neo-m8n.log").path
+        let gpsfake = try GPSFake.start(port: port, log: log, cycle: cycle)
+        defer { GPSFake.stop(gpsfake) }
+        let started = ContinuousClock.now
+        let (follow, captured) = try CLI.spawn(["follow", "--gpsd", "127.0.0.1:\(port)", "--json"])
+        defer {
+            if follow.isRunning {
+                kill(follow.processIdentifier, SIGKILL)
+                follow.waitUntilExit()
+            }
+        }
+        func events(_ name: String) -> [[String: Any]] {
+            captured.stdout.split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            }.filter { $0["event"] as? String == name }
+        }
+        // gpsd reports fixes (the first locates the user), then goes quiet: lost after the 5 s timeout.
+        await settleOnRealProcess(within: .seconds(120)) { !events("located").isEmpty }
+        #expect(!events("located").isEmpty, "no fix from gpsd: \(captured.stdout) \(captured.stderr)")
+        // (A slow cycle may already have lost the signal once: the freeze must lose it again.)
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count == events("signal_regained").count }
+        let before = events("signal_lost").count
+        GPSFake.pause(gpsfake, true)
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count > before }
+        GPSFake.pause(gpsfake, false)
+        await settleOnRealProcess(within: .seconds(60)) { events("signal_regained").count > before }
+        kill(follow.processIdentifier, SIGINT)
+        #expect(await waitForExit(follow, limit: .seconds(30)))
+        let ran = (ContinuousClock.now - started) / .seconds(1)
+        let lost = events("signal_lost").compactMap { $0["after"] as? Double }
+        let regained = events("signal_regained").compactMap { $0["after"] as? Double }
+        #expect(lost.count > before && regained.count > before, "\(captured.stdout)")
+        print("follow --gpsd, gpsfake -c \(cycle.map { String($0) } ?? "default"): lost after \(lost), regained after \(regained), in a run of \(ran) s")
+        for gap in lost + regained { #expect(gap > 5 && gap < ran, "a gap of \(gap) s in a run of \(ran) s") }
+        // Regained after at least as long as it was lost for: the same clock measured both.
+        for (l, r) in zip(lost, regained) { #expect(r >= l, "lost after \(l) s, regained after \(r) s") }
+    }
+
     @Test func simulateIsDeterministicAndReportsTheFigures() async throws {
         let args = ["simulate"] + Self.route + ["--sessions", "30", "--seed", "9", "--json"]
         let a = try await CLI.run(args), b = try await CLI.run(args)

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorLocation
 import IndoorVenue
 
 /// Writes one epoch of NMEA 0183 as a receiver would: GGA, RMC, GST (the noise it was given, as 1σ), HDT when a
@@ -11,7 +12,7 @@ public enum NMEAWriter {
         let seconds = time.timeIntervalSince1970
         let day = Int((seconds / 86_400).rounded(.down))
         let secondOfDay = seconds - Double(day) * 86_400
-        let (y, m, d) = civil(fromDays: day)
+        let (y, m, d) = NMEAFix.civil(fromDays: day)
         let h = Int(secondOfDay / 3600), mi = Int(secondOfDay.truncatingRemainder(dividingBy: 3600) / 60)
         let sec = secondOfDay.truncatingRemainder(dividingBy: 60)
         let hms = String(format: "%02d%02d%05.2f", h, mi, sec)
@@ -45,18 +46,5 @@ public enum NMEAWriter {
             minutes -= 60
         }
         return String(format: "%0\(degreesWidth)d%09.6f,%@", degrees, minutes, value < 0 ? negative : positive)
-    }
-
-    /// Year, month, day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

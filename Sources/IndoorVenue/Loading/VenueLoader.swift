@@ -1,7 +1,7 @@
 import Foundation
 
 /// Loads a venue from a path, whatever its format: an IMDF folder, a zipped IMDF archive (`.zip`, `.imdf`) or an
-/// OpenStreetMap file (`.osm`).
+/// OpenStreetMap file (`.osm`, or `.osm.pbf`/`.pbf`).
 public enum VenueLoader {
     /// The largest feature file read (a venue's files are megabytes; a larger one is a mistake or an attack).
     public static let maximumFileSize = 512 << 20
@@ -19,13 +19,16 @@ public enum VenueLoader {
             return try OSMLoader.load(path: path)
         }
         let data = try read(path)
+        if lower.hasSuffix(".pbf") {
+            return try OSMLoader.load(pbf: data, path: path)
+        }
         if data.starts(with: [0x50, 0x4B]) {  // "PK": a zip archive
             return try IMDFLoader.load(files: ZipArchive.read(data, path: path), source: path)
         }
         if lower.hasSuffix(".zip") || lower.hasSuffix(".imdf") {
             throw .archive(path: path, reason: data.isEmpty ? "the file is empty" : "not a zip archive")
         }
-        throw .notAVenue(path: path, reason: "not an IMDF folder or archive, nor an .osm file")
+        throw .notAVenue(path: path, reason: "not an IMDF folder or archive, nor an .osm or .osm.pbf file")
     }
 
     private static func loadDirectory(_ path: String) throws(VenueError) -> Venue {

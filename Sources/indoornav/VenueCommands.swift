@@ -8,12 +8,27 @@ import IndoorVenue
 struct CommonOptions {
     /// An IMDF folder or archive or an OSM file; `nil` for the embedded sample venue.
     var venuePath: String?
+    /// The venue to pick out of an OSM extract: `--venue-name NAME` or `--bbox W,S,E,N`.
+    var selection: VenueSelection?
     var json = false
     var verbose = false
     var language: String?
 
     init(_ args: inout Arguments) throws(UsageError) {
         venuePath = try args.option("--venue")
+        let name = try args.option("--venue-name")
+        let box = try args.option("--bbox")
+        if name != nil, box != nil { throw UsageError("--venue-name and --bbox pick a venue two ways: give one", command: args.command) }
+        if let name { selection = .named(name) }
+        if let box {
+            let parts = box.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let w = parts[0], let s = parts[1], let e = parts[2], let n = parts[3], w < e, s < n,
+                  abs(s) <= 90, abs(n) <= 90, abs(w) <= 180, abs(e) <= 180 else {
+                throw UsageError("--bbox \(box): expected WEST,SOUTH,EAST,NORTH in degrees (e.g. 8.627,49.871,8.632,49.876)", command: args.command)
+            }
+            selection = .boundingBox(BoundingBox(minX: w, minY: s, maxX: e, maxY: n))
+        }
+        if selection != nil, venuePath == nil { throw UsageError("--venue-name and --bbox need --venue FILE (an OSM extract)", command: args.command) }
         json = args.flag("--json")
         verbose = args.flag("--verbose") || args.flag("-v")
         language = try args.option("--lang")
@@ -33,7 +48,7 @@ struct CommonOptions {
     }
 
     func loadVenue() throws(VenueError) -> Venue {
-        if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
+        if let venuePath { try VenueLoader.load(path: venuePath, selection: selection) } else { try SampleVenue.load() }
     }
 }
 
@@ -45,15 +60,18 @@ func monotonicSeconds() -> Double {
 
 enum VenueCommands {
     static let help = """
-        USAGE: indoornav venue <info|validate> [--venue PATH] [--json] [--lang LANG] [--verbose]
+        USAGE: indoornav venue <info|validate> [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--verbose]
 
         SUBCOMMANDS:
           info        Summarise the venue: buildings, levels with their ordinals and counts, extent.
           validate    Report every problem with its feature id and a severity; exit 1 if there is an error.
 
         OPTIONS:
-          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm).
+          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf).
                          Default: the embedded sample venue (\(SampleVenue.name)).
+          --venue-name NAME  Pick one venue out of an OSM extract: the station (stop area), building or mall
+                         of that name (case and accents ignored), with a 30 m margin.
+          --bbox W,S,E,N Pick what lies in this box of an OSM extract (degrees).
           --json         Machine-readable output.
           --lang LANG    Display language for names (default: English, then the venue's first language).
           --verbose, -v  Also print timings and the loader's notes (venue info).

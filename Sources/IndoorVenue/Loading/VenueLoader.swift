@@ -8,19 +8,24 @@ public enum VenueLoader {
 
     /// - Throws: ``VenueError`` when the path is missing, unreadable or not a venue. Problems inside a venue are
     ///   its ``Venue/issues``.
-    public static func load(path: String) throws(VenueError) -> Venue {
+    /// - Parameter selection: the venue to pick out of a larger OSM extract (OSM files only).
+    public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        let lower = path.lowercased()
+        let isOSM = lower.hasSuffix(".osm") || lower.hasSuffix(".xml") || lower.hasSuffix(".pbf")
+        if selection != nil, !isOSM {
+            throw .notAVenue(path: path, reason: "a venue can be picked by name or box only out of an OSM file (.osm, .osm.pbf)")
+        }
         if isDirectory.boolValue {
             return try loadDirectory(path)
         }
-        let lower = path.lowercased()
         if lower.hasSuffix(".osm") || lower.hasSuffix(".xml") {
-            return try OSMLoader.load(path: path)
+            return try OSMLoader.load(path: path, selection: selection)
         }
         let data = try read(path)
         if lower.hasSuffix(".pbf") {
-            return try OSMLoader.load(pbf: data, path: path)
+            return try OSMLoader.load(pbf: data, path: path, selection: selection)
         }
         if data.starts(with: [0x50, 0x4B]) {  // "PK": a zip archive
             return try IMDFLoader.load(files: ZipArchive.read(data, path: path), source: path)

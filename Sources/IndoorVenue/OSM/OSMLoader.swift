@@ -9,16 +9,25 @@ import IndoorGeometry
 /// A feature appears on every level its `level` and `repeat_on` name. Levels have no features of their own in SIT,
 /// so they are made from the level values used, with the ordinal as id (`0`, `0.5`, `-1`).
 public enum OSMLoader {
-    public static func load(path: String) throws(VenueError) -> Venue {
-        let document = try OSMDocument.parse(path: path)
-        return try OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent).build(source: path)
+    /// Loads an OSM XML file.
+    /// - Parameter selection: the venue to pick out of a larger extract (by name or box); `nil` for the whole file.
+    public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
+        try build(OSMDocument.parse(path: path), path: path, selection: selection)
     }
 
-    /// Loads an OSM PBF file's bytes (see ``load(path:)`` for what is read).
+    /// Loads an OSM PBF file's bytes (see ``load(path:selection:)`` for what is read).
     /// - Throws: ``VenueError/notAVenue(path:reason:)`` naming the blob that could not be read, and why.
-    public static func load(pbf data: Data, path: String) throws(VenueError) -> Venue {
-        let document = try OSMPBFReader.parse(data, path: path)
-        return try OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent).build(source: path)
+    public static func load(pbf data: Data, path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
+        try build(OSMPBFReader.parse(data, path: path), path: path, selection: selection)
+    }
+
+    static func build(_ document: OSMDocument, path: String, selection: VenueSelection?) throws(VenueError) -> Venue {
+        var document = document
+        var named: (id: String, tags: [String: String])?
+        if let selection { (document, named) = try document.selecting(selection, path: path) }
+        var builder = OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent)
+        builder.named = named
+        return try builder.build(source: path)
     }
 
     /// Parses an OSM level value: a number (`0.5`), a list (`-2;-1`) or an integer range (`1-3`, `-1-3`).
@@ -48,6 +57,8 @@ struct OSMVenueBuilder {
     let document: OSMDocument
     let file: String
     let log = IssueLog()
+    /// The feature a venue was picked out of an extract by: its name is the venue's.
+    var named: (id: String, tags: [String: String])?
 
     static let indoorSpaceValues: Set<String> = ["room", "area", "corridor"]
 
@@ -310,6 +321,7 @@ struct OSMVenueBuilder {
     /// `transportation` building), else a mall, else the largest named building; never just the first named one
     /// (a hotel next door).
     func venueIdentity(buildings: [Building], frame: LocalFrame) -> (id: String, name: LocalizedText, category: String?)? {
+        if let named { return (named.id, names(named.tags), named.tags["building"] ?? "transitstation") }
         var elements: [(id: String, tags: [String: String])] = []
         for nid in document.nodeOrder { if let t = document.nodes[nid]?.tags, t["name"] != nil { elements.append((key("node", nid), t)) } }
         for wid in document.wayOrder { if let t = document.ways[wid]?.tags, t["name"] != nil { elements.append((key("way", wid), t)) } }

@@ -74,7 +74,8 @@ enum VenueCommands {
           --bbox W,S,E,N Pick what lies in this box of an OSM extract (degrees).
           --json         Machine-readable output.
           --lang LANG    Display language for names (default: English, then the venue's first language).
-          --verbose, -v  Also print timings and the loader's notes (venue info).
+          --verbose, -v  Also print timings and the loader's notes (venue info); with --json, every POI as
+                         "places": [{id, name, ref, kind, category, level}].
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -132,6 +133,13 @@ enum VenueCommands {
             if options.verbose {
                 object["load_seconds"] = .number(t1 - t0)
                 object["index_seconds"] = .number(t2 - t1)
+                object["places"] = .array(venue.pois.map { p in
+                    var o: [String: JSONValue] = ["id": .string(p.id), "kind": .string(p.kind.rawValue), "category": .string(p.category),
+                                                  "level": .string(p.levelID)]
+                    if let name = p.name.resolved(for: languages) { o["name"] = .string(name) }
+                    if let ref = p.ref { o["ref"] = .string(ref) }
+                    return .object(o)
+                })
             }
             Output.json(.object(object))
             return .success

@@ -175,7 +175,12 @@ struct OSMVenueBuilder {
                 buildings.append(Building(id: id, name: names(tags), category: tags["building"], footprint: g))
                 // A named building that is an amenity or a shop (a police station, a store) is a place to go to,
                 // on its ground floor.
-                if tags["name"] != nil, let category = poiCategory(tags), let c = g.boundingBox?.center {
+                // At its main entrance when the outline has one (a big building's centre is far from any path).
+                let outline = document.ways[Int64(id.dropFirst(4)) ?? 0]?.refs.compactMap { document.nodes[$0] } ?? []
+                let entrances = outline.filter { $0.tags["entrance"] != nil }
+                let door = (entrances.first { $0.tags["entrance"] == "main" } ?? entrances.first)
+                    .map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
+                if tags["name"] != nil, let category = poiCategory(tags), let c = door ?? g.boundingBox?.center {
                     let ground = levels(tags, id).first ?? 0
                     levelOrdinals.insert(ground)
                     pois.append(POI(id: id, kind: .amenity, category: category, name: names(tags), ref: tags["ref"], levelID: levelID(ground), coordinate: c))
@@ -286,8 +291,10 @@ struct OSMVenueBuilder {
         let network = walkingNetwork(frame: frame, levelOrdinals: &levelOrdinals)
         connectors += network.connectors
         pois += platformPOIs(ways: networkWays)
-        spaces += walkwaySpaces(pieces: network.pieces, places: networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, frame: frame),
-                                walkable: walkableShapes(spaces, frame: frame), frame: frame)
+        let walkways = walkwaySpaces(pieces: network.pieces, places: networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, frame: frame),
+                                     spaces: spaces, connectors: connectors, frame: frame)
+        spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
+        placeStops(&connectors, in: spaces)
         guard !levelOrdinals.isEmpty else { throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)") }
 
         // Spaces get a POI when named or numbered; they know which POIs lie in them.
@@ -403,15 +410,6 @@ struct OSMVenueBuilder {
         // A node that is both a door and a POI is one place.
         var seen: Set<String> = []
         return places.filter { seen.insert("\($0.id)@\($0.levelID)").inserted }
-    }
-
-    /// The walkable Simple Indoor Tagging walkways of each level, in metres.
-    func walkableShapes(_ spaces: [Space], frame: LocalFrame) -> [String: [Geometry]] {
-        var out: [String: [Geometry]] = [:]
-        for s in spaces where s.kind == .walkway && s.isWalkable {
-            if let g = try? frame.project(s.geometry) { out[s.levelID, default: []].append(g) }
-        }
-        return out
     }
 
     /// A door node becomes a segment of its width (`width`, else 0.9 m) along the wall it sits in.

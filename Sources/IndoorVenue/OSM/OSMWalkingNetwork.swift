@@ -242,73 +242,196 @@ extension OSMVenueBuilder {
     }
 
     /// The walkway spaces of every level: the pieces unioned, with an area for every place that has none and a
-    /// joining corridor for every place off the network (within ``OSMWalkingNetwork/maximumJoin``), cut where
-    /// Simple Indoor Tagging walkways already are so the two join along their boundary.
+    /// joining corridor for every place off the network (within ``OSMWalkingNetwork/maximumJoin``). A Simple
+    /// Indoor Tagging walkway (a concourse drawn as `indoor=corridor|area`) that the network touches becomes part
+    /// of the piece it touches, which keeps its id and name: the footways and the concourse are one open space.
+    /// A piece that no path reaches from the venue's main network (neither on its level nor by a connector) is
+    /// joined to the nearest piece that is, when it is close enough; each join is reported.
     /// - Parameters:
-    ///   - walkable: the existing walkable spaces of each level, in metres.
-    func walkwaySpaces(pieces: [OSMWalkingNetwork.Piece], places: [OSMWalkingNetwork.Place], walkable: [String: [Geometry]],
-                       frame: LocalFrame) -> [Space] {
+    ///   - spaces: the spaces so far; their walkable walkways are joined to the network.
+    ///   - connectors: what joins pieces on different levels.
+    /// - Returns: the walkway spaces, and the ids of the spaces they replace.
+    func walkwaySpaces(pieces: [OSMWalkingNetwork.Piece], places: [OSMWalkingNetwork.Place], spaces existingSpaces: [Space],
+                       connectors: [Connector], frame: LocalFrame) -> (spaces: [Space], replaced: Set<String>) {
+        var walkable: [String: [(space: Space, shape: Geometry)]] = [:]
+        for s in existingSpaces where s.kind == .walkway && s.isWalkable {
+            if let g = try? frame.project(s.geometry) { walkable[s.levelID, default: []].append((s, g)) }
+        }
         let byLevel = Dictionary(grouping: pieces, by: \.levelID)
         let placesByLevel = Dictionary(grouping: places, by: \.levelID)
-        var spaces: [Space] = []
-        for levelID in Set(byLevel.keys).union(placesByLevel.keys).sorted(by: { (Double($0) ?? 0) < (Double($1) ?? 0) }) {
-            var shapes = (byLevel[levelID] ?? []).map(\.geometry)
-            let existing = walkable[levelID] ?? []
-            guard var network = try? Geometry.union(of: shapes + existing) else {
+        let levelIDs = Set(byLevel.keys).union(placesByLevel.keys).sorted { (Double($0) ?? 0) < (Double($1) ?? 0) }
+        // Each level's network: its pieces, the areas and joins its places need, and the walkways they touch.
+        var networks: [String: (polygons: [Polygon], joined: [(space: Space, shape: Geometry)])] = [:]
+        for levelID in levelIDs {
+            let shapes = (byLevel[levelID] ?? []).map(\.geometry)
+            let existing = (walkable[levelID] ?? []).map(\.shape)
+            guard let network = try? Geometry.union(of: shapes + existing) else {
                 log.add(.error, "invalid-geometry", file: file, featureID: "level \(levelID)", "the walkways of this level could not be unioned; skipped")
                 continue
             }
-            let hasNetwork = !shapes.isEmpty || !existing.isEmpty
-            // Stops first: a stop with no walkable space gets an area (a car, a landing), joined like any place.
-            let ordered = (placesByLevel[levelID] ?? []).sorted { ($0.kind == .stop ? 0 : 1) < ($1.kind == .stop ? 0 : 1) }
-            var added: [Geometry] = []
-            for place in ordered {
-                let inside: Bool
-                switch place.geometry {
-                case .point(let p): inside = (try? network.covers(.point(p))) ?? false
-                default: inside = ((try? network.distance(to: place.geometry)) ?? .infinity) <= 0.05
-                }
-                if inside { continue }
-                if place.kind == .stop, case .point(let p) = place.geometry,
-                   let car = try? Geometry.point(p).buffer(OSMWalkingNetwork.anchorRadius, quadrantSegments: 4) {
-                    added.append(car)
-                }
-                guard hasNetwork, let (from, to) = try? place.geometry.nearestPoints(to: network) else { continue }
-                let d = from.distance(to: to)
-                guard d <= OSMWalkingNetwork.maximumJoin else {
-                    log.add(.warning, "off-network", file: file, featureID: place.id,
-                            "on level \(levelID), \(Int(d.rounded())) m from the walking network (more than \(Int(OSMWalkingNetwork.maximumJoin)) m); not joined")
-                    continue
-                }
-                guard d > 0.05 else { continue }
-                // A corridor from the place to the network, reaching a little into both.
-                let ux = (to.x - from.x) / d, uy = (to.y - from.y) / d
-                let reach = 0.3
-                if let line = try? LineString([Coordinate(x: from.x - ux * reach, y: from.y - uy * reach),
-                                               Coordinate(x: to.x + ux * reach, y: to.y + uy * reach)]),
-                   let corridor = try? Geometry.lineString(line).buffer(OSMWalkingNetwork.joinWidth / 2, quadrantSegments: 2, join: .mitre) {
-                    added.append(corridor)
-                    log.add(.info, "joined-to-network", file: file, featureID: place.id,
-                            "on level \(levelID), joined to the walking network \(String(format: "%.1f", d)) m away")
-                }
-            }
-            shapes += added
-            guard !shapes.isEmpty else { continue }
+            let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty || !existing.isEmpty)
+            guard !shapes.isEmpty || !added.isEmpty else { continue }
             do {
-                network = try Geometry.union(of: shapes)
-                if !existing.isEmpty { network = try network.difference(Geometry.union(of: existing)) }
+                var merged = try Geometry.union(of: shapes + added)
+                let joined = (walkable[levelID] ?? []).filter { ((try? $0.shape.distance(to: merged)) ?? .infinity) < 0.01 }
+                if !joined.isEmpty { merged = try Geometry.union(of: [merged] + joined.map(\.shape)) }
+                networks[levelID] = (merged.polygons, joined)
             } catch {
                 log.add(.error, "invalid-geometry", file: file, featureID: "level \(levelID)", "the walkways of this level could not be unioned: \(error.localizedDescription)")
-                continue
             }
+        }
+        joinIsolatedPieces(&networks, connectors: connectors, frame: frame)
+
+        var spaces: [Space] = []
+        var replaced: Set<String> = []
+        for levelID in levelIDs {
+            guard let (polygons, joined) = networks[levelID] else { continue }
             var k = 0
-            for polygon in network.polygons {
+            for polygon in polygons {
                 guard let a = try? Geometry.polygon(polygon).area(), a >= OSMWalkingNetwork.minimumArea,
                       let g = try? frame.unproject(.polygon(polygon)) else { continue }
+                let piece = Geometry.polygon(polygon)
+                let inside = joined.filter { ((try? piece.distance(to: $0.shape)) ?? .infinity) == 0 }
+                // The first joined walkway inside the piece names it.
+                if var space = inside.first?.space {
+                    space.geometry = g
+                    spaces.append(space)
+                    for other in inside {
+                        replaced.insert(other.space.id)
+                        if other.space.id != space.id {
+                            log.add(.info, "walkway-joined", file: file, featureID: other.space.id, "joined with \(space.id) and the footways it touches into one walkway")
+                        }
+                    }
+                    continue
+                }
                 k += 1
                 spaces.append(Space(id: "walkway/\(levelID)/\(k)", category: "footway", levelID: levelID, geometry: g))
             }
         }
-        return spaces
+        return (spaces, replaced)
+    }
+
+    /// The areas a level's places need: a car or landing for a stop with no walkable space, and a corridor from
+    /// each place off the network to it (up to ``OSMWalkingNetwork/maximumJoin``, reported).
+    func joins(_ places: [OSMWalkingNetwork.Place], to network: Geometry, levelID: String, hasNetwork: Bool) -> [Geometry] {
+        var added: [Geometry] = []
+        for place in places.sorted(by: { ($0.kind == .stop ? 0 : 1) < ($1.kind == .stop ? 0 : 1) }) {
+            let inside: Bool
+            switch place.geometry {
+            case .point(let p): inside = (try? network.covers(.point(p))) ?? false
+            default: inside = ((try? network.distance(to: place.geometry)) ?? .infinity) <= 0.05
+            }
+            if inside { continue }
+            if place.kind == .stop, case .point(let p) = place.geometry,
+               let car = try? Geometry.point(p).buffer(OSMWalkingNetwork.anchorRadius, quadrantSegments: 4) {
+                added.append(car)
+            }
+            guard hasNetwork, let (from, to) = try? place.geometry.nearestPoints(to: network) else { continue }
+            let d = from.distance(to: to)
+            guard d <= OSMWalkingNetwork.maximumJoin else {
+                log.add(.warning, "off-network", file: file, featureID: place.id,
+                        "on level \(levelID), \(Int(d.rounded())) m from the walking network (more than \(Int(OSMWalkingNetwork.maximumJoin)) m); not joined")
+                continue
+            }
+            guard d > 0.05, let corridor = Self.corridor(from, to) else { continue }
+            added.append(corridor)
+            log.add(.info, "joined-to-network", file: file, featureID: place.id,
+                    "on level \(levelID), joined to the walking network \(String(format: "%.1f", d)) m away")
+        }
+        return added
+    }
+
+    /// A corridor of ``OSMWalkingNetwork/joinWidth`` between two points, reaching 0.3 m past both.
+    static func corridor(_ from: Coordinate, _ to: Coordinate) -> Geometry? {
+        let d = from.distance(to: to)
+        guard d > 0 else { return nil }
+        let ux = (to.x - from.x) / d, uy = (to.y - from.y) / d
+        let reach = 0.3
+        guard let line = try? LineString([Coordinate(x: from.x - ux * reach, y: from.y - uy * reach),
+                                          Coordinate(x: to.x + ux * reach, y: to.y + uy * reach)]) else { return nil }
+        return try? Geometry.lineString(line).buffer(OSMWalkingNetwork.joinWidth / 2, quadrantSegments: 2, join: .mitre)
+    }
+
+    /// Joins each piece that neither its level nor a connector links to the venue's main network (the connected
+    /// pieces of largest area) to the nearest main piece of its level, within ``OSMWalkingNetwork/maximumJoin``:
+    /// a bus platform across a street whose crossing is not mapped. Pieces joined by connectors (platforms under
+    /// their stairs) are never joined across.
+    func joinIsolatedPieces(_ networks: inout [String: (polygons: [Polygon], joined: [(space: Space, shape: Geometry)])],
+                            connectors: [Connector], frame: LocalFrame) {
+        var keys: [(level: String, index: Int)] = []
+        var first: [String: Int] = [:]
+        for levelID in networks.keys.sorted() {
+            first[levelID] = keys.count
+            for i in networks[levelID, default: ([], [])].polygons.indices { keys.append((levelID, i)) }
+        }
+        guard keys.count > 1 else { return }
+        var parent = Array(keys.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        let prepared = keys.map { PreparedPolygon(.polygon(networks[$0.level, default: ([], [])].polygons[$0.index])) }
+        func piece(levelID: String, at p: Coordinate) -> Int? {
+            guard let start = first[levelID], let count = networks[levelID]?.polygons.count else { return nil }
+            return (start..<start + count).first { prepared[$0].contains(p) }
+        }
+        for c in connectors {
+            let ends = c.stops.compactMap { stop -> Int? in
+                guard let at = stop.location, let p = try? frame.project(at) else { return nil }
+                return piece(levelID: stop.levelID, at: p)
+            }
+            for (a, b) in zip(ends, ends.dropFirst()) { parent[find(a)] = find(b) }
+        }
+        let areas = keys.map { (try? Geometry.polygon(networks[$0.level, default: ([], [])].polygons[$0.index]).area()) ?? 0 }
+        var componentArea: [Int: Double] = [:]
+        for i in keys.indices { componentArea[find(i), default: 0] += areas[i] }
+        guard let main = componentArea.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { return }
+        for levelID in networks.keys.sorted() {
+            guard let start = first[levelID], let level = networks[levelID] else { continue }
+            let indices = start..<start + level.polygons.count
+            let mains = indices.filter { find($0) == main }
+            guard !mains.isEmpty else { continue }
+            var links: [Geometry] = []
+            for i in indices where find(i) != main && areas[i] >= OSMWalkingNetwork.minimumArea {
+                let g = Geometry.polygon(level.polygons[i - start])
+                let nearest = mains.compactMap { m -> (Coordinate, Coordinate)? in try? g.nearestPoints(to: .polygon(level.polygons[m - start])) }
+                    .min { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }
+                guard let (from, to) = nearest else { continue }
+                let d = from.distance(to: to)
+                guard d <= OSMWalkingNetwork.maximumJoin, let corridor = Self.corridor(from, to) else {
+                    log.add(.warning, "isolated-walkway", file: file, featureID: "walkway on level \(levelID)",
+                            "a walkway piece no path reaches is \(Int(d.rounded())) m from the rest of level \(levelID); not joined")
+                    continue
+                }
+                links.append(corridor)
+                log.add(.info, "joined-to-network", file: file, featureID: "walkway on level \(levelID)",
+                        "a walkway piece no path reached is joined to the rest of level \(levelID), \(String(format: "%.1f", d)) m away")
+            }
+            guard !links.isEmpty, let merged = try? Geometry.union(of: level.polygons.map(Geometry.polygon) + links) else { continue }
+            networks[levelID]?.polygons = merged.polygons
+        }
+    }
+
+    /// Puts each stop that names no space in the walkway it lies in (a landing is on the walkway, not in the shop
+    /// drawn over it), else in the nearest walkway of its level within a metre.
+    func placeStops(_ connectors: inout [Connector], in spaces: [Space]) {
+        let walkways = spaces.indices.filter { spaces[$0].kind == .walkway && spaces[$0].isWalkable }
+        let byLevel = Dictionary(grouping: walkways, by: { spaces[$0].levelID })
+        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        for c in connectors.indices {
+            for k in connectors[c].stops.indices where connectors[c].stops[k].spaceID == nil {
+                let stop = connectors[c].stops[k]
+                guard let at = stop.location, let ids = byLevel[stop.levelID], let index = indexes[stop.levelID] else { continue }
+                if let i = index.firstContaining(at) {
+                    connectors[c].stops[k].spaceID = spaces[ids[i]].id
+                    continue
+                }
+                let point = Geometry.point(at)
+                let nearest = ids.map { ($0, (try? spaces[$0].geometry.distance(to: point)) ?? .infinity) }.min { $0.1 < $1.1 }
+                // Degrees: about a metre.
+                if let (s, d) = nearest, d < 1e-5 { connectors[c].stops[k].spaceID = spaces[s].id }
+            }
+        }
     }
 }

@@ -70,7 +70,7 @@ let package = Package(
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
-        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(

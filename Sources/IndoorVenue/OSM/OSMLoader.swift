@@ -325,7 +325,7 @@ struct OSMVenueBuilder {
     }
 
     /// What the venue is: the station (`railway=station`, `public_transport=station`, a `train_station` or
-    /// `transportation` building), else a mall, else the largest named building; never just the first named one
+    /// `transportation` building, a stop area), else a mall, else the largest named building; never just the first named one
     /// (a hotel next door).
     func venueIdentity(buildings: [Building], frame: LocalFrame) -> (id: String, name: LocalizedText, category: String?)? {
         if let named { return (named.id, names(named.tags), named.tags["building"] ?? "transitstation") }
@@ -334,7 +334,8 @@ struct OSMVenueBuilder {
         for wid in document.wayOrder { if let t = document.ways[wid]?.tags, t["name"] != nil { elements.append((key("way", wid), t)) } }
         for rid in document.relationOrder { if let t = document.relations[rid]?.tags, t["name"] != nil { elements.append((key("relation", rid), t)) } }
         let ranks: [(String, String)] = [("railway", "station"), ("public_transport", "station"), ("building", "train_station"),
-                                         ("building", "transportation"), ("shop", "mall"), ("amenity", "bus_station")]
+                                         ("building", "transportation"), ("public_transport", "stop_area"), ("shop", "mall"),
+                                         ("amenity", "bus_station")]
         for (k, v) in ranks {
             // A building counts as what it houses when it says (a police station in a transport building).
             if let e = elements.first(where: { $0.tags[k] == v && (k != "building" || poiCategory($0.tags) == nil) }) { return (e.id, names(e.tags), v == "mall" ? "mall" : v == "bus_station" ? "busstation" : "transitstation") }

@@ -213,6 +213,20 @@ import Testing
         #expect(far.message.contains("more than 25 m"))
     }
 
+    @Test func aBuildingThatIsAPlaceIsReachedWhereItMeetsTheNetwork() throws {
+        var osm = OSMSketch()
+        osm.way([osm.node(0, 0), osm.node(100, 0)], ["highway": "footway", "level": "0"])
+        osm.rectangle(40, 10, 80, 50, ["building": "civic", "amenity": "police", "name": "Polizei"])
+        let venue = try load(osm)
+        let police = try #require(venue.pois.first { $0.name.resolved() == "Polizei" })
+        #expect(police.category == "police")
+        // On the building's south wall, the side facing the footway, not at its centre 30 m away.
+        let p = try venue.frame.project(police.coordinate)
+        let south = try venue.frame.project(Coordinate(longitude: osm.position(60, 10).lon, latitude: osm.position(60, 10).lat))
+        #expect(abs(p.y - south.y) < 0.1)
+        #expect(venue.issues("joined-to-network").contains { $0.featureID == police.id })
+    }
+
     @Test func aConcourseDrawnAsAnIndoorCorridorBecomesOneWalkwayWithItsFootways() throws {
         var osm = OSMSketch()
         let hall = osm.rectangle(0, 0, 40, 20, ["indoor": "corridor", "name": "Concourse", "level": "0"])

@@ -157,6 +157,8 @@ struct OSMVenueBuilder {
         var pendingDoors: [(id: String, node: Int64, level: String, tags: [String: String])] = []
         // What a space is as a place to go to, when it says (a room that is a pharmacy).
         var spacePOICategory: [String: String] = [:]
+        // Buildings that are places, without an entrance on their outline: placed where they meet the network.
+        var buildingFootprints: [String: Geometry] = [:]
 
         var areal: [(id: String, tags: [String: String], geometry: () -> Geometry?)] = []
         for wid in document.wayOrder {
@@ -181,6 +183,7 @@ struct OSMVenueBuilder {
                 let door = (entrances.first { $0.tags["entrance"] == "main" } ?? entrances.first)
                     .map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
                 if tags["name"] != nil, let category = poiCategory(tags), let c = door ?? g.boundingBox?.center {
+                    if door == nil { buildingFootprints[id] = g }
                     let ground = levels(tags, id).first ?? 0
                     levelOrdinals.insert(ground)
                     pois.append(POI(id: id, kind: .amenity, category: category, name: names(tags), ref: tags["ref"], levelID: levelID(ground), coordinate: c))
@@ -291,9 +294,12 @@ struct OSMVenueBuilder {
         let network = walkingNetwork(frame: frame, levelOrdinals: &levelOrdinals)
         connectors += network.connectors
         pois += platformPOIs(ways: networkWays)
-        let walkways = walkwaySpaces(pieces: network.pieces, places: networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, frame: frame),
-                                     spaces: spaces, connectors: connectors, frame: frame)
+        let places = networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, buildings: buildingFootprints, frame: frame)
+        let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
         spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
+        for i in pois.indices {
+            if let step = walkways.doorsteps[pois[i].id], let at = try? frame.unproject(step) { pois[i].coordinate = at }
+        }
         placeStops(&connectors, in: spaces)
         guard !levelOrdinals.isEmpty else { throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)") }
 
@@ -384,8 +390,9 @@ struct OSMVenueBuilder {
     }
 
     /// What must lie in or be joined to walkable space: connector stops, doors, rooms and POIs, in metres.
+    /// - Parameter buildings: the footprints of buildings that are places with no entrance mapped.
     func networkPlaces(spaces: [Space], connectors: [Connector], doors: [(id: String, node: Int64, level: String, tags: [String: String])],
-                       pois: [POI], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
+                       pois: [POI], buildings: [String: Geometry], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
         var places: [OSMWalkingNetwork.Place] = []
         for c in connectors {
             for stop in c.stops where stop.spaceID == nil {
@@ -404,7 +411,11 @@ struct OSMVenueBuilder {
         }
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
         let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
-        for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate) == nil {
+        for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate) == nil || buildings[poi.id] != nil {
+            if let footprint = buildings[poi.id], let g = try? frame.project(footprint) {
+                places.append(.init(id: poi.id, levelID: poi.levelID, geometry: g, kind: .building))
+                continue
+            }
             guard let p = try? frame.project(poi.coordinate) else { continue }
             places.append(.init(id: poi.id, levelID: poi.levelID, geometry: .point(p), kind: .poi))
         }

@@ -42,7 +42,8 @@ struct OSMWalkingNetwork {
 
     /// A place that must lie in (or be joined to) walkable space of its level, in metres.
     struct Place {
-        enum Kind { case stop, door, space, poi }
+        /// A building's POI is placed where the building meets the network (its geometry is the footprint).
+        enum Kind { case stop, door, space, poi, building }
         let id: String
         let levelID: String
         let geometry: Geometry
@@ -250,9 +251,10 @@ extension OSMVenueBuilder {
     /// - Parameters:
     ///   - spaces: the spaces so far; their walkable walkways are joined to the network.
     ///   - connectors: what joins pieces on different levels.
-    /// - Returns: the walkway spaces, and the ids of the spaces they replace.
+    /// - Returns: the walkway spaces, the ids of the spaces they replace, and where each building place meets the
+    ///   network (metres).
     func walkwaySpaces(pieces: [OSMWalkingNetwork.Piece], places: [OSMWalkingNetwork.Place], spaces existingSpaces: [Space],
-                       connectors: [Connector], frame: LocalFrame) -> (spaces: [Space], replaced: Set<String>) {
+                       connectors: [Connector], frame: LocalFrame) -> (spaces: [Space], replaced: Set<String>, doorsteps: [String: Coordinate]) {
         var walkable: [String: [(space: Space, shape: Geometry)]] = [:]
         for s in existingSpaces where s.kind == .walkway && s.isWalkable {
             if let g = try? frame.project(s.geometry) { walkable[s.levelID, default: []].append((s, g)) }
@@ -262,6 +264,7 @@ extension OSMVenueBuilder {
         let levelIDs = Set(byLevel.keys).union(placesByLevel.keys).sorted { (Double($0) ?? 0) < (Double($1) ?? 0) }
         // Each level's network: its pieces, the areas and joins its places need, and the walkways they touch.
         var networks: [String: (polygons: [Polygon], joined: [(space: Space, shape: Geometry)])] = [:]
+        var doorsteps: [String: Coordinate] = [:]
         for levelID in levelIDs {
             let shapes = (byLevel[levelID] ?? []).map(\.geometry)
             let existing = (walkable[levelID] ?? []).map(\.shape)
@@ -269,7 +272,8 @@ extension OSMVenueBuilder {
                 log.add(.error, "invalid-geometry", file: file, featureID: "level \(levelID)", "the walkways of this level could not be unioned; skipped")
                 continue
             }
-            let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty || !existing.isEmpty)
+            let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty || !existing.isEmpty,
+                              doorsteps: &doorsteps)
             guard !shapes.isEmpty || !added.isEmpty else { continue }
             do {
                 var merged = try Geometry.union(of: shapes + added)
@@ -308,14 +312,20 @@ extension OSMVenueBuilder {
                 spaces.append(Space(id: "walkway/\(levelID)/\(k)", category: "footway", levelID: levelID, geometry: g))
             }
         }
-        return (spaces, replaced)
+        return (spaces, replaced, doorsteps)
     }
 
     /// The areas a level's places need: a car or landing for a stop with no walkable space, and a corridor from
     /// each place off the network to it (up to ``OSMWalkingNetwork/maximumJoin``, reported).
-    func joins(_ places: [OSMWalkingNetwork.Place], to network: Geometry, levelID: String, hasNetwork: Bool) -> [Geometry] {
+    /// - Parameter doorsteps: where each building place meets the network (the point of the building nearest it).
+    func joins(_ places: [OSMWalkingNetwork.Place], to network: Geometry, levelID: String, hasNetwork: Bool,
+               doorsteps: inout [String: Coordinate]) -> [Geometry] {
         var added: [Geometry] = []
         for place in places.sorted(by: { ($0.kind == .stop ? 0 : 1) < ($1.kind == .stop ? 0 : 1) }) {
+            if place.kind == .building, hasNetwork, let (from, to) = try? place.geometry.nearestPoints(to: network) {
+                doorsteps[place.id] = from
+                if from.distance(to: to) <= 0.05 { continue }
+            }
             let inside: Bool
             switch place.geometry {
             case .point(let p): inside = (try? network.covers(.point(p))) ?? false

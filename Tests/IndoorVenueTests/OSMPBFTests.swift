@@ -57,8 +57,9 @@ struct PBFWriter {
         return h.bytes
     }
 
-    /// A sketch as one primitive block: dense nodes, ways and relations, positions in 1e-7° (granularity 100).
-    static func block(_ sketch: OSMSketch) -> [UInt8] {
+    /// A sketch as one primitive block: dense (or plain) nodes, ways and relations, positions in 1e-7° (granularity
+    /// 100) from the offsets given in nanodegrees.
+    static func block(_ sketch: OSMSketch, dense: Bool = true, latOffset: Int64 = 0, lonOffset: Int64 = 0) -> [UInt8] {
         var strings = [""]
         var index: [String: Int64] = ["": 0]
         func sid(_ s: String) -> Int64 {
@@ -73,17 +74,29 @@ struct PBFWriter {
         var last = (id: Int64(0), lat: Int64(0), lon: Int64(0))
         for n in sketch.nodes {
             let p = sketch.position(n.x, n.y)
-            let lat = Int64((p.lat * 1e7).rounded()), lon = Int64((p.lon * 1e7).rounded())
+            let lat = Int64((p.lat * 1e7).rounded()) - latOffset / 100, lon = Int64((p.lon * 1e7).rounded()) - lonOffset / 100
+            if !dense {
+                group.message(1) { m in
+                    m.sint(1, n.id)
+                    m.packed(2, n.tags.keys.sorted().map(sid), zigzag: false)
+                    m.packed(3, n.tags.keys.sorted().map { sid(n.tags[$0] ?? "") }, zigzag: false)
+                    m.sint(8, lat)
+                    m.sint(9, lon)
+                }
+                continue
+            }
             ids.append(n.id - last.id); lats.append(lat - last.lat); lons.append(lon - last.lon)
             last = (n.id, lat, lon)
             for k in n.tags.keys.sorted() { kv += [sid(k), sid(n.tags[k] ?? "")] }
             kv.append(0)
         }
-        group.message(2) { d in
-            d.packed(1, ids, zigzag: true)
-            d.packed(8, lats, zigzag: true)
-            d.packed(9, lons, zigzag: true)
-            d.packed(10, kv, zigzag: false)
+        if dense {
+            group.message(2) { d in
+                d.packed(1, ids, zigzag: true)
+                d.packed(8, lats, zigzag: true)
+                d.packed(9, lons, zigzag: true)
+                d.packed(10, kv, zigzag: false)
+            }
         }
         for w in sketch.ways {
             group.message(3) { m in
@@ -107,6 +120,8 @@ struct PBFWriter {
         var block = ProtobufWriter()
         block.message(1) { t in for s in strings { t.string(1, s) } }
         block.bytes(2, group.bytes)
+        if latOffset != 0 { block.int(19, latOffset) }
+        if lonOffset != 0 { block.int(20, lonOffset) }
         return block.bytes
     }
 }
@@ -152,6 +167,15 @@ struct PBFWriter {
         let pbf = try VenueLoader.load(path: Repository.fixture("da_hbf.osm.pbf"))
         #expect(content(pbf) == content(xml))
         #expect(pbf.spaces.count == xml.spaces.count)
+    }
+
+    @Test func plainNodesAndOffsetsGiveTheSameVenueAsDenseNodes() throws {
+        var plain = PBFWriter()
+        plain.blob("OSMHeader", PBFWriter.header(features: ["OsmSchema-V0.6"]))
+        plain.blob("OSMData", PBFWriter.block(Self.station(), dense: false, latOffset: 49_000_000_000, lonOffset: 7_500_000_000))
+        let a = try OSMLoader.load(pbf: Data(plain.data), path: "station.osm.pbf")
+        let b = try OSMLoader.load(pbf: Self.pbf(Self.station()), path: "station.osm.pbf")
+        #expect(content(a) == content(b))
     }
 
     @Test func unknownBlobTypesAreSkipped() throws {

@@ -213,6 +213,19 @@ import Testing
         #expect(far.message.contains("more than 25 m"))
     }
 
+    @Test func aBuildingMappedWithRoomsAndDoorsAloneIsLeftAsDrawn() throws {
+        var osm = OSMSketch()
+        osm.rectangle(0, 0, 40, 4, ["indoor": "corridor", "level": "0"])
+        osm.rectangle(0, 10, 10, 20, ["indoor": "room", "name": "Office", "level": "0"])
+        osm.node(5, 2, ["highway": "elevator", "level": "0;1"])
+        osm.rectangle(0, 0, 40, 4, ["indoor": "corridor", "level": "1"])
+        let venue = try load(osm)
+        #expect(!venue.spaces.contains { $0.id.hasPrefix("walkway/") })
+        #expect(venue.issues("joined-to-network").isEmpty)
+        // The elevator's stops are in the corridors as drawn.
+        #expect(venue.connectors.first?.stops.compactMap(\.spaceID).count == 2)
+    }
+
     @Test func aBuildingThatIsAPlaceIsReachedWhereItMeetsTheNetwork() throws {
         var osm = OSMSketch()
         osm.way([osm.node(0, 0), osm.node(100, 0)], ["highway": "footway", "level": "0"])

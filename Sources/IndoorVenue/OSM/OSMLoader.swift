@@ -229,7 +229,8 @@ struct OSMVenueBuilder {
             for o in onLevels {
                 levelOrdinals.insert(o)
                 let spaceID = onLevels.count > 1 ? "\(id)@\(levelID(o))" : id
-                if let poiCategory = poiCategory(tags) { spacePOICategory[spaceID] = poiCategory }
+                // A room of a generic kind (`room=shop`) is what its amenity or shop says (a pharmacy).
+                if SpaceKind(category: category) == .room, let poiCategory = poiCategory(tags) { spacePOICategory[spaceID] = poiCategory }
                 spaces.append(Space(id: spaceID, category: category, name: names(tags), altName: LocalizedText(tags["alt_name"].map { ["": $0] } ?? [:]),
                                     levelID: levelID(o), geometry: g, accessibility: accessibility, restriction: restriction,
                                     ref: tags["ref"]))
@@ -296,6 +297,12 @@ struct OSMVenueBuilder {
         pois += platformPOIs(ways: networkWays)
         let places = networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, buildings: buildingFootprints, frame: frame)
         let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
+        // A named walkway merged into another (two concourses one footway joins) stays a place to go to.
+        for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
+            guard let c = s.geometry.boundingBox?.center, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(c))) == true }) else { continue }
+            pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
+                            levelID: s.levelID, coordinate: c, spaceID: host.id))
+        }
         spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
         for i in pois.indices {
             if let step = walkways.doorsteps[pois[i].id], let at = try? frame.unproject(step) { pois[i].coordinate = at }
@@ -394,9 +401,12 @@ struct OSMVenueBuilder {
     func networkPlaces(spaces: [Space], connectors: [Connector], doors: [(id: String, node: Int64, level: String, tags: [String: String])],
                        pois: [POI], buildings: [String: Geometry], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
         var places: [OSMWalkingNetwork.Place] = []
+        // A stop inside a room or stairwell of its level is where it is: only a stop outside every space needs one.
+        let passable = Dictionary(grouping: spaces.indices.filter { spaces[$0].kind.isPassable }, by: { spaces[$0].levelID })
+            .mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
         for c in connectors {
             for stop in c.stops where stop.spaceID == nil {
-                guard let at = stop.location, let p = try? frame.project(at) else { continue }
+                guard let at = stop.location, passable[stop.levelID]?.firstContaining(at) == nil, let p = try? frame.project(at) else { continue }
                 places.append(.init(id: c.id, levelID: stop.levelID, geometry: .point(p), kind: .stop))
             }
         }

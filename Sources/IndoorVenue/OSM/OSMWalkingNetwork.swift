@@ -6,7 +6,7 @@ import IndoorGeometry
 /// footways, corridors and platforms on their levels, steps, escalators and elevators between them.
 ///
 /// - Footway-like ways (`highway=footway|corridor|pedestrian|path|living_street|platform`, `railway=platform`,
-///   `public_transport=platform`, SIT `indoor=pathway`) on one level are buffered to their `width` (else a width by
+///   `public_transport=platform`) on one level are buffered to their `width` (else a width by
 ///   type) or taken as drawn when they are closed areas, and unioned per level: one walkway space per connected
 ///   piece. A footway without `level` is on level 0 (reported once, as info).
 /// - Steps, escalators (`conveying=*`), ramps (a footway whose `level` lists two levels) and `highway=elevator`
@@ -57,7 +57,6 @@ extension OSMVenueBuilder {
         var base: Double?
         if let h = tags["highway"], let w = OSMWalkingNetwork.footwayHighways[h] { base = w }
         if tags["railway"] == "platform" || tags["public_transport"] == "platform" { base = OSMWalkingNetwork.platformWidth }
-        if tags["indoor"] == "pathway" { base = base ?? 2 }
         guard let base else { return nil }
         if tags["access"] == "no" || tags["access"] == "private" { return nil }
         return tags["width"].flatMap(Self.metres) ?? tags["est_width"].flatMap(Self.metres) ?? base
@@ -80,10 +79,13 @@ extension OSMVenueBuilder {
             || way.tags["highway"] == "elevator"
     }
 
-    /// The network's ways: every footway-like way that is not already a Simple Indoor Tagging space.
+    /// The network's ways: every footway-like way that is not already a Simple Indoor Tagging space, and SIT
+    /// `indoor=pathway` lines (connectors when they join levels; on one level they only trace a route through
+    /// rooms already drawn, so they add no space).
     func networkWays() -> [Int64] {
         document.wayOrder.filter { wid in
-            guard let way = document.ways[wid], footwayWidth(way.tags) != nil || way.tags["conveying"] != nil else { return false }
+            guard let way = document.ways[wid],
+                  footwayWidth(way.tags) != nil || way.tags["conveying"] != nil || way.tags["indoor"] == "pathway" else { return false }
             if let indoor = way.tags["indoor"], Self.indoorSpaceValues.contains(indoor), isAreaWay(way) || way.refs.first == way.refs.last {
                 return false
             }
@@ -272,7 +274,9 @@ extension OSMVenueBuilder {
                 log.add(.error, "invalid-geometry", file: file, featureID: "level \(levelID)", "the walkways of this level could not be unioned; skipped")
                 continue
             }
-            let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty || !existing.isEmpty,
+            // Places are joined only on a level with a walking network: a building mapped with rooms and doors
+            // alone is left as drawn.
+            let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty,
                               doorsteps: &doorsteps)
             guard !shapes.isEmpty || !added.isEmpty else { continue }
             do {

@@ -184,7 +184,10 @@ import Testing
         osm.rectangle(20, 0, 30, 10, ["shop": "books", "name": "Bücher", "level": "0"])
         osm.node(5, -20, ["amenity": "police", "indoor": "yes", "name": "Polizei", "level": "0"])
         osm.node(8, -8, ["amenity": "toilets", "indoor": "yes"])
+        let loop = osm.rectangle(-10, 30, 10, 40, ["highway": "footway", "indoor": "yes", "level": "0"])
         let venue = try load(osm)
+        // A footway loop tagged indoor=yes is walkway around the loop, not a room.
+        #expect(!venue.spaces.contains { $0.id == "way/\(loop)" })
         let pharmacy = try #require(venue.pois.first { $0.name.resolved() == "Apotheke" })
         #expect(pharmacy.category == "pharmacy")
         #expect(venue.spaces.contains { $0.id == pharmacy.spaceID && $0.kind == .room })

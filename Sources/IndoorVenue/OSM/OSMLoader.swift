@@ -207,13 +207,14 @@ struct OSMVenueBuilder {
                 continue
             }
             // Simple Indoor Tagging spaces, and the older `indoor=yes` (or a shop or amenity area with a level).
-            let isIndoorYes = indoor == "yes" || (indoor == nil && tags["level"] != nil && poiCategory(tags) != nil
-                                                  && tags["building"] == nil && footwayWidth(tags) == nil)
+            // (A footway tagged indoor=yes is walking network, not a room.)
+            let isIndoorYes = footwayWidth(tags) == nil
+                && (indoor == "yes" || (indoor == nil && tags["level"] != nil && poiCategory(tags) != nil && tags["building"] == nil))
             guard let indoor = isIndoorYes ? "room" : indoor, Self.indoorSpaceValues.contains(indoor) else { continue }
             guard !isIndoorYes || document.ways[Int64(id.dropFirst(4)) ?? 0].map({ $0.refs.count >= 4 && $0.refs.first == $0.refs.last }) ?? true else { continue }
             let onLevels = levels(tags, id)
             guard !onLevels.isEmpty else {
-                log.add(.warning, "missing-property", file: file, featureID: id, "indoor=\(indoor) without level; skipped")
+                log.add(.warning, "missing-property", file: file, featureID: id, "indoor=\(tags["indoor"] ?? indoor) without level; skipped")
                 continue
             }
             guard let g = geometry() else { continue }

@@ -243,6 +243,26 @@ import Testing
         #expect(venue.issues("joined-to-network").contains { $0.featureID == police.id })
     }
 
+    @Test func aPieceNoPathReachesIsJoinedButPlatformsAreNeverJoinedAcrossTheTracks() throws {
+        var osm = OSMSketch()
+        // The concourse (level 0) and two platforms 8 m apart (level −1), each with its steps up.
+        let c = (0...4).map { osm.node(Double($0) * 25, 20) }
+        osm.way(c, ["highway": "footway", "level": "0"])
+        for (k, y) in [(1, 0.0), (3, -8.0)] {
+            let a = osm.node(0, y), b = osm.node(100, y), foot = osm.node(Double(k) * 25, y)
+            osm.way([a, foot, b], ["railway": "platform", "level": "-1"])
+            osm.way([foot, c[k]], ["highway": "steps", "level": "-1;0"])
+        }
+        // A bus platform 10 m north of the concourse, its crossing unmapped.
+        osm.rectangle(40, 31, 60, 34, ["public_transport": "platform", "area": "yes", "level": "0", "name": "Bus 1"])
+        let venue = try load(osm)
+        #expect(walkways(venue, level: "-1").count == 2)
+        #expect(walkways(venue, level: "0").count == 1)
+        let join = try #require(venue.issues("joined-to-network").first { $0.featureID?.hasPrefix("walkway at ") == true })
+        #expect(join.featureID?.hasSuffix("@0") == true)
+        #expect(join.message.contains("10.0 m away"))
+    }
+
     @Test func aConcourseDrawnAsAnIndoorCorridorBecomesOneWalkwayWithItsFootways() throws {
         var osm = OSMSketch()
         let hall = osm.rectangle(0, 0, 40, 20, ["indoor": "corridor", "name": "Concourse", "level": "0"])

@@ -413,13 +413,15 @@ extension OSMVenueBuilder {
                     .min { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }
                 guard let (from, to) = nearest else { continue }
                 let d = from.distance(to: to)
+                // Named by where it is, as it has no id of its own yet.
+                let at = (try? frame.unproject(from)).map { String(format: "%.6f,%.6f", $0.x, $0.y) } ?? "?"
                 guard d <= OSMWalkingNetwork.maximumJoin, let corridor = Self.corridor(from, to) else {
-                    log.add(.warning, "isolated-walkway", file: file, featureID: "walkway on level \(levelID)",
+                    log.add(.warning, "isolated-walkway", file: file, featureID: "walkway at \(at)@\(levelID)",
                             "a walkway piece no path reaches is \(Int(d.rounded())) m from the rest of level \(levelID); not joined")
                     continue
                 }
                 links.append(corridor)
-                log.add(.info, "joined-to-network", file: file, featureID: "walkway on level \(levelID)",
+                log.add(.info, "joined-to-network", file: file, featureID: "walkway at \(at)@\(levelID)",
                         "a walkway piece no path reached is joined to the rest of level \(levelID), \(String(format: "%.1f", d)) m away")
             }
             guard !links.isEmpty, let merged = try? Geometry.union(of: level.polygons.map(Geometry.polygon) + links) else { continue }

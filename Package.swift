@@ -2,7 +2,7 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values:
-//   indoornav → IndoorSearch → IndoorVenue → IndoorGeometry → (CGEOS, CPROJ)
+//   indoornav → IndoorSearch → IndoorVenue (CZip, CZlib) → IndoorGeometry → (CGEOS, CPROJ)
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
 // Swift module each; no C type appears in a public API.
 import PackageDescription
@@ -27,13 +27,15 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // zlib: the deflated blobs of OSM PBF files.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // SQLite FTS5: only the search benchmark's peer.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Values and GEOS/PROJ-backed geometry in the venue's local metric frame.
         .target(name: "IndoorGeometry", dependencies: ["CGEOS", "CPROJ"]),
         // Venue → building → level model, IMDF and OSM loaders, validation.
-        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip"]),
+        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip", "CZlib"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
         .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
@@ -71,7 +73,7 @@ let package = Package(
 
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
-        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(

@@ -14,8 +14,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case gpx
     /// One IMDF feature file of the sample venue replaced by the input (the first byte picks which).
     case imdf
-    /// An OSM file (Simple Indoor Tagging).
+    /// An OSM file (Simple Indoor Tagging, or a walking network).
     case osm
+    /// An OSM PBF file (blobs, zlib, protobuf), loaded whole; when it loads, a venue is also picked out of it by
+    /// the name of its first named POI.
+    case pbf
     /// The CLI's place syntax: ids, names, `LON,LAT@LEVEL`, `category:C`, resolved on the sample venue.
     case place
     /// A search query: folded and searched on the sample venue.
@@ -27,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .gpx: _ = try? GPXReader.read(path: Self.temporaryFile(data, suffix: "gpx"))
         case .imdf: Self.imdf(data)
         case .osm: _ = try? OSMLoader.load(path: Self.temporaryFile(data, suffix: "osm"))
+        case .pbf: Self.pbf(data)
         case .place: _ = try? Self.index?.place(String(decoding: data, as: UTF8.self))
         case .search:
             let text = String(decoding: data, as: UTF8.self)
@@ -48,6 +52,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         for case .fix(let fix) in decoder.finish() {
             // What comes out is a position or nothing.
             if let l = fix.location() { precondition((-90...90).contains(l.coordinate.latitude) && (-180...180).contains(l.coordinate.longitude)) }
+        }
+    }
+
+    static func pbf(_ data: Data) {
+        guard let venue = try? OSMLoader.load(pbf: data, path: "fuzz.osm.pbf") else { return }
+        if let name = venue.pois.lazy.compactMap({ $0.name.resolved() }).first {
+            _ = try? OSMLoader.load(pbf: data, path: "fuzz.osm.pbf", selection: .named(name))
         }
     }
 

@@ -32,7 +32,10 @@ enum FollowCommand {
           --json           One JSON object per event (started, progress, step_changed, approaching_maneuver,
                            level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
                            provider_status, located).
-          --venue PATH     An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --venue PATH     An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
+          --venue-name NAME
+                           Pick a station, building or mall by name out of an OSM extract.
+          --bbox W,S,E,N   Pick what lies in a box (degrees) out of an OSM extract.
           --strict         Only what the venue data draws: no inferred corridors or entrances.
         """
 

@@ -25,6 +25,9 @@ enum RenderCommand {
           --size WxH         Image size in pixels (default 1200x900).
           --style S          light (default) or dark.
           --lang LANG        Label language (names fall back to English, then any).
+          --venue PATH       An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the sample venue).
+          --venue-name NAME  Pick a station, building or mall by name out of an OSM extract.
+          --bbox W,S,E,N     Pick what lies in a box (degrees) out of an OSM extract.
           -o FILE            Output; the format follows the extension. An existing file is kept unless --force.
           --force            Replace an existing output file.
           --venue PATH       An IMDF folder or archive, or an OSM file (default: the embedded sample venue).

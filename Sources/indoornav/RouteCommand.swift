@@ -24,7 +24,10 @@ enum RouteCommand {
           --lang L          Instruction language: en (default) or fr; names follow it with fallback.
           --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
           --force           Overwrite FILE if it exists.
-          --venue PATH      An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --venue PATH      An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
+          --venue-name NAME
+                            Pick a station, building or mall by name out of an OSM extract.
+          --bbox W,S,E,N    Pick what lies in a box (degrees) out of an OSM extract.
           --strict          Only what the venue data draws: no inferred corridors or entrances.
         """
 

@@ -21,7 +21,10 @@ enum SearchCommand {
           --lang LANG     Display language for names.
           --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}
                           (distance: metres walked, with --near).
-          --venue PATH    An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --venue PATH    An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
+          --venue-name NAME
+                          Pick a station, building or mall by name out of an OSM extract.
+          --bbox W,S,E,N  Pick what lies in a box (degrees) out of an OSM extract.
           --strict        Only what the venue data draws: no inferred corridors or entrances.
         """
 

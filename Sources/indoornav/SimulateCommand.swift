@@ -38,7 +38,9 @@ enum SimulateCommand {
 
         Ctrl-C (or SIGTERM, or SIGHUP) stops at the sessions already finished: their report and recordings are
         written, and the exit status is 130 (143, 129).
-          --venue PATH        An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
+          --venue PATH        An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
+          --venue-name NAME   Pick a station, building or mall by name out of an OSM extract.
+          --bbox W,S,E,N      Pick what lies in a box (degrees) out of an OSM extract.
           --strict            Only what the venue data draws: no inferred corridors or entrances.
         """
 

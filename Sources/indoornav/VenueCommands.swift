@@ -8,6 +8,8 @@ import IndoorVenue
 struct CommonOptions {
     /// An IMDF folder or archive or an OSM file; `nil` for the embedded sample venue.
     var venuePath: String?
+    /// The venue to pick out of an OSM extract: `--venue-name NAME` or `--bbox W,S,E,N`.
+    var selection: VenueSelection?
     var json = false
     var verbose = false
     var language: String?
@@ -17,6 +19,19 @@ struct CommonOptions {
     init(_ args: inout Arguments) throws(UsageError) {
         venuePath = try args.option("--venue")
         strict = args.flag("--strict")
+        let name = try args.option("--venue-name")
+        let box = try args.option("--bbox")
+        if name != nil, box != nil { throw UsageError("--venue-name and --bbox pick a venue two ways: give one", command: args.command) }
+        if let name { selection = .named(name) }
+        if let box {
+            let parts = box.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let w = parts[0], let s = parts[1], let e = parts[2], let n = parts[3], w < e, s < n,
+                  abs(s) <= 90, abs(n) <= 90, abs(w) <= 180, abs(e) <= 180 else {
+                throw UsageError("--bbox \(box): expected WEST,SOUTH,EAST,NORTH in degrees (e.g. 8.627,49.871,8.632,49.876)", command: args.command)
+            }
+            selection = .boundingBox(BoundingBox(minX: w, minY: s, maxX: e, maxY: n))
+        }
+        if selection != nil, venuePath == nil { throw UsageError("--venue-name and --bbox need --venue FILE (an OSM extract)", command: args.command) }
         json = args.flag("--json")
         verbose = args.flag("--verbose") || args.flag("-v")
         language = try args.option("--lang")
@@ -44,7 +59,7 @@ struct CommonOptions {
 
     /// The venue exactly as its data draws it.
     func loadDrawnVenue() throws(VenueError) -> Venue {
-        if let venuePath { try VenueLoader.load(path: venuePath) } else { try SampleVenue.load() }
+        if let venuePath { try VenueLoader.load(path: venuePath, selection: selection) } else { try SampleVenue.load() }
     }
 }
 
@@ -56,18 +71,22 @@ func monotonicSeconds() -> Double {
 
 enum VenueCommands {
     static let help = """
-        USAGE: indoornav venue <info|validate> [--venue PATH] [--json] [--lang LANG] [--verbose]
+        USAGE: indoornav venue <info|validate> [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--verbose]
 
         SUBCOMMANDS:
           info        Summarise the venue: buildings, levels with their ordinals and counts, extent.
           validate    Report every problem with its feature id and a severity; exit 1 if there is an error.
 
         OPTIONS:
-          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm).
+          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf).
                          Default: the embedded sample venue (\(SampleVenue.name)).
+          --venue-name NAME  Pick one venue out of an OSM extract: the station (stop area), building or mall
+                         of that name (case and accents ignored), with a 30 m margin.
+          --bbox W,S,E,N Pick what lies in this box of an OSM extract (degrees).
           --json         Machine-readable output.
           --lang LANG    Display language for names (default: English, then the venue's first language).
-          --verbose, -v  Also print timings, the loader's notes and what was inferred (venue info).
+          --verbose, -v  Also print timings, the loader's notes and what was inferred (venue info); with
+                         --json, every POI as "places": [{id, name, ref, kind, category, level}].
           --strict       Only what the data draws: no implicit corridors, inferred entrances of rooms
                          without openings, or overlapping units carved out of each other.
         """
@@ -128,6 +147,13 @@ enum VenueCommands {
                 object["load_seconds"] = .number(t1 - t0)
                 object["index_seconds"] = .number(t2 - t1)
                 object["inference"] = inferenceJSON(venue.inference)
+                object["places"] = .array(venue.pois.map { p in
+                    var o: [String: JSONValue] = ["id": .string(p.id), "kind": .string(p.kind.rawValue), "category": .string(p.category),
+                                                  "level": .string(p.levelID)]
+                    if let name = p.name.resolved(for: languages) { o["name"] = .string(name) }
+                    if let ref = p.ref { o["ref"] = .string(ref) }
+                    return .object(o)
+                })
             }
             Output.json(.object(object))
             return .success

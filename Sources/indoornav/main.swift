@@ -23,7 +23,8 @@ let usage = """
       simulate         Run simulated navigation sessions through the engine and report how it did.
 
     The venue commands (venue, search, route, render) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
-    an OSM .osm file); without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
+    an OSM .osm or .osm.pbf file; --venue-name NAME or --bbox W,S,E,N picks one venue out of an OSM extract);
+    without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
     command's options. Exit status: 0 success, 1 failure (or errors found), 2 usage error.
     """
 

@@ -1,31 +1,39 @@
 import Foundation
 
 /// Loads a venue from a path, whatever its format: an IMDF folder, a zipped IMDF archive (`.zip`, `.imdf`) or an
-/// OpenStreetMap file (`.osm`).
+/// OpenStreetMap file (`.osm`, or `.osm.pbf`/`.pbf`).
 public enum VenueLoader {
     /// The largest feature file read (a venue's files are megabytes; a larger one is a mistake or an attack).
     public static let maximumFileSize = 512 << 20
 
     /// - Throws: ``VenueError`` when the path is missing, unreadable or not a venue. Problems inside a venue are
     ///   its ``Venue/issues``.
-    public static func load(path: String) throws(VenueError) -> Venue {
+    /// - Parameter selection: the venue to pick out of a larger OSM extract (OSM files only).
+    public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound(path: path) }
+        let lower = path.lowercased()
+        let isOSM = lower.hasSuffix(".osm") || lower.hasSuffix(".xml") || lower.hasSuffix(".pbf")
+        if selection != nil, !isOSM {
+            throw .notAVenue(path: path, reason: "a venue can be picked by name or box only out of an OSM file (.osm, .osm.pbf)")
+        }
         if isDirectory.boolValue {
             return try loadDirectory(path)
         }
-        let lower = path.lowercased()
         if lower.hasSuffix(".osm") || lower.hasSuffix(".xml") {
-            return try OSMLoader.load(path: path)
+            return try OSMLoader.load(path: path, selection: selection)
         }
         let data = try read(path)
+        if lower.hasSuffix(".pbf") {
+            return try OSMLoader.load(pbf: data, path: path, selection: selection)
+        }
         if data.starts(with: [0x50, 0x4B]) {  // "PK": a zip archive
             return try IMDFLoader.load(files: ZipArchive.read(data, path: path), source: path)
         }
         if lower.hasSuffix(".zip") || lower.hasSuffix(".imdf") {
             throw .archive(path: path, reason: data.isEmpty ? "the file is empty" : "not a zip archive")
         }
-        throw .notAVenue(path: path, reason: "not an IMDF folder or archive, nor an .osm file")
+        throw .notAVenue(path: path, reason: "not an IMDF folder or archive, nor an .osm or .osm.pbf file")
     }
 
     private static func loadDirectory(_ path: String) throws(VenueError) -> Venue {

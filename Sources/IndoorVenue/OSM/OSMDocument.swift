@@ -1,7 +1,8 @@
 import Foundation
 import IndoorGeometry
 
-/// The elements of an OSM XML file (API 0.6), parsed with a streaming parser that resolves no entity.
+/// The elements of an OSM file (API 0.6): XML parsed with a streaming parser that resolves no entity, or PBF
+/// (``OSMPBFReader``).
 struct OSMDocument {
     struct Node {
         var coordinate: (lon: Double, lat: Double)
@@ -31,6 +32,21 @@ struct OSMDocument {
     var wayOrder: [Int64] = []
     var nodeOrder: [Int64] = []
     var relationOrder: [Int64] = []
+
+    mutating func add(node id: Int64, _ node: Node) {
+        nodes[id] = node
+        nodeOrder.append(id)
+    }
+
+    mutating func add(way id: Int64, _ way: Way) {
+        ways[id] = way
+        wayOrder.append(id)
+    }
+
+    mutating func add(relation id: Int64, _ relation: Relation) {
+        relations[id] = relation
+        relationOrder.append(id)
+    }
 
     /// Reads the file with the byte-level ``XMLScanner`` (the GPX reader's): streamed in bounded chunks, the DOCTYPE
     /// skipped whole so no entity is ever defined or resolved, and no libxml2 in the way of hostile bytes.
@@ -109,15 +125,9 @@ struct OSMDocument {
         func close(_ current: inout (kind: String, id: Int64)?) {
             guard let (kind, id) = current else { return }
             switch kind {
-            case "node":
-                document.nodes[id] = Node(coordinate: coordinate, tags: tags)
-                document.nodeOrder.append(id)
-            case "way":
-                document.ways[id] = Way(refs: refs, tags: tags)
-                document.wayOrder.append(id)
-            default:
-                document.relations[id] = Relation(members: members, tags: tags)
-                document.relationOrder.append(id)
+            case "node": document.add(node: id, Node(coordinate: coordinate, tags: tags))
+            case "way": document.add(way: id, Way(refs: refs, tags: tags))
+            default: document.add(relation: id, Relation(members: members, tags: tags))
             }
             current = nil
         }

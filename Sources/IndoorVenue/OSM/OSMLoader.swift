@@ -9,9 +9,25 @@ import IndoorGeometry
 /// A feature appears on every level its `level` and `repeat_on` name. Levels have no features of their own in SIT,
 /// so they are made from the level values used, with the ordinal as id (`0`, `0.5`, `-1`).
 public enum OSMLoader {
-    public static func load(path: String) throws(VenueError) -> Venue {
-        let document = try OSMDocument.parse(path: path)
-        return try OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent).build(source: path)
+    /// Loads an OSM XML file.
+    /// - Parameter selection: the venue to pick out of a larger extract (by name or box); `nil` for the whole file.
+    public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
+        try build(OSMDocument.parse(path: path), path: path, selection: selection)
+    }
+
+    /// Loads an OSM PBF file's bytes (see ``load(path:selection:)`` for what is read).
+    /// - Throws: ``VenueError/notAVenue(path:reason:)`` naming the blob that could not be read, and why.
+    public static func load(pbf data: Data, path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
+        try build(OSMPBFReader.parse(data, path: path), path: path, selection: selection)
+    }
+
+    static func build(_ document: OSMDocument, path: String, selection: VenueSelection?) throws(VenueError) -> Venue {
+        var document = document
+        var named: (id: String, tags: [String: String])?
+        if let selection { (document, named) = try document.selecting(selection, path: path) }
+        var builder = OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent)
+        builder.named = named
+        return try builder.build(source: path)
     }
 
     /// Parses an OSM level value: a number (`0.5`), a list (`-2;-1`) or an integer range (`1-3`, `-1-3`).
@@ -41,6 +57,8 @@ struct OSMVenueBuilder {
     let document: OSMDocument
     let file: String
     let log = IssueLog()
+    /// The feature a venue was picked out of an extract by: its name is the venue's.
+    var named: (id: String, tags: [String: String])?
 
     static let indoorSpaceValues: Set<String> = ["room", "area", "corridor"]
 
@@ -137,6 +155,10 @@ struct OSMVenueBuilder {
         var pois: [POI] = []
         // Doors are collected while nodes are read and made into segments once the frame exists.
         var pendingDoors: [(id: String, node: Int64, level: String, tags: [String: String])] = []
+        // What a space is as a place to go to, when it says (a room that is a pharmacy).
+        var spacePOICategory: [String: String] = [:]
+        // Buildings that are places, without an entrance on their outline: placed where they meet the network.
+        var buildingFootprints: [String: Geometry] = [:]
 
         var areal: [(id: String, tags: [String: String], geometry: () -> Geometry?)] = []
         for wid in document.wayOrder {
@@ -151,7 +173,21 @@ struct OSMVenueBuilder {
         for (id, tags, geometry) in areal {
             let indoor = tags["indoor"]
             if tags["building"] != nil, tags["building"] != "no", tags["indoor"] == nil {
-                if let g = geometry() { buildings.append(Building(id: id, name: names(tags), category: tags["building"], footprint: g)) }
+                guard let g = geometry() else { continue }
+                buildings.append(Building(id: id, name: names(tags), category: tags["building"], footprint: g))
+                // A named building that is an amenity or a shop (a police station, a store) is a place to go to,
+                // on its ground floor.
+                // At its main entrance when the outline has one (a big building's centre is far from any path).
+                let outline = document.ways[Int64(id.dropFirst(4)) ?? 0]?.refs.compactMap { document.nodes[$0] } ?? []
+                let entrances = outline.filter { $0.tags["entrance"] != nil }
+                let door = (entrances.first { $0.tags["entrance"] == "main" } ?? entrances.first)
+                    .map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
+                if tags["name"] != nil, let category = poiCategory(tags), let c = door ?? g.boundingBox?.center {
+                    if door == nil { buildingFootprints[id] = g }
+                    let ground = levels(tags, id).first ?? 0
+                    levelOrdinals.insert(ground)
+                    pois.append(POI(id: id, kind: .amenity, category: category, name: names(tags), ref: tags["ref"], levelID: levelID(ground), coordinate: c))
+                }
                 continue
             }
             if indoor == "level" {
@@ -170,14 +206,20 @@ struct OSMVenueBuilder {
                 }
                 continue
             }
-            guard let indoor, Self.indoorSpaceValues.contains(indoor) else { continue }
+            // Simple Indoor Tagging spaces, and the older `indoor=yes` (or a shop or amenity area with a level).
+            // (A footway tagged indoor=yes is walking network, not a room.)
+            let isIndoorYes = footwayWidth(tags) == nil
+                && (indoor == "yes" || (indoor == nil && tags["level"] != nil && poiCategory(tags) != nil && tags["building"] == nil))
+            guard let indoor = isIndoorYes ? "room" : indoor, Self.indoorSpaceValues.contains(indoor) else { continue }
+            guard !isIndoorYes || document.ways[Int64(id.dropFirst(4)) ?? 0].map({ $0.refs.count >= 4 && $0.refs.first == $0.refs.last }) ?? true else { continue }
             let onLevels = levels(tags, id)
             guard !onLevels.isEmpty else {
-                log.add(.warning, "missing-property", file: file, featureID: id, "indoor=\(indoor) without level; skipped")
+                log.add(.warning, "missing-property", file: file, featureID: id, "indoor=\(tags["indoor"] ?? indoor) without level; skipped")
                 continue
             }
             guard let g = geometry() else { continue }
-            let category = spaceCategory(tags, indoor: indoor)
+            let category = isIndoorYes ? (poiCategory(tags).map { $0.replacingOccurrences(of: "shop.", with: "") } ?? tags["room"] ?? "room")
+                : spaceCategory(tags, indoor: indoor)
             var restriction: Restriction?
             switch tags["access"] {
             case "private"?, "no"?: restriction = .private
@@ -188,6 +230,8 @@ struct OSMVenueBuilder {
             for o in onLevels {
                 levelOrdinals.insert(o)
                 let spaceID = onLevels.count > 1 ? "\(id)@\(levelID(o))" : id
+                // A room of a generic kind (`room=shop`) is what its amenity or shop says (a pharmacy).
+                if SpaceKind(category: category) == .room, let poiCategory = poiCategory(tags) { spacePOICategory[spaceID] = poiCategory }
                 spaces.append(Space(id: spaceID, category: category, name: names(tags), altName: LocalizedText(tags["alt_name"].map { ["": $0] } ?? [:]),
                                     levelID: levelID(o), geometry: g, accessibility: accessibility, restriction: restriction,
                                     ref: tags["ref"]))
@@ -202,36 +246,7 @@ struct OSMVenueBuilder {
             }
         }
 
-        // Steps, escalators and elevator nodes joining levels.
-        for wid in document.wayOrder {
-            guard let way = document.ways[wid], way.tags["indoor"] == nil || way.tags["indoor"] == "pathway" else { continue }
-            let id = key("way", wid)
-            let tags = way.tags
-            // Steps, escalators and elevators; an indoor pathway on several levels is a flight of stairs.
-            guard tags["highway"] == "steps" || tags["conveying"] != nil || tags["highway"] == "elevator"
-                || tags["indoor"] == "pathway" else { continue }
-            let onLevels = levels(tags, id)
-            guard onLevels.count >= 2, let cs = coordinates(way, id), let first = cs.first, let last = cs.last else { continue }
-            levelOrdinals.formUnion(onLevels)
-            let kind: Connector.Kind = tags["conveying"] != nil ? .escalator : tags["highway"] == "elevator" ? .elevator : .stairs
-            // A way is drawn from its first node; `incline=up` means it climbs in that direction.
-            let climbs = tags["incline"] != "down"
-            let ordered = climbs ? onLevels : onLevels.reversed()
-            let stops = ordered.enumerated().map { i, o in
-                Connector.Stop(levelID: levelID(o), location: i == 0 ? first : i == ordered.count - 1 ? last : nil)
-            }
-            var directed = false
-            switch tags["conveying"] {
-            case "forward"?: directed = true
-            case "backward"?: directed = true
-            default: break
-            }
-            var c = Connector(id: id, kind: kind, stops: stops, isDirected: directed, name: names(tags))
-            if tags["conveying"] == "backward" { c.stops.reverse() }
-            connectors.append(c)
-        }
-
-        // Doors, elevator nodes and point POIs.
+        // Doors and point POIs (elevator nodes are the walking network's).
         for nid in document.nodeOrder {
             guard let node = document.nodes[nid], !node.tags.isEmpty else { continue }
             let id = key("node", nid)
@@ -239,15 +254,13 @@ struct OSMVenueBuilder {
             let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
             var onLevels = levels(tags, id)
             let isDoor = tags["door"] != nil || tags["indoor"] == "door" || tags["entrance"] != nil
-            if onLevels.isEmpty && isDoor {
+            if onLevels.isEmpty && (isDoor || tags["indoor"] == "yes") {
                 onLevels = levelsOfWays(containing: nid)
             }
+            // An indoor POI on no level and no way is on the ground floor.
+            if onLevels.isEmpty, tags["indoor"] == "yes", poiCategory(tags) != nil { onLevels = [0] }
             guard !onLevels.isEmpty else { continue }
             levelOrdinals.formUnion(onLevels)
-            if tags["highway"] == "elevator", onLevels.count >= 2 {
-                connectors.append(Connector(id: id, kind: .elevator,
-                                            stops: onLevels.map { Connector.Stop(levelID: levelID($0), location: c) }, name: names(tags)))
-            }
             if isDoor {
                 for o in onLevels {
                     pendingDoors.append((id: onLevels.count > 1 ? "\(id)@\(levelID(o))" : id, node: nid, level: levelID(o), tags: tags))
@@ -265,14 +278,38 @@ struct OSMVenueBuilder {
                 }
             }
         }
-        guard !levelOrdinals.isEmpty else { throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)") }
-
+        // Footways without a level are on level 0 only in a file that is indoor-mapped somewhere.
+        let leveled = { (tags: [String: String]) in tags["level"] != nil || tags["repeat_on"] != nil }
+        guard !levelOrdinals.isEmpty || document.ways.values.contains(where: { leveled($0.tags) }) else {
+            throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)")
+        }
+        let networkWays = networkWays()
         let positions = spaces.flatMap { $0.geometry.allCoordinates }
+            + networkWays.flatMap { document.ways[$0]?.refs ?? [] }.compactMap { document.nodes[$0] }.map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
         guard let box = BoundingBox(covering: positions.isEmpty ? document.nodes.values.map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) } : positions) else {
             throw .noLevels(path: source, issues: log.issues)
         }
         let frame: LocalFrame
         do { frame = try LocalFrame(centeredOn: box) } catch { throw .notAVenue(path: source, reason: error.localizedDescription) }
+
+        // The walking network: walkway spaces joining every stop, door, room and POI of its levels.
+        let network = walkingNetwork(frame: frame, levelOrdinals: &levelOrdinals)
+        connectors += network.connectors
+        pois += platformPOIs(ways: networkWays)
+        let places = networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, buildings: buildingFootprints, frame: frame)
+        let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
+        // A named walkway merged into another (two concourses one footway joins) stays a place to go to.
+        for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
+            guard let c = s.geometry.boundingBox?.center, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(c))) == true }) else { continue }
+            pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
+                            levelID: s.levelID, coordinate: c, spaceID: host.id))
+        }
+        spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
+        for i in pois.indices {
+            if let step = walkways.doorsteps[pois[i].id], let at = try? frame.unproject(step) { pois[i].coordinate = at }
+        }
+        placeStops(&connectors, in: spaces)
+        guard !levelOrdinals.isEmpty else { throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)") }
 
         // Spaces get a POI when named or numbered; they know which POIs lie in them.
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
@@ -284,7 +321,7 @@ struct OSMVenueBuilder {
         }
         for s in spaces where !s.name.isEmpty || s.ref != nil {
             guard let c = s.geometry.boundingBox?.center else { continue }
-            pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
+            pois.append(POI(id: s.id, kind: .room, category: spacePOICategory[s.id] ?? s.category, name: s.name, altName: s.altName, ref: s.ref,
                             levelID: s.levelID, coordinate: c, spaceID: s.id))
         }
 
@@ -295,37 +332,132 @@ struct OSMVenueBuilder {
             Level(id: levelID(o), ordinal: o, name: LocalizedText(["en": "Level \(levelID(o))"]),
                   shortName: LocalizedText(levelID(o)), buildingIDs: buildingIDs, geometry: levelOutlines[o])
         }
-        let main = buildings.first { !$0.name.isEmpty } ?? buildings.first
+        let main = venueIdentity(buildings: buildings, frame: frame)
         return Venue(id: main?.id ?? file, name: main?.name ?? LocalizedText(file), category: main?.category,
                      sourceFormat: "OSM", buildings: buildings, levels: levels, spaces: spaces, openings: openings,
                      connectors: connectors, pois: pois, obstacles: obstacles, issues: log.issues, frame: frame)
     }
 
+    /// What the venue is: the station (`railway=station`, `public_transport=station`, a `train_station` or
+    /// `transportation` building, a stop area), else a mall, else the largest named building; never just the first named one
+    /// (a hotel next door).
+    func venueIdentity(buildings: [Building], frame: LocalFrame) -> (id: String, name: LocalizedText, category: String?)? {
+        if let named { return (named.id, names(named.tags), named.tags["building"] ?? "transitstation") }
+        var elements: [(id: String, tags: [String: String])] = []
+        for nid in document.nodeOrder { if let t = document.nodes[nid]?.tags, t["name"] != nil { elements.append((key("node", nid), t)) } }
+        for wid in document.wayOrder { if let t = document.ways[wid]?.tags, t["name"] != nil { elements.append((key("way", wid), t)) } }
+        for rid in document.relationOrder { if let t = document.relations[rid]?.tags, t["name"] != nil { elements.append((key("relation", rid), t)) } }
+        let ranks: [(String, String)] = [("railway", "station"), ("public_transport", "station"), ("building", "train_station"),
+                                         ("building", "transportation"), ("public_transport", "stop_area"), ("shop", "mall"),
+                                         ("amenity", "bus_station")]
+        for (k, v) in ranks {
+            // A building counts as what it houses when it says (a police station in a transport building).
+            if let e = elements.first(where: { $0.tags[k] == v && (k != "building" || poiCategory($0.tags) == nil) }) { return (e.id, names(e.tags), v == "mall" ? "mall" : v == "bus_station" ? "busstation" : "transitstation") }
+        }
+        let named = buildings.filter { !$0.name.isEmpty }
+        let size = { (b: Building) -> Double in b.footprint.flatMap { try? frame.project($0).area() } ?? 0 }
+        if let b = named.max(by: { size($0) < size($1) }) ?? buildings.first { return (b.id, b.name, b.category) }
+        return nil
+    }
+
+    /// The levels of the indoor and walkway ways through a node (a walkway without a level is on level 0).
     func levelsOfWays(containing node: Int64) -> [Double] {
         var out: Set<Double> = []
+        var untagged: [String] = []
         for wid in document.wayOrder {
-            guard let way = document.ways[wid], way.tags["indoor"] != nil, way.refs.contains(node) else { continue }
-            out.formUnion(levels(way.tags, key("way", wid)))
+            guard let way = document.ways[wid], way.refs.contains(node) else { continue }
+            if way.tags["indoor"] != nil {
+                out.formUnion(levels(way.tags, key("way", wid)))
+            } else if footwayWidth(way.tags) != nil, !isConnectorWay(way.tags, key("way", wid)) {
+                out.formUnion(walkwayLevels(way.tags, key("way", wid), untagged: &untagged))
+            }
         }
         return out.sorted()
+    }
+
+    /// Named or numbered platforms, as places to go to.
+    func platformPOIs(ways: [Int64]) -> [POI] {
+        var pois: [POI] = []
+        var ignored: [String] = []
+        for wid in ways {
+            guard let way = document.ways[wid], way.tags["railway"] == "platform" || way.tags["public_transport"] == "platform"
+                    || way.tags["highway"] == "platform" else { continue }
+            let tags = way.tags
+            let id = key("way", wid)
+            guard tags["name"] != nil || tags["ref"] != nil || tags["local_ref"] != nil, let cs = coordinates(way, id), !cs.isEmpty else { continue }
+            // A point on the platform: its middle node (a line), or its box's centre (an area).
+            let at = isAreaWay(way) ? BoundingBox(covering: cs)?.center ?? cs[0] : cs[cs.count / 2]
+            let onLevels = walkwayLevels(tags, id, untagged: &ignored)
+            for o in onLevels {
+                let levelID = Level.text(ordinal: o)
+                pois.append(POI(id: onLevels.count > 1 ? "\(id)@\(levelID)" : id, kind: .amenity, category: "platform", name: names(tags),
+                                ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: at))
+            }
+        }
+        return pois
+    }
+
+    /// What must lie in or be joined to walkable space: connector stops, doors, rooms and POIs, in metres.
+    /// - Parameter buildings: the footprints of buildings that are places with no entrance mapped.
+    func networkPlaces(spaces: [Space], connectors: [Connector], doors: [(id: String, node: Int64, level: String, tags: [String: String])],
+                       pois: [POI], buildings: [String: Geometry], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
+        var places: [OSMWalkingNetwork.Place] = []
+        // A stop inside a room or stairwell of its level is where it is: only a stop outside every space needs one.
+        let passable = Dictionary(grouping: spaces.indices.filter { spaces[$0].kind.isPassable }, by: { spaces[$0].levelID })
+            .mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        for c in connectors {
+            for stop in c.stops where stop.spaceID == nil {
+                guard let at = stop.location, passable[stop.levelID]?.firstContaining(at) == nil, let p = try? frame.project(at) else { continue }
+                places.append(.init(id: c.id, levelID: stop.levelID, geometry: .point(p), kind: .stop))
+            }
+        }
+        for door in doors {
+            guard let n = document.nodes[door.node], let p = try? frame.project(Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)) else { continue }
+            places.append(.init(id: door.id, levelID: door.level, geometry: .point(p), kind: .door))
+        }
+        let rooms = spaces.filter { $0.kind.isPassable && $0.kind != .walkway && !$0.kind.isConnector }
+        for s in rooms {
+            guard let g = try? frame.project(s.geometry) else { continue }
+            places.append(.init(id: s.id, levelID: s.levelID, geometry: g, kind: .space))
+        }
+        let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
+        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate) == nil || buildings[poi.id] != nil {
+            if let footprint = buildings[poi.id], let g = try? frame.project(footprint) {
+                places.append(.init(id: poi.id, levelID: poi.levelID, geometry: g, kind: .building))
+                continue
+            }
+            guard let p = try? frame.project(poi.coordinate) else { continue }
+            places.append(.init(id: poi.id, levelID: poi.levelID, geometry: .point(p), kind: .poi))
+        }
+        // A node that is both a door and a POI is one place.
+        var seen: Set<String> = []
+        return places.filter { seen.insert("\($0.id)@\($0.levelID)").inserted }
     }
 
     /// A door node becomes a segment of its width (`width`, else 0.9 m) along the wall it sits in.
     func door(id: String, node: Int64, levelID: String, tags: [String: String], frame: LocalFrame) -> Opening? {
         guard let n = document.nodes[node] else { return nil }
         let center = Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)
-        let width = tags["width"].flatMap { Double($0.replacingOccurrences(of: " m", with: "")) }.flatMap { $0 > 0 && $0 < 20 ? $0 : nil } ?? 0.9
-        // The wall direction: the neighbours of the node in the first indoor way that holds it.
+        var width = tags["width"].flatMap(Self.metres) ?? 0.9
+        // The wall direction: the neighbours of the node in the first indoor way (or building outline) that holds
+        // it; on a walkway, the door spans it, across the way.
         var direction = Coordinate(x: 1, y: 0)
-        if let way = document.wayOrder.lazy.compactMap({ document.ways[$0] }).first(where: { $0.tags["indoor"] != nil && $0.refs.contains(node) }),
-           let k = way.refs.firstIndex(of: node) {
+        let holders = document.wayOrder.lazy.compactMap { document.ways[$0] }.filter { $0.refs.contains(node) }
+        let wall = holders.first { $0.tags["indoor"] != nil } ?? holders.first { $0.tags["building"] != nil || $0.tags["building:part"] != nil }
+        let walkway = wall == nil ? holders.first { footwayWidth($0.tags) != nil } : nil
+        if let walkway, tags["width"] == nil, let w = footwayWidth(walkway.tags) { width = w }
+        if let way = wall ?? walkway, let k = way.refs.firstIndex(of: node) {
             let prev = k > 0 ? way.refs[k - 1] : way.refs.count > 2 ? way.refs[way.refs.count - 2] : node
             let next = k + 1 < way.refs.count ? way.refs[k + 1] : way.refs.count > 1 ? way.refs[1] : node
             if let a = document.nodes[prev], let b = document.nodes[next],
                let pa = try? frame.project(Coordinate(longitude: a.coordinate.lon, latitude: a.coordinate.lat)),
                let pb = try? frame.project(Coordinate(longitude: b.coordinate.lon, latitude: b.coordinate.lat)) {
                 let d = pa.distance(to: pb)
-                if d > 0 { direction = Coordinate(x: (pb.x - pa.x) / d, y: (pb.y - pa.y) / d) }
+                if d > 0 {
+                    direction = Coordinate(x: (pb.x - pa.x) / d, y: (pb.y - pa.y) / d)
+                    if wall == nil { direction = Coordinate(x: -direction.y, y: direction.x) }
+                }
             }
         }
         guard let c = try? frame.project(center),

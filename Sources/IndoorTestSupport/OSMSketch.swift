@@ -1,0 +1,106 @@
+import Foundation
+
+/// A small OpenStreetMap file written by a test, with positions in metres east and north of an origin:
+/// stations and malls sketched as nodes and ways with their tags, without hand-writing XML.
+///
+/// ```swift
+/// var osm = OSMSketch()
+/// let a = osm.node(0, 0), b = osm.node(40, 0)
+/// osm.way([a, b], ["highway": "footway", "level": "0"])
+/// let xml = osm.xml()
+/// ```
+public struct OSMSketch: Sendable {
+    public struct Node: Sendable {
+        public var id: Int64
+        public var x: Double
+        public var y: Double
+        public var tags: [String: String]
+    }
+
+    public struct Way: Sendable {
+        public var id: Int64
+        public var refs: [Int64]
+        public var tags: [String: String]
+    }
+
+    public struct Relation: Sendable {
+        public var id: Int64
+        public var members: [(type: String, ref: Int64, role: String)]
+        public var tags: [String: String]
+    }
+
+    /// The longitude and latitude of the point (0, 0).
+    public var origin: (lon: Double, lat: Double)
+    public private(set) var nodes: [Node] = []
+    public private(set) var ways: [Way] = []
+    public private(set) var relations: [Relation] = []
+    private var nextID: Int64 = 1
+
+    public init(origin: (lon: Double, lat: Double) = (8.0, 50.0)) {
+        self.origin = origin
+    }
+
+    /// Metres per degree of latitude, and of longitude at the origin (a sphere is close enough for a sketch).
+    var metresPerDegree: (lon: Double, lat: Double) { (111_320 * cos(origin.lat * .pi / 180), 111_320) }
+
+    /// The longitude and latitude of a point `x` metres east and `y` north of the origin.
+    public func position(_ x: Double, _ y: Double) -> (lon: Double, lat: Double) {
+        (origin.lon + x / metresPerDegree.lon, origin.lat + y / metresPerDegree.lat)
+    }
+
+    /// Adds a node; returns its id.
+    @discardableResult
+    public mutating func node(_ x: Double, _ y: Double, _ tags: [String: String] = [:]) -> Int64 {
+        defer { nextID += 1 }
+        nodes.append(Node(id: nextID, x: x, y: y, tags: tags))
+        return nextID
+    }
+
+    /// Adds a way through `refs`; returns its id.
+    @discardableResult
+    public mutating func way(_ refs: [Int64], _ tags: [String: String]) -> Int64 {
+        defer { nextID += 1 }
+        ways.append(Way(id: nextID, refs: refs, tags: tags))
+        return nextID
+    }
+
+    /// Adds a closed way around the rectangle `[x0, x1] × [y0, y1]`; returns its id.
+    @discardableResult
+    public mutating func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ tags: [String: String]) -> Int64 {
+        let a = node(x0, y0), b = node(x1, y0), c = node(x1, y1), d = node(x0, y1)
+        return way([a, b, c, d, a], tags)
+    }
+
+    /// Adds a relation; returns its id.
+    @discardableResult
+    public mutating func relation(_ members: [(type: String, ref: Int64, role: String)], _ tags: [String: String]) -> Int64 {
+        defer { nextID += 1 }
+        relations.append(Relation(id: nextID, members: members, tags: tags))
+        return nextID
+    }
+
+    /// The sketch as OSM XML (API 0.6).
+    public func xml() -> String {
+        func escape(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        func tags(_ t: [String: String]) -> String {
+            t.keys.sorted().map { "    <tag k=\"\(escape($0))\" v=\"\(escape(t[$0] ?? ""))\"/>\n" }.joined()
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"OSMSketch\">\n"
+        for n in nodes {
+            let p = position(n.x, n.y)
+            out += "  <node id=\"\(n.id)\" lat=\"\(String(format: "%.7f", p.lat))\" lon=\"\(String(format: "%.7f", p.lon))\">\n\(tags(n.tags))  </node>\n"
+        }
+        for w in ways {
+            out += "  <way id=\"\(w.id)\">\n" + w.refs.map { "    <nd ref=\"\($0)\"/>\n" }.joined() + tags(w.tags) + "  </way>\n"
+        }
+        for r in relations {
+            out += "  <relation id=\"\(r.id)\">\n"
+                + r.members.map { "    <member type=\"\($0.type)\" ref=\"\($0.ref)\" role=\"\(escape($0.role))\"/>\n" }.joined()
+                + tags(r.tags) + "  </relation>\n"
+        }
+        return out + "</osm>\n"
+    }
+}

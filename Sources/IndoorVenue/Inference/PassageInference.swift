@@ -259,8 +259,14 @@ struct PassageInferrer {
                 }
                 guard let best else { continue }
                 let length = best.stretch.length
-                let a = best.stretch.point(at: (length - rules.doorWidth) / 2)
-                let b = best.stretch.point(at: (length + rules.doorWidth) / 2)
+                // The door goes in the middle of the stretch's longest straight wall (a door across a corner
+                // would not lie on either wall).
+                let walls = zip(best.stretch.coordinates, best.stretch.coordinates.dropFirst())
+                guard let (p, q) = walls.max(by: { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }) else { continue }
+                let wall = p.distance(to: q)
+                let half = min(rules.doorWidth, wall) / 2 / max(wall, 1e-9)
+                let a = Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half))
+                let b = Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half))
                 guard let line = try? LineString([a, b]), let geometry = try? venue.frame.unproject(.lineString(line)) else { continue }
                 var opening = Opening(id: "inferred-entrance-\(space.id)", category: "pedestrian", levelID: space.levelID,
                                       geometry: geometry, isDoor: false, width: rules.doorWidth)

@@ -109,7 +109,8 @@ enum VenueCommands {
         let options = try CommonOptions(&args)
         try args.finish()
         let t0 = monotonicSeconds()
-        let venue = try options.loadVenue()
+        // The counts are the data's; what routing infers from it is summed up apart (with --verbose).
+        let venue = try options.loadDrawnVenue()
         let t1 = monotonicSeconds()
         _ = VenueSpatialIndex(venue)
         let t2 = monotonicSeconds()
@@ -146,7 +147,7 @@ enum VenueCommands {
             if options.verbose {
                 object["load_seconds"] = .number(t1 - t0)
                 object["index_seconds"] = .number(t2 - t1)
-                object["inference"] = inferenceJSON(venue.inference)
+                object["inference"] = inferenceJSON(options.strict ? InferenceReport() : venue.inferringPassages().inference)
                 object["places"] = .array(venue.pois.map { p in
                     var o: [String: JSONValue] = ["id": .string(p.id), "kind": .string(p.kind.rawValue), "category": .string(p.category),
                                                   "level": .string(p.levelID)]
@@ -185,7 +186,11 @@ enum VenueCommands {
                 + "\(counts[.info]?.count ?? 0) notes (see `indoornav venue validate`)")
         }
         if options.verbose {
-            printInference(venue, languages: languages)
+            if options.strict {
+                Output.line("inferred: nothing (--strict: only what the data draws)")
+            } else {
+                printInference(venue.inferringPassages(), languages: languages)
+            }
             for issue in venue.issues { Output.line("  " + issue.description) }
             Output.line(String(format: "loaded in %.1f ms, spatial index built in %.1f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
         }

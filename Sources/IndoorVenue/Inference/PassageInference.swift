@@ -166,15 +166,35 @@ struct PassageInferrer {
                           let outer = shapes[large], let inner = shapes[small],
                           let carved = Self.overlay(outer, inner, { try $0.difference($1) }) else { continue }
                     let polygons = carved.polygons.filter { $0.area > 0.01 }
-                    guard !polygons.isEmpty, let wgs = try? venue.frame.unproject(Geometry.multiPolygon(polygons)) else { continue }
-                    shapes[large] = .multiPolygon(polygons)
-                    venue.spaces[large].geometry = polygons.count == 1 ? (try? venue.frame.unproject(.polygon(polygons[0]))) ?? wgs : wgs
+                    guard !polygons.isEmpty else { continue }
+                    if polygons.count > outer.polygons.count {
+                        // The smaller reaches across the larger: carving it would cut the larger in two. A walkway
+                        // mapped through a shop's outline still runs through, so the smaller gives up the overlap
+                        // (when something of it is left).
+                        guard let rest = Self.overlay(inner, outer, { try $0.difference($1) }),
+                              case let left = rest.polygons.filter({ $0.area > 0.01 }), !left.isEmpty,
+                              left.reduce(0, { $0 + $1.area }) > 1 else { continue }
+                        replace(small, with: left)
+                        summary(level.id) { $0.carvedOverlaps += 1 }
+                        notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
+                            "overlaps space \(venue.spaces[large].id) by \(Self.format(overlap)) m² and reaches across it: the overlap is left to that space, which runs through"))
+                        continue
+                    }
+                    replace(large, with: polygons)
                     summary(level.id) { $0.carvedOverlaps += 1 }
                     notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
                         "overlaps space \(venue.spaces[large].id) by \(Self.format(overlap)) m²: carved out of that larger space, so its walls hold"))
                 }
             }
         }
+    }
+
+    /// Gives a space new polygons (metres), in both its metric shape and its WGS84 geometry.
+    mutating func replace(_ s: Int, with polygons: [Polygon]) {
+        let metric: Geometry = polygons.count == 1 ? .polygon(polygons[0]) : .multiPolygon(polygons)
+        guard let wgs = try? venue.frame.unproject(metric) else { return }
+        shapes[s] = metric
+        venue.spaces[s].geometry = wgs
     }
 
     // MARK: 2. Implicit corridors

@@ -196,7 +196,7 @@ func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
 /// crossing on stderr.
 func runRoutePairs() throws {
     guard let path = option("--venue") else { fail("route-pairs needs --venue PATH") }
-    let drawn = try VenueLoader.load(path: path)
+    let drawn = try VenueLoader.load(path: path, selection: option("--venue-name").map { .named($0) })
     let venue = arguments.contains("--strict") ? drawn : drawn.inferringPassages()
     let t0 = now()
     let audit = RouteAudit(venue: venue)

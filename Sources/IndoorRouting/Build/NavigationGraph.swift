@@ -364,6 +364,9 @@ struct GraphBuilder {
             break
         }
         var parts = [core ?? shape]
+        // Which side of a portal the space is on, by point in polygon: GEOS predicates can answer wrongly on a
+        // polygon made invalid by carving (holes touching), and the funnel would then open into the other room.
+        let inside = PreparedPolygon(shape)
         for p in portals {
             let len = p.a.distance(to: p.b)
             guard len > 0 else { continue }
@@ -371,7 +374,7 @@ struct GraphBuilder {
             var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
             let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
             let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
-            if (try? shape.covers(.point(probe))) != true { nx = -nx; ny = -ny }
+            if !inside.contains(probe) { nx = -nx; ny = -ny }
             let pts = portalPoints(p)
             guard let first = pts.first, let last = pts.last else { continue }
             let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len

@@ -265,28 +265,26 @@ struct PassageInferrer {
                 guard !isOpenPlan(space.kind), !served.contains(s), let shape = shapes[s] else { continue }
                 let box = boxes[i]
                 let probe = box.grown(by: tol)
-                // The longest shared stretch with a walkway, else with any other passable space.
-                var best: (stretch: LineString, openPlan: Bool)?
+                // The longest shared stretch with a walkway, else with any other passable space, on which a door
+                // leads somewhere a person fits: room to stand on both sides of its middle (a sliver of walkway
+                // left behind a shop's outline is not a way in).
+                let inside = PreparedPolygon(shape)
+                var best: (stretch: LineString, door: (Coordinate, Coordinate), openPlan: Bool, neighbour: Int)?
                 for j in tree.items(intersecting: probe) where floor[j] != s {
                     let t = floor[j]
                     guard let other = shapes[t] else { continue }
                     let openPlan = isOpenPlan(venue.spaces[t].kind)
+                    let beyond = PreparedPolygon(other)
                     for stretch in SharedBoundary.stretches(of: shape.polygons, along: other.polygons, tolerance: tol)
                     where stretch.length >= rules.doorWidth {
                         if let b = best, b.openPlan != openPlan ? b.openPlan : b.stretch.length >= stretch.length { continue }
-                        best = (stretch, openPlan)
+                        guard let door = doorway(on: stretch, from: inside, into: beyond) else { continue }
+                        best = (stretch, door, openPlan, t)
                     }
                 }
                 guard let best else { continue }
                 let length = best.stretch.length
-                // The door goes in the middle of the stretch's longest straight wall (a door across a corner
-                // would not lie on either wall).
-                let walls = zip(best.stretch.coordinates, best.stretch.coordinates.dropFirst())
-                guard let (p, q) = walls.max(by: { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }) else { continue }
-                let wall = p.distance(to: q)
-                let half = min(rules.doorWidth, wall) / 2 / max(wall, 1e-9)
-                let a = Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half))
-                let b = Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half))
+                let (a, b) = best.door
                 guard let line = try? LineString([a, b]), let geometry = try? venue.frame.unproject(.lineString(line)) else { continue }
                 var opening = Opening(id: "inferred-entrance-\(space.id)", category: "pedestrian", levelID: space.levelID,
                                       geometry: geometry, isDoor: false, width: rules.doorWidth)
@@ -295,10 +293,32 @@ struct PassageInferrer {
                 summary(space.levelID) { $0.inferredOpenings += 1 }
                 notes.append(VenueIssue(.info, "inferred-opening", featureID: space.id,
                     "the \(space.kind.rawValue) has no opening: an entrance is inferred on the \(Self.format(length)) m it shares with "
-                        + (best.openPlan ? "a walkway" : "a neighbouring space")))
+                        + (best.openPlan ? "walkway " : "space ") + venue.spaces[best.neighbour].id))
             }
         }
         venue.openings += added
+    }
+
+    /// A door of ``InferenceRules/doorWidth`` in the middle of the longest straight wall of `stretch` (a door across
+    /// a corner would lie on neither wall), when a person fits on both sides: the points 0.45 m straight out from
+    /// its middle lie in the room on one side and in the space beyond on the other.
+    func doorway(on stretch: LineString, from room: PreparedPolygon, into beyond: PreparedPolygon) -> (Coordinate, Coordinate)? {
+        let walls = zip(stretch.coordinates, stretch.coordinates.dropFirst())
+        guard let (p, q) = walls.max(by: { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }) else { return nil }
+        let wall = p.distance(to: q)
+        guard wall > 1e-6 else { return nil }
+        let half = min(rules.doorWidth, wall) / 2 / wall
+        let a = Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half))
+        let b = Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half))
+        let m = Coordinate(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+        let n = Coordinate(x: -(q.y - p.y) / wall, y: (q.x - p.x) / wall)
+        let reach = 0.45
+        for sign in [1.0, -1.0] {
+            let out = Coordinate(x: m.x + sign * n.x * reach, y: m.y + sign * n.y * reach)
+            let back = Coordinate(x: m.x - sign * n.x * reach, y: m.y - sign * n.y * reach)
+            if beyond.contains(out) && room.contains(back) { return (a, b) }
+        }
+        return nil
     }
 
     /// The spaces some opening of their floor lies on (probing both sides of its middle, as routing does).

@@ -56,9 +56,14 @@ public final class RenderedMap {
 /// direction arrows, faded where it is on other levels, level-change markers, start and destination pins, step
 /// numbers matching the text itinerary), the user puck, a scale bar and a north arrow.
 ///
+/// A level is drawn with every level that shares its ordinal (an indoor level and its outdoor twin, the same
+/// storey of several buildings): one floor, as routing walks it.
+///
 /// Made once per venue (it projects every feature once); each image is then cheap to draw.
 public struct MapRenderer: Sendable {
     public let venue: Venue
+    /// Each level's ordinal, for drawing a floor whole.
+    let ordinals: [String: Double]
     let spaces: [(space: Space, rings: [[Coordinate]], box: BoundingBox, shape: PreparedPolygon)]
     let openings: [(levelID: String, points: [Coordinate])]
     let obstacles: [(levelID: String, rings: [[Coordinate]], line: [Coordinate])]
@@ -66,6 +71,7 @@ public struct MapRenderer: Sendable {
 
     public init(venue: Venue) {
         self.venue = venue
+        ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         let frame = venue.frame
         spaces = venue.spaces.compactMap { s in
             guard let g = try? frame.project(s.geometry), let box = g.boundingBox else { return nil }
@@ -81,9 +87,19 @@ public struct MapRenderer: Sendable {
         pois = venue.pois.compactMap { p in (try? frame.project(p.coordinate)).map { (p, $0) } }
     }
 
+    /// Whether two levels are one floor: the same level, or levels of the same ordinal.
+    func sameFloor(_ a: String, _ b: String) -> Bool {
+        a == b || (ordinals[a] != nil && ordinals[a] == ordinals[b])
+    }
+
     /// The metres covered by a level's spaces.
     public func bounds(of levelID: String) -> BoundingBox? {
         spaces.filter { $0.space.levelID == levelID }.map(\.box).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// The metres covered by the spaces of a level's floor: every level of its ordinal.
+    public func bounds(ofFloor levelID: String) -> BoundingBox? {
+        spaces.filter { sameFloor($0.space.levelID, levelID) }.map(\.box).reduce(nil) { $0?.union($1) ?? $1 }
     }
 
     /// The metres covered by an itinerary's polylines on a level (all levels when `levelID` is nil).
@@ -143,14 +159,14 @@ public struct MapRenderer: Sendable {
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
         // Spaces and walls.
-        for s in spaces where s.space.levelID == levelID && s.box.intersects(visible) {
+        for s in spaces where sameFloor(s.space.levelID, levelID) && s.box.intersects(visible) {
             canvas.polygon(s.rings.map { $0.map(px) }, fill: style.fill(for: s.space), stroke: style.wall, width: wallWidth)
         }
         // Doors: a gap in the wall, drawn over it in the walkway colour.
-        for o in openings where o.levelID == levelID && o.points.count >= 2 {
+        for o in openings where sameFloor(o.levelID, levelID) && o.points.count >= 2 {
             canvas.polyline(o.points.map(px), color: style.door, width: wallWidth + 1.5)
         }
-        for o in obstacles where o.levelID == levelID {
+        for o in obstacles where sameFloor(o.levelID, levelID) {
             if !o.rings.isEmpty { canvas.polygon(o.rings.map { $0.map(px) }, fill: style.obstacle) }
             if o.line.count >= 2 { canvas.polyline(o.line.map(px), color: style.wall, width: wallWidth) }
         }
@@ -280,7 +296,7 @@ public struct MapRenderer: Sendable {
         }
         var occupied = taken
         var placed: [PlacedLabel] = []
-        let candidates = pois.filter { $0.poi.levelID == levelID }
+        let candidates = pois.filter { sameFloor($0.poi.levelID, levelID) }
             .sorted { (rank($0.poi), $0.poi.id) < (rank($1.poi), $1.poi.id) }
         let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
         for (poi, point) in candidates {

@@ -17,8 +17,8 @@ enum RenderCommand {
         side by side, unless --level picks one.
 
         OPTIONS:
-          --level L          The level to draw (an ordinal such as 0 or -1, or a level id). Default: ground level,
-                             or the route's levels.
+          --level L          The level to draw (an ordinal such as 0 or -1, or a level id), with every level of
+                             its ordinal (one floor). Default: ground level, or the route's levels.
           --from/--to/--via  Places, as for `indoornav route`.
           --camera C         overview (default): fit the route or the level; follow: close up on the start of the
                              route, turned to face the way to go.
@@ -90,7 +90,10 @@ enum RenderCommand {
         } else {
             let level = levelID ?? itinerary?.legs.first?.levelID ?? defaultLevel(venue)
             guard let level else { throw RenderError.nothingToDraw("the venue has no level") }
-            let viewport = try frame(level: level, itinerary: itinerary, camera: camera, renderer: renderer, width: size[0], height: size[1])
+            // An ordinal names a floor (all its levels); a level id names that level, drawn with its twins around it.
+            let wholeFloor = levelText.map { venue.level(id: $0) == nil } ?? true
+            let viewport = try frame(level: level, wholeFloor: wholeFloor, itinerary: itinerary, camera: camera, renderer: renderer,
+                                     width: size[0], height: size[1])
             map = try renderer.draw(level: level, viewport: viewport, itinerary: itinerary, style: style,
                                     languages: options.languages, format: ImageFormat(path: output) ?? .png)
         }
@@ -114,7 +117,8 @@ enum RenderCommand {
 
     /// The viewport, from the navigation camera: overview fits the route on this level (10 m around it) or the
     /// level; follow is the follow camera at the route's start, turned to its first heading.
-    static func frame(level: String, itinerary: Itinerary?, camera: String, renderer: MapRenderer, width: Int, height: Int) throws -> Viewport {
+    static func frame(level: String, wholeFloor: Bool = false, itinerary: Itinerary?, camera: String, renderer: MapRenderer,
+                      width: Int, height: Int) throws -> Viewport {
         let frame = renderer.venue.frame
         let bounds = CameraBounds(zoom: 0...24)
         var state: CameraState?
@@ -126,7 +130,7 @@ enum RenderCommand {
         } else {
             let box = itinerary.flatMap { renderer.bounds(of: $0, on: level) }.map { b in
                 BoundingBox(minX: b.minX - 10, minY: b.minY - 10, maxX: b.maxX + 10, maxY: b.maxY + 10)
-            } ?? renderer.bounds(of: level)
+            } ?? (wholeFloor ? renderer.bounds(ofFloor: level) : renderer.bounds(of: level))
             guard let box else { throw RenderError.nothingToDraw("level \(level) has no space") }
             let corners = try [Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY),
                                Coordinate(x: box.minX, y: box.maxY), Coordinate(x: box.maxX, y: box.minY)].map { c throws in try frame.unproject(c) }

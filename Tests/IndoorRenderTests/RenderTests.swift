@@ -169,3 +169,24 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         #expect(proxy.hit(at: Coordinate(x: 2, y: 2)) == nil)
     }
 }
+
+/// Levels that share an ordinal (an indoor level and its outdoor twin, two buildings' storeys) are one floor: a
+/// level is drawn with its twins, and a floor's bounds cover them all.
+@Suite struct SharedFloorRenderTests {
+    @Test func aLevelIsDrawnWithTheLevelsThatShareItsOrdinal() throws {
+        var venue = try AsciiVenue(levels: [0: """
+            AAAAABBBB.......
+            AAAAABBBB.......
+            """, 1: """
+            .........CCCCCCC
+            .........CCCCCCC
+            """], names: ["B": "Bakery", "C": "Courtyard café"]).venue()
+        let twin = try #require(venue.levels.firstIndex { $0.id == "L1" })
+        venue.levels[twin].ordinal = 0
+        let renderer = MapRenderer(venue: venue)
+        let floor = try #require(renderer.bounds(ofFloor: "L0")), own = try #require(renderer.bounds(of: "L0"))
+        #expect(floor.width > own.width + 6, "the floor spans both levels")
+        let map = try renderer.draw(level: "L0", viewport: Viewport.fitting(floor, width: 800, height: 300))
+        #expect(Set(map.labels.map(\.text)).isSuperset(of: ["Bakery", "Courtyard café"]))
+    }
+}

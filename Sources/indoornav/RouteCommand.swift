@@ -178,6 +178,7 @@ enum RouteOutput {
             "location": .array([.number(s.location.longitude), .number(s.location.latitude)]),
         ]
         if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
+        if s.throughInferredOpening { o["inferred"] = .bool(true) }
         if let l = s.landmark { o["landmark"] = .string(l) }
         return .object(o)
     }
@@ -225,6 +226,7 @@ enum RouteOutput {
                     "instruction": .string(step.instruction), "distance": number(step.distance), "duration": number(step.duration),
                 ]
                 if let m = step.maneuver.modifier { props["modifier"] = .string(m) }
+                if step.throughInferredOpening { props["inferred"] = .bool(true) }
                 features.append(Feature(geometry: .point(step.location), properties: props))
             }
         }

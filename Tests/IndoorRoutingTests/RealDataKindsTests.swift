@@ -116,6 +116,14 @@ import Testing
         }
         let (toC, _) = try route(venue, (1, 0.5), (8, 2.5))
         #expect(toC.distance < 11)
+        // The itinerary says which steps pass an entrance the data does not draw.
+        let router = Router(graph: NavigationGraph(venue: venue.inferringPassages()))
+        let itinerary = try router.itinerary(through: [
+            Waypoint(end: RouteEnd(point: Coordinate(x: 1, y: 0.5), levelID: "L0", label: "B")),
+            Waypoint(end: RouteEnd(point: Coordinate(x: 8, y: 2.5), levelID: "L0", label: "C")),
+        ])
+        let marked = itinerary.legs.flatMap(\.steps).map(\.throughInferredOpening)
+        #expect(marked.contains(true) && marked.contains(false), "\(marked)")
     }
 
     /// Kind: a CAD export that draws only the rooms, the corridor being the level's outline minus the units;

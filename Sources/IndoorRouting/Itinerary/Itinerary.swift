@@ -30,6 +30,9 @@ public struct ItineraryStep: Hashable, Sendable {
     public let polyline: [Coordinate]
     /// A named place within a few metres of the maneuver.
     public let landmark: String?
+    /// Whether the step passes through an entrance the data does not draw but routing inferred
+    /// (``Opening/isInferred``): a room with no opening in the data.
+    public var throughInferredOpening = false
 }
 
 /// The part of an itinerary on one level (legs split where the level changes).
@@ -97,6 +100,8 @@ struct ItineraryWriter {
     /// The step being written: its maneuver, where, and what it has covered so far.
     private var pending: (maneuver: Maneuver, at: Coordinate, level: String, landmark: String?, points: [Coordinate],
                           distance: Double, duration: Double, angle: Double)?
+    /// Whether the step being written has passed an inferred opening.
+    private var pendingInferred = false
 
     init(graph: NavigationGraph, language: InstructionLanguage, names: [String]) {
         self.graph = graph
@@ -193,6 +198,7 @@ struct ItineraryWriter {
                 begin(.depart(heading: (90 - h + 360).truncatingRemainder(dividingBy: 360)), at: a.point, level: a.levelID)
             }
             extend(to: b.point, distance: length, duration: duration)
+            for q in [a, b] where q.opening >= 0 && venue.openings[q.opening].isInferred { pendingInferred = true }
             heading = h
         }
         finishStep()
@@ -269,6 +275,7 @@ struct ItineraryWriter {
 
     mutating func begin(_ maneuver: Maneuver, at point: Coordinate, level: String, landmark: String? = nil) {
         pending = (maneuver, point, level, landmark, [point], 0, 0, 0)
+        pendingInferred = false
     }
 
     mutating func extend(to point: Coordinate, distance: Double, duration: Double) {
@@ -287,7 +294,7 @@ struct ItineraryWriter {
         let instruction = Phrasebook.instruction(s.maneuver, landmark: s.landmark, language)
         steps.append(ItineraryStep(maneuver: s.maneuver, instruction: instruction, distance: s.distance, duration: s.duration,
                                    levelID: s.level, levelOrdinal: ordinal, location: location, polyline: polyline,
-                                   landmark: s.landmark))
+                                   landmark: s.landmark, throughInferredOpening: pendingInferred))
     }
 
     mutating func closeLeg() {

@@ -72,6 +72,7 @@ func monotonicSeconds() -> Double {
 enum VenueCommands {
     static let help = """
         USAGE: indoornav venue <info|validate> [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--verbose]
+                                               [--strict]
 
         SUBCOMMANDS:
           info        Summarise the venue: buildings, levels with their ordinals and counts, extent.

@@ -128,7 +128,7 @@ public struct RouteAudit: Sendable {
             // …except across an opening and along open-plan boundaries with no opening drawn on them.
             let openings = venue.openings.filter { levelIDs.contains($0.levelID) }.compactMap { try? frame.project($0.geometry) }
             var gaps: [Geometry] = openings.compactMap { try? $0.buffer(0.15, quadrantSegments: 2) }
-            let openPlan = spaces.indices.filter { [.walkway, .outdoor].contains(spaces[$0].kind) }
+            let openPlan = spaces.indices.filter { spaces[$0].kind.isOpenPlan }
             let openingEnds = openings.compactMap { o -> [Coordinate]? in
                 let cs = o.allCoordinates
                 guard let a = cs.first, let b = cs.last else { return nil }

@@ -3,8 +3,10 @@ import IndoorVenue
 
 /// A venue turned into a walkable graph, once: the shortest walk inside every space is a straight line between
 /// corners of its free space (a visibility graph over reflex vertices, keeping ``RoutingCosts/clearance`` from
-/// walls), openings are the only passages between enclosed spaces (open-plan walkways also join along their
-/// shared boundary), and vertical connectors join levels.
+/// walls), openings are the only passages between enclosed spaces (open-plan walkways also join along a boundary
+/// they share, found within 5 cm, where no opening is drawn on it), levels that share an ordinal are one floor,
+/// and vertical connectors join levels. Build it on the venue as routed (``Venue/inferringPassages()``) unless
+/// only what the data draws should count.
 ///
 /// Read-only after ``init(venue:costs:)``: share it between any number of concurrent queries.
 public struct NavigationGraph: Sendable {
@@ -292,7 +294,7 @@ struct GraphBuilder {
         // Open plan: two walkways whose boundaries run together for 1 m or more join along that stretch, unless an
         // opening is drawn on it (then the rest of it is wall, and the opening is the passage).
         let tolerance = 0.05
-        let walkways = spaces.filter { Self.isOpenPlan(venue.spaces[$0].kind) }
+        let walkways = spaces.filter { venue.spaces[$0].kind.isOpenPlan }
         let boxes = walkways.map { shapes[$0].boundingBox ?? .empty }
         let tree = STRTree(boxes)
         let openingTree = STRTree(openingLines.map(\.boundingBox))
@@ -317,9 +319,6 @@ struct GraphBuilder {
         }
         return out
     }
-
-    /// Kinds of space that open onto each other without a door where they meet.
-    static func isOpenPlan(_ kind: SpaceKind) -> Bool { kind == .walkway || kind == .outdoor }
 
     func lines(of g: Geometry) -> [LineString] {
         switch g {

@@ -129,8 +129,6 @@ struct PassageInferrer {
         return venue
     }
 
-    func isOpenPlan(_ kind: SpaceKind) -> Bool { kind == .walkway || kind == .outdoor }
-
     mutating func summary(_ levelID: String, _ change: (inout InferenceReport.LevelSummary) -> Void) {
         var s = summaries[levelID] ?? InferenceReport.LevelSummary(levelID: levelID)
         change(&s)
@@ -212,7 +210,7 @@ struct PassageInferrer {
                   !eroded.polygons.isEmpty,
                   let opened = try? eroded.buffer(r, quadrantSegments: 2, join: .mitre),
                   let pieces = try? opened.intersection(leftover) else { continue }
-            let hasWalkway = members.contains { isOpenPlan(venue.spaces[$0].kind) }
+            let hasWalkway = members.contains { venue.spaces[$0].kind.isOpenPlan }
             let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
             var k = 0
             for piece in pieces.polygons where piece.area >= rules.minimumCorridorArea {
@@ -262,7 +260,7 @@ struct PassageInferrer {
             let tol = rules.adjacencyTolerance
             for (i, s) in floor.enumerated() where venue.spaces[s].levelID == level.id {
                 let space = venue.spaces[s]
-                guard !isOpenPlan(space.kind), !served.contains(s), let shape = shapes[s] else { continue }
+                guard !space.kind.isOpenPlan, !served.contains(s), let shape = shapes[s] else { continue }
                 let box = boxes[i]
                 let probe = box.grown(by: tol)
                 // The longest shared stretch with a walkway, else with any other passable space, on which a door
@@ -273,7 +271,7 @@ struct PassageInferrer {
                 for j in tree.items(intersecting: probe) where floor[j] != s {
                     let t = floor[j]
                     guard let other = shapes[t] else { continue }
-                    let openPlan = isOpenPlan(venue.spaces[t].kind)
+                    let openPlan = venue.spaces[t].kind.isOpenPlan
                     let beyond = PreparedPolygon(other)
                     for stretch in SharedBoundary.stretches(of: shape.polygons, along: other.polygons, tolerance: tol)
                     where stretch.length >= rules.doorWidth {

@@ -198,6 +198,10 @@ public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// Open plan: walkways and outdoor areas open onto each other without a door wherever they meet (unless an
+    /// opening is drawn on the boundary they share).
+    public var isOpenPlan: Bool { self == .walkway || self == .outdoor }
+
     /// Vertical circulation: a person changes level here.
     public var isConnector: Bool {
         switch self {

@@ -210,6 +210,19 @@ func runRoutePairs() throws {
             FileHandle.standardError.write(Data((head + (o.failure ?? o.crossings.joined(separator: "; ")) + "\n").utf8))
         }
     }
+    // --dump FILE: one JSON line a pair (places, WGS84 and level ordinals, our length or failure), for a peer to route.
+    if let dump = option("--dump") {
+        let ordinal = { (id: String) in venue.level(id: id)?.ordinal ?? 0 }
+        let lines = outcomes.map { o -> String in
+            let place = { (p: RouteAudit.Place) in
+                "{\"id\":\"\(p.id)\",\"lon\":\(p.coordinate.longitude),\"lat\":\(p.coordinate.latitude),\"level\":\(ordinal(p.levelID))}"
+            }
+            return "{\"from\":\(place(o.from)),\"to\":\(place(o.to)),\"distance\":\(o.distance.map { String($0) } ?? "null")}"
+        }
+        guard FileManager.default.createFile(atPath: dump, contents: Data((lines.joined(separator: "\n") + "\n").utf8)) else {
+            fail("cannot write \(dump)")
+        }
+    }
     var reasons: [String: Int] = [:]
     for o in outcomes { if let f = o.failure { reasons[String(f.prefix(60)), default: 0] += 1 } }
     let reasonJSON = reasons.sorted { $0.value > $1.value }.map { "\"\($0.key.replacingOccurrences(of: "\"", with: "'"))\":\($0.value)" }

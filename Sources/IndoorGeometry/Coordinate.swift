@@ -30,6 +30,20 @@ public struct Coordinate: Hashable, Sendable {
     public func distance(to other: Coordinate) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
+
+    /// The nearest point to this one on the segment a–b (a itself when the segment is a point).
+    public func projected(ontoSegment a: Coordinate, _ b: Coordinate) -> Coordinate {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len2 = dx * dx + dy * dy
+        guard len2 > 0 else { return a }
+        let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / len2))
+        return Coordinate(x: a.x + t * dx, y: a.y + t * dy)
+    }
+
+    /// The distance to the nearest point of the segment a–b.
+    public func distance(toSegment a: Coordinate, _ b: Coordinate) -> Double {
+        projected(ontoSegment: a, b).distance(to: self)
+    }
 }
 
 /// An axis-aligned rectangle.

@@ -74,7 +74,7 @@ public enum SharedBoundary {
                 // Both ends of the common interval must lie within the tolerance of the other edge.
                 let a = Coordinate(x: e.p.x + ux * lo, y: e.p.y + uy * lo)
                 let b = Coordinate(x: e.p.x + ux * hi, y: e.p.y + uy * hi)
-                guard distance(a, f.p, f.q) <= tolerance, distance(b, f.p, f.q) <= tolerance else { continue }
+                guard a.distance(toSegment: f.p, f.q) <= tolerance, b.distance(toSegment: f.p, f.q) <= tolerance else { continue }
                 intervals.append((lo, hi))
             }
             pieces.append(merge(intervals))
@@ -131,14 +131,6 @@ public enum SharedBoundary {
         }
         return out
     }
-
-    static func distance(_ c: Coordinate, _ p: Coordinate, _ q: Coordinate) -> Double {
-        let dx = q.x - p.x, dy = q.y - p.y
-        let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return c.distance(to: p) }
-        let t = max(0, min(1, ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2))
-        return Coordinate(x: p.x + t * dx, y: p.y + t * dy).distance(to: c)
-    }
 }
 
 extension LineString {
@@ -158,6 +150,6 @@ extension LineString {
 
     /// The distance from a point to the nearest point of the line.
     public func distance(to c: Coordinate) -> Double {
-        zip(coordinates, coordinates.dropFirst()).reduce(Double.infinity) { min($0, SharedBoundary.distance(c, $1.0, $1.1)) }
+        zip(coordinates, coordinates.dropFirst()).reduce(Double.infinity) { min($0, c.distance(toSegment: $1.0, $1.1)) }
     }
 }

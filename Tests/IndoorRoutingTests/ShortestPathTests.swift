@@ -44,7 +44,7 @@ struct BruteForceShortestPath {
                 let segments = try Self.lines(shapes[i].intersection(shapes[j])).flatMap { cs in Array(zip(cs, cs.dropFirst())) }
                 for stretch in Self.connected(segments) {
                     // An opening on the stretch runs along it: both its ends are near it.
-                    let near = { (p: Coordinate) in stretch.contains { Self.distance(p, $0.0, $0.1) <= 0.3 } }
+                    let near = { (p: Coordinate) in stretch.contains { p.distance(toSegment: $0.0, $0.1) <= 0.3 } }
                     let crossed = openingEnds.contains { near($0.0) && near($0.1) }
                     let length = stretch.reduce(0) { $0 + $1.0.distance(to: $1.1) }
                     guard !crossed, length >= 1 else { continue }
@@ -105,12 +105,6 @@ struct BruteForceShortestPath {
             }
         }
         return Dictionary(grouping: segments.indices, by: find).values.sorted { $0[0] < $1[0] }.map { $0.map { segments[$0] } }
-    }
-
-    static func distance(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-12)))
-        return Coordinate(x: a.x + t * dx, y: a.y + t * dy).distance(to: p)
     }
 
     static func lines(_ g: Geometry) -> [[Coordinate]] {

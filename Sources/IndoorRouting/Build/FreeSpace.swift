@@ -33,7 +33,7 @@ struct FreeSpace: Sendable {
 
     func distanceToBoundary(_ p: Coordinate) -> Double {
         var best = Double.infinity
-        for (a, b) in edges { best = min(best, Self.distance(p, a, b)) }
+        for (a, b) in edges { best = min(best, p.distance(toSegment: a, b)) }
         return best
     }
 
@@ -44,7 +44,7 @@ struct FreeSpace: Sendable {
         var best = Double.infinity
         var point = p
         for (a, b) in edges {
-            let q = Self.project(p, a, b)
+            let q = p.projected(ontoSegment: a, b)
             let d = q.distance(to: p)
             if d < best {
                 best = d
@@ -118,17 +118,5 @@ struct FreeSpace: Sendable {
         let eps = 1e-9
         let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
         return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
-    }
-
-    static func project(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Coordinate {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return a }
-        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
-        return Coordinate(x: a.x + t * dx, y: a.y + t * dy)
-    }
-
-    static func distance(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> Double {
-        project(p, a, b).distance(to: p)
     }
 }

@@ -175,13 +175,13 @@ struct PassageInferrer {
                         replace(small, with: left)
                         summary(level.id) { $0.carvedOverlaps += 1 }
                         notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
-                            "overlaps space \(venue.spaces[large].id) by \(Self.format(overlap)) m² and reaches across it: the overlap is left to that space, which runs through"))
+                            "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m² and reaches across it: the overlap is left to that space, which runs through"))
                         continue
                     }
                     replace(large, with: polygons)
                     summary(level.id) { $0.carvedOverlaps += 1 }
                     notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
-                        "overlaps space \(venue.spaces[large].id) by \(Self.format(overlap)) m²: carved out of that larger space, so its walls hold"))
+                        "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m²: carved out of that larger space, so its walls hold"))
                 }
             }
         }
@@ -227,7 +227,7 @@ struct PassageInferrer {
                     $0.implicitCorridorArea += piece.area
                 }
                 notes.append(VenueIssue(.info, "implicit-corridor", featureID: space.id,
-                    "\(Self.format(piece.area)) m² of level \(level.ordinalText) is in no unit: taken as a corridor"))
+                    "\(measureText(piece.area)) m² of level \(level.ordinalText) is in no unit: taken as a corridor"))
             }
         }
     }
@@ -290,7 +290,7 @@ struct PassageInferrer {
                 added.append(opening)
                 summary(space.levelID) { $0.inferredOpenings += 1 }
                 notes.append(VenueIssue(.info, "inferred-opening", featureID: space.id,
-                    "the \(space.kind.rawValue) has no opening: an entrance is inferred on the \(Self.format(length)) m it shares with "
+                    "the \(space.kind.rawValue) has no opening: an entrance is inferred on the \(measureText(length)) m it shares with "
                         + (best.openPlan ? "walkway " : "space ") + venue.spaces[best.neighbour].id))
             }
         }
@@ -333,10 +333,6 @@ struct PassageInferrer {
             for k in probe.sides(in: index).compactMap({ $0 }) { out.insert(members[k]) }
         }
         return out
-    }
-
-    static func format(_ x: Double) -> String {
-        x >= 10 && x < 1e15 ? String(Int64(x.rounded())) : String((x * 100).rounded() / 100)
     }
 }
 

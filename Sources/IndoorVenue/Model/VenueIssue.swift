@@ -77,3 +77,8 @@ extension VenueError: LocalizedError {
         }
     }
 }
+
+/// A length or an area as issue messages write it: whole from 10 up, else to two decimals (`29`, `0.14`).
+func measureText(_ x: Double) -> String {
+    x >= 10 ? String(format: "%.0f", x) : String((x * 100).rounded() / 100)
+}

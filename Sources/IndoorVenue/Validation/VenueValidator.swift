@@ -67,7 +67,7 @@ public struct VenueValidator: Sendable {
                     guard let b = shapes[j], let shared = try? a.intersection(b).area(), shared > overlapNoise else { continue }
                     let open = [spaces[i], spaces[j]].contains { $0.kind == .walkway || $0.kind.isConnector || $0.kind == .outdoor }
                     issues.append(VenueIssue(open ? .warning : .error, "overlap", featureID: spaces[i].id,
-                        "overlaps space \(spaces[j].id) by \(format(shared)) m² on level \(level.ordinalText)"))
+                        "overlaps space \(spaces[j].id) by \(measureText(shared)) m² on level \(level.ordinalText)"))
                 }
             }
 
@@ -77,7 +77,7 @@ public struct VenueValidator: Sendable {
                 guard let line = metric(opening.geometry), let box = line.boundingBox else { continue }
                 if let a = line.allCoordinates.first, let b = line.allCoordinates.last, a.distance(to: b) < 0.05 {
                     issues.append(VenueIssue(.warning, "degenerate-opening", featureID: opening.id,
-                        "the opening is \(format(a.distance(to: b) * 100)) cm wide: too narrow to pass, not used for routing"))
+                        "the opening is \(measureText(a.distance(to: b) * 100)) cm wide: too narrow to pass, not used for routing"))
                     continue
                 }
                 // Look a little further than the error distance, so a misplaced opening says how far off it is.
@@ -88,11 +88,11 @@ public struct VenueValidator: Sendable {
                     .min() ?? .infinity
                 if distance > boundaryErrorDistance {
                     issues.append(VenueIssue(.error, "opening-off-boundary", featureID: opening.id,
-                        distance.isFinite ? "the opening is \(format(distance)) m from the nearest space boundary on level \(level.ordinalText)"
+                        distance.isFinite ? "the opening is \(measureText(distance)) m from the nearest space boundary on level \(level.ordinalText)"
                                           : "the opening is not near any space on level \(level.ordinalText)"))
                 } else if distance > boundaryTolerance {
                     issues.append(VenueIssue(.warning, "opening-off-boundary", featureID: opening.id,
-                        "the opening is \(format(distance * 100)) cm off the nearest space boundary; taken as on it"))
+                        "the opening is \(measureText(distance * 100)) cm off the nearest space boundary; taken as on it"))
                 }
             }
         }
@@ -105,9 +105,5 @@ public struct VenueValidator: Sendable {
         let cs = g.allCoordinates
         guard let first = cs.first, let last = cs.last else { return g }
         return .point(Coordinate(x: (first.x + last.x) / 2, y: (first.y + last.y) / 2))
-    }
-
-    private func format(_ x: Double) -> String {
-        x >= 10 ? String(format: "%.0f", x) : String((x * 100).rounded() / 100)
     }
 }

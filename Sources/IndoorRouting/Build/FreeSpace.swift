@@ -6,8 +6,8 @@ import IndoorGeometry
 struct FreeSpace: Sendable {
     let polygons: [Polygon]
     private let prepared: PreparedPolygon
-    /// Every ring edge, for the crossing tests.
-    private let edges: [(Coordinate, Coordinate)]
+    /// Every ring edge, in a grid for the crossing and distance tests.
+    private let edges: SegmentGrid
     let boundingBox: BoundingBox
 
     init?(_ geometry: Geometry) {
@@ -21,7 +21,7 @@ struct FreeSpace: Sendable {
                 for (a, b) in zip(ring.coordinates, ring.coordinates.dropFirst()) where a != b { edges.append((a, b)) }
             }
         }
-        self.edges = edges
+        self.edges = SegmentGrid(edges)
         boundingBox = box
     }
 
@@ -32,25 +32,16 @@ struct FreeSpace: Sendable {
     }
 
     func distanceToBoundary(_ p: Coordinate) -> Double {
-        var best = Double.infinity
-        for (a, b) in edges { best = min(best, p.distance(toSegment: a, b)) }
-        return best
+        edges.nearest(to: p)?.distance ?? .infinity
     }
 
     /// The nearest point of the free space to `p` (itself when covered), moved `inset` metres inside when it
     /// had to be moved.
     func nearestPoint(to p: Coordinate, inset: Double = 0.01) -> Coordinate {
         if covers(p) { return p }
-        var best = Double.infinity
-        var point = p
-        for (a, b) in edges {
-            let q = p.projected(ontoSegment: a, b)
-            let d = q.distance(to: p)
-            if d < best {
-                best = d
-                point = q
-            }
-        }
+        guard let nearest = edges.nearest(to: p) else { return p }
+        let (a, b) = edges.segments[nearest.index]
+        let point = p.projected(ontoSegment: a, b)
         // Step a little towards the inside along the direction from p, so the point is not on the boundary.
         let d = point.distance(to: p)
         if d > 0 {
@@ -65,14 +56,16 @@ struct FreeSpace: Sendable {
     /// A segment whose ends are covered leaves the area only by properly crossing an edge, or by passing through
     /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge and the points just
     /// before and after every vertex it touches, and its middle, are covered.
-    /// - Complexity: O(e) for e edges.
-    func sees(_ a: Coordinate, _ b: Coordinate) -> Bool {
+    /// - Parameter endsCovered: the ends are known to be covered (nodes of the area): they are not tested again.
+    /// - Complexity: the edges in the grid cells along a–b.
+    func sees(_ a: Coordinate, _ b: Coordinate, endsCovered: Bool = false) -> Bool {
         let length = a.distance(to: b)
         guard length > 1e-9 else { return covers(a) }
         var probes: [Double] = [0.5]
         let dx = b.x - a.x, dy = b.y - a.y
         let delta = 1e-4 / length
-        for (c, d) in edges {
+        let clear = edges.forEachCandidate(meeting: a, b) { k in
+            let (c, d) = edges.segments[k]
             if Self.properlyCross(a, b, c, d) { return false }
             // A vertex on the segment: look just before and after it.
             if abs(Self.orientation(a, b, c)) <= 1e-9 * length {
@@ -82,9 +75,11 @@ struct FreeSpace: Sendable {
                     probes.append(t + delta)
                 }
             }
+            return true
         }
+        guard clear else { return false }
         for t in probes where !covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: 1e-6) { return false }
-        return covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4)
+        return endsCovered || (covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4))
     }
 
     /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.
@@ -92,10 +87,11 @@ struct FreeSpace: Sendable {
         var out: [Coordinate] = []
         for p in polygons {
             for (k, ring) in p.rings.enumerated() {
-                // Overlays can repeat a vertex: one corner, not two zero-length turns that would each fail the test.
+                // Overlays repeat a vertex, or leave two a few micrometres apart: one corner, not two turns along an
+                // edge too short to have a direction.
                 var cs: [Coordinate] = []
-                for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-9 }) ?? true { cs.append(c) }
-                while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-9 { cs.removeLast() }
+                for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-4 }) ?? true { cs.append(c) }
+                while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-4 { cs.removeLast() }
                 guard cs.count >= 3 else { continue }
                 // Orient so the free space is on the left: exterior counter-clockwise, holes clockwise.
                 if ring.isCounterClockwise != (k == 0) { cs.reverse() }

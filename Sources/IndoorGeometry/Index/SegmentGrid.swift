@@ -1,0 +1,139 @@
+/// Line segments bucketed in a uniform grid, for the two questions a visibility test asks many times over one
+/// area's boundary: which segments may meet a segment, and which segment is nearest to a point. Each query looks
+/// at the cells near it only, so a boundary of many thousands of edges answers as fast as a small one.
+///
+/// A segment is stored in every cell it passes through and their neighbours, so that a meeting on a cell's border
+/// is found from either side whatever the rounding.
+public struct SegmentGrid: Sendable {
+    public let segments: [(Coordinate, Coordinate)]
+    private let originX: Double
+    private let originY: Double
+    private let cell: Double
+    private let columns: Int
+    private let rows: Int
+    /// Segments of cell `c` are `items[start[c]..<start[c + 1]]`.
+    private let start: [Int32]
+    private let items: [Int32]
+
+    /// - Complexity: O(n + Σ cells each segment passes), about one cell per segment on a boundary of short edges.
+    public init(_ segments: [(Coordinate, Coordinate)]) {
+        self.segments = segments
+        let box = BoundingBox(covering: segments.flatMap { [$0.0, $0.1] }) ?? BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        // About one cell per segment, square cells, never more than 4 n + 16 cells.
+        let area = max(box.width * box.height, 1e-12)
+        var cell = max((area / Double(max(segments.count, 1))).squareRoot(), max(box.width, box.height) / 4096, 1e-3)
+        while (box.width / cell + 1) * (box.height / cell + 1) > Double(4 * segments.count + 16) { cell *= 1.5 }
+        let columns = Int(box.width / cell) + 1, rows = Int(box.height / cell) + 1
+        self.cell = cell
+        originX = box.minX
+        originY = box.minY
+        self.columns = columns
+        self.rows = rows
+        var buckets = [[Int32]](repeating: [], count: columns * rows)
+        for (k, (a, b)) in segments.enumerated() {
+            let id = Int32(k)
+            Self.walk(a, b, originX: box.minX, originY: box.minY, cell: cell, columns: columns, rows: rows) { i, j in
+                for jj in max(j - 1, 0)...min(j + 1, rows - 1) {
+                    for ii in max(i - 1, 0)...min(i + 1, columns - 1) where buckets[jj * columns + ii].last != id {
+                        buckets[jj * columns + ii].append(id)
+                    }
+                }
+                return true
+            }
+        }
+        var start: [Int32] = [0]
+        var items: [Int32] = []
+        start.reserveCapacity(buckets.count + 1)
+        for bucket in buckets {
+            items += bucket
+            start.append(Int32(items.count))
+        }
+        self.start = start
+        self.items = items
+    }
+
+    /// Calls `visit` with every segment that may meet the segment a–b (some more than once, some that do not
+    /// meet it), until `visit` returns false.
+    /// - Returns: false when `visit` stopped the walk.
+    @discardableResult
+    public func forEachCandidate(meeting a: Coordinate, _ b: Coordinate, _ visit: (Int) -> Bool) -> Bool {
+        var going = true
+        Self.walk(a, b, originX: originX, originY: originY, cell: cell, columns: columns, rows: rows) { i, j in
+            let c = j * columns + i
+            for k in start[c]..<start[c + 1] where !visit(Int(items[Int(k)])) {
+                going = false
+                return false
+            }
+            return true
+        }
+        return going
+    }
+
+    /// The segment nearest to `p` and its distance, nil when there is no segment.
+    /// - Complexity: the cells within that distance of `p`.
+    public func nearest(to p: Coordinate) -> (index: Int, distance: Double)? {
+        guard !segments.isEmpty else { return nil }
+        let ci = min(max(Int(((p.x - originX) / cell).rounded(.down)), 0), columns - 1)
+        let cj = min(max(Int(((p.y - originY) / cell).rounded(.down)), 0), rows - 1)
+        var best: (index: Int, distance: Double)?
+        for r in 0...max(columns, rows) {
+            // Cells r rings out are at least (r − 1) cells from any point of the centre cell (and farther from a
+            // point outside the grid).
+            if let found = best, found.distance <= Double(r - 1) * cell { break }
+            for j in max(cj - r, 0)...min(cj + r, rows - 1) {
+                // The whole row on the ring's top and bottom, its two ends between.
+                let columnsHere = abs(j - cj) == r ? Array(max(ci - r, 0)...min(ci + r, columns - 1))
+                    : [ci - r, ci + r].filter { (0..<columns).contains($0) }
+                for i in columnsHere {
+                    let c = j * columns + i
+                    for k in start[c]..<start[c + 1] {
+                        let s = Int(items[Int(k)])
+                        let d = p.distance(toSegment: segments[s].0, segments[s].1)
+                        if d < best?.distance ?? .infinity { best = (s, d) }
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// The cells a segment passes through, in order (Amanatides and Woo's walk), clipped to the grid.
+    private static func walk(
+        _ a: Coordinate, _ b: Coordinate, originX: Double, originY: Double, cell: Double, columns: Int, rows: Int,
+        _ visit: (Int, Int) -> Bool
+    ) {
+        // In cell units, clipped to the grid's extent (Liang–Barsky).
+        var x0 = (a.x - originX) / cell, y0 = (a.y - originY) / cell
+        let dx = (b.x - a.x) / cell, dy = (b.y - a.y) / cell
+        var t0 = 0.0, t1 = 1.0
+        for (p, q) in [(-dx, x0), (dx, Double(columns) - x0), (-dy, y0), (dy, Double(rows) - y0)] {
+            if p == 0 {
+                if q < 0 { return }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            }
+        }
+        guard t0 <= t1, x0.isFinite, y0.isFinite else { return }
+        let x1 = x0 + dx * t1, y1 = y0 + dy * t1
+        x0 += dx * t0
+        y0 += dy * t0
+        var i = min(max(Int(x0.rounded(.down)), 0), columns - 1), j = min(max(Int(y0.rounded(.down)), 0), rows - 1)
+        let iEnd = min(max(Int(x1.rounded(.down)), 0), columns - 1), jEnd = min(max(Int(y1.rounded(.down)), 0), rows - 1)
+        let stepI = dx > 0 ? 1 : -1, stepJ = dy > 0 ? 1 : -1
+        var tMaxX = dx == 0 ? Double.infinity : (Double(i + (dx > 0 ? 1 : 0)) - x0) / dx
+        var tMaxY = dy == 0 ? Double.infinity : (Double(j + (dy > 0 ? 1 : 0)) - y0) / dy
+        let tDeltaX = dx == 0 ? Double.infinity : 1 / abs(dx), tDeltaY = dy == 0 ? Double.infinity : 1 / abs(dy)
+        for _ in 0...(columns + rows) {
+            guard visit(i, j), i != iEnd || j != jEnd else { return }
+            if tMaxX < tMaxY {
+                i += stepI
+                tMaxX += tDeltaX
+            } else {
+                j += stepJ
+                tMaxY += tDeltaY
+            }
+            guard (0..<columns).contains(i), (0..<rows).contains(j) else { return }
+        }
+    }
+}

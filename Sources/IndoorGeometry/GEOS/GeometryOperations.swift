@@ -57,6 +57,12 @@ extension Geometry {
         try binary(other, "intersection") { GEOSIntersection_r($0, $1, $2) }
     }
 
+    /// The part of the geometry inside a rectangle, by GEOS's rectangle clipping: much faster than
+    /// ``intersection(_:)`` with the rectangle's polygon, for cutting a large area into cells.
+    public func clipped(to box: BoundingBox) throws(GeometryError) -> Geometry {
+        try unary("clip") { GEOSClipByRect_r($0, $1, box.minX, box.minY, box.maxX, box.maxY) }
+    }
+
     /// The union of every part of the geometry (dissolves the rooms of a level into one area).
     public func unaryUnion() throws(GeometryError) -> Geometry {
         try unary("union") { GEOSUnaryUnion_r($0, $1) }

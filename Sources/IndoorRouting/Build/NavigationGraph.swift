@@ -8,6 +8,12 @@ import IndoorVenue
 /// and vertical connectors join levels. Build it on the venue as routed (``Venue/inferringPassages()``) unless
 /// only what the data draws should count.
 ///
+/// A space with many nodes (a long corridor lined with doors, a hall of pillars) is cut in halves, again and again,
+/// until each cell holds a few of them; the cut lines carry waypoints every metre, and nodes see each other
+/// only within a cell. The build then grows with the venue's size, not with the square of its largest space, and
+/// the router straightens the walk across cells afterwards (``Router``), so a route stays as short as the direct
+/// line wherever the direct line is free.
+///
 /// Read-only after ``init(venue:costs:)``: share it between any number of concurrent queries.
 public struct NavigationGraph: Sendable {
     public enum NodeKind: Hashable, Sendable {
@@ -17,6 +23,8 @@ public struct NavigationGraph: Sendable {
         case door(opening: Int)
         /// Where a connector is entered on a level (connector index, stop index).
         case connector(Int, stop: Int)
+        /// A point on a line that cuts a large space into cells (see ``NavigationGraph``): walks cross it there.
+        case waypoint
     }
 
     public struct Node: Hashable, Sendable {
@@ -53,9 +61,11 @@ public struct NavigationGraph: Sendable {
     public let nodes: [Node]
     public let edges: [Edge]
     let graph: RoutingGraph
-    /// Per space (index into `venue.spaces`): its free area (nil when not walkable) and its nodes.
+    /// Per space (index into `venue.spaces`): its free area (nil when not walkable), its nodes, and the cells whose
+    /// nodes see each other.
     let free: [FreeSpace?]
     let spaceNodes: [[Int32]]
+    let cells: [[FreeCell]]
     /// Metric polygons of the spaces.
     let shapes: [Geometry]
     let levelOrdinal: [String: Double]
@@ -70,7 +80,7 @@ public struct NavigationGraph: Sendable {
     public let buildSeconds: Double
 
     /// Builds the graph of a venue.
-    /// - Complexity: O(Σ k²·e) over spaces with k nodes and e free-area edges.
+    /// - Complexity: about O(n log n) for n nodes and free-area edges: each cell holds a bounded number of nodes.
     public init(venue: Venue, costs: RoutingCosts = RoutingCosts()) {
         let started = ContinuousClock.now
         var builder = GraphBuilder(venue: venue, costs: costs)
@@ -82,6 +92,7 @@ public struct NavigationGraph: Sendable {
         graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes
+        cells = builder.cells
         shapes = builder.shapes
         levelOrdinal = builder.levelOrdinal
         levelSpaces = builder.levelSpaces
@@ -105,6 +116,13 @@ public struct NavigationGraph: Sendable {
     }
 }
 
+/// A part of a space's free area and the nodes that see each other inside it.
+struct FreeCell: Sendable {
+    let box: BoundingBox
+    let area: FreeSpace
+    let members: [Int32]
+}
+
 /// The graph build, step by step (see ``NavigationGraph``).
 struct GraphBuilder {
     let venue: Venue
@@ -113,6 +131,7 @@ struct GraphBuilder {
     var edges: [NavigationGraph.Edge] = []
     var free: [FreeSpace?] = []
     var spaceNodes: [[Int32]] = []
+    var cells: [[FreeCell]] = []
     var shapes: [Geometry] = []
     var levelOrdinal: [String: Double] = [:]
     var levelSpaces: [String: (spaces: [Int], index: PolygonIndex)] = [:]
@@ -164,8 +183,12 @@ struct GraphBuilder {
 
         // Free space and nodes of each walkable space.
         let obstaclesByLevel = Dictionary(grouping: venue.obstacles, by: \.levelID)
+        var portalsOf: [Int: [Int]] = [:]
+        for (k, portal) in portals.enumerated() {
+            for side in Set(portal.sides) { portalsOf[side, default: []].append(k) }
+        }
         for (s, space) in venue.spaces.enumerated() where space.kind.isPassable {
-            let mine = portals.indices.filter { portals[$0].sides.contains(s) }
+            let mine = portalsOf[s] ?? []
             let obstacles = (obstaclesByLevel[space.levelID] ?? []).compactMap { try? frame.project($0.geometry) }
             guard let area = freeArea(of: s, obstacles: obstacles, portals: mine.map { portals[$0] }) else { continue }
             free[s] = area
@@ -190,18 +213,24 @@ struct GraphBuilder {
             }
             stopNodes.append(ids)
         }
-        // Visibility edges inside each space.
+        // Visibility edges inside each cell of each space.
         let oneWay = Dictionary(portals.compactMap { p in p.oneWayFrom.map { (p.opening, $0) } }, uniquingKeysWith: { a, _ in a })
-        for (s, members) in spaceNodes.enumerated() where !members.isEmpty {
+        cells = Array(repeating: [], count: venue.spaces.count)
+        for s in spaceNodes.indices where !spaceNodes[s].isEmpty {
             guard let area = free[s] else { continue }
-            for i in members.indices {
-                for j in members.indices where j > i {
-                    let u = members[i], v = members[j]
-                    let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
-                    if case .door(let o1) = nu.kind, case .door(let o2) = nv.kind, o1 == o2 { continue }
-                    guard area.sees(nu.point, nv.point) else { continue }
-                    addWalk(u, v, space: s, oneWay: oneWay)
-                    addWalk(v, u, space: s, oneWay: oneWay)
+            let whole = Geometry.multiPolygon(area.polygons)
+            cells[s] = cut(whole, area: area, box: area.boundingBox, members: spaceNodes[s], space: s)
+            for cell in cells[s] {
+                let members = cell.members
+                for i in members.indices {
+                    for j in members.indices where j > i {
+                        let u = members[i], v = members[j]
+                        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+                        if case .door(let o1) = nu.kind, case .door(let o2) = nv.kind, o1 == o2 { continue }
+                        guard cell.area.sees(nu.point, nv.point, endsCovered: true) else { continue }
+                        addWalk(u, v, space: s, oneWay: oneWay)
+                        addWalk(v, u, space: s, oneWay: oneWay)
+                    }
                 }
             }
         }
@@ -225,6 +254,56 @@ struct GraphBuilder {
 
     func levelOf(_ portal: Portal) -> String { venue.spaces[portal.sides[0]].levelID }
 
+    /// A cell holds at most this many nodes of its own (waypoints on its edges aside) unless it is already small.
+    static let cellNodes = 12
+    /// Cells are not cut below this size, in metres.
+    static let smallestCell = 3.0
+    /// Waypoints along a cut line, metres apart at most.
+    static let waypointSpacing = 1.0
+
+    /// The cells of a space's free area: the area itself when it holds few nodes, else its two halves across the
+    /// longer side of `box`, cut in turn, with waypoints on the cut line shared by both.
+    mutating func cut(_ geometry: Geometry, area: FreeSpace, box: BoundingBox, members: [Int32], space s: Int,
+                      depth: Int = 0) -> [FreeCell] {
+        let own = members.count { if case .waypoint = nodes[Int($0)].kind { false } else { true } }
+        let vertical = box.width >= box.height
+        let c = vertical ? (box.minX + box.maxX) / 2 : (box.minY + box.maxY) / 2
+        let halves = vertical
+            ? (BoundingBox(minX: box.minX, minY: box.minY, maxX: c, maxY: box.maxY), BoundingBox(minX: c, minY: box.minY, maxX: box.maxX, maxY: box.maxY))
+            : (BoundingBox(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: c), BoundingBox(minX: box.minX, minY: c, maxX: box.maxX, maxY: box.maxY))
+        guard own > Self.cellNodes, max(box.width, box.height) >= 2 * Self.smallestCell, depth < 40,
+              let line = try? LineString(vertical ? [Coordinate(x: c, y: box.minY - 1), Coordinate(x: c, y: box.maxY + 1)]
+                                                  : [Coordinate(x: box.minX - 1, y: c), Coordinate(x: box.maxX + 1, y: c)]),
+              let crossing = try? Geometry.lineString(line).intersection(geometry),
+              let low = try? geometry.clipped(to: halves.0), let high = try? geometry.clipped(to: halves.1)
+        else { return [FreeCell(box: box, area: area, members: members)] }
+        // Waypoints on every stretch of the cut line inside the free area.
+        var waypoints: [Int32] = []
+        let level = venue.spaces[s].levelID
+        for piece in lines(of: crossing) {
+            for (a, b) in zip(piece.coordinates, piece.coordinates.dropFirst()) {
+                let length = a.distance(to: b)
+                guard length > 0.01 else { continue }
+                let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
+                for k in 0..<n {
+                    let t = (Double(k) + 0.5) / Double(n)
+                    waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
+                }
+            }
+        }
+        spaceNodes[s] += waypoints
+        var out: [FreeCell] = []
+        for (half, geometry, side) in [(halves.0, low, -1.0), (halves.1, high, 1.0)] {
+            let mine = members.filter { n in
+                let p = nodes[Int(n)].point
+                return ((vertical ? p.x : p.y) - c) * side >= -1e-9
+            } + waypoints
+            guard let part = FreeSpace(geometry) else { continue }
+            out += cut(geometry, area: part, box: half, members: mine, space: s, depth: depth + 1)
+        }
+        return out
+    }
+
     func stopSpace(_ stop: Connector.Stop) -> Int? {
         if let id = stop.spaceID, let s = venue.spaces.firstIndex(where: { $0.id == id }), free[s] != nil { return s }
         guard let location = stop.location, let p = try? venue.frame.project(location),
@@ -241,8 +320,8 @@ struct GraphBuilder {
         let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
         var opening: Int32 = -1
         var cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
-        for (n, entering) in [(nu, false), (nv, true)] {
-            guard case .door(let o) = n.kind, o >= 0 else { continue }
+        for entering in [false, true] {
+            guard case .door(let o) = (entering ? nv : nu).kind, o >= 0 else { continue }
             opening = Int32(o)
             if venue.openings[o].isDoor { cost += costs.doorPenalty / 2 }
             // One-way: walk into the door only from its `from` space, out of it only into the other.

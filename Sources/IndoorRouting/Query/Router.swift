@@ -188,12 +188,22 @@ public final class Router {
         return entering ? isFromSide : !isFromSide
     }
 
-    /// The nodes of a located point's space it sees in a straight line.
+    /// The nodes of a located point's cell (or cells, on a cut line) it sees in a straight line; failing that,
+    /// those of its whole space.
     func visibleNodes(from located: Located) -> [(node: Int32, distance: Double)] {
-        guard let area = graph.free[located.space] else { return [] }
+        let p = located.point
+        var seen = Set<Int32>()
+        var out: [(node: Int32, distance: Double)] = []
+        for cell in graph.cells[located.space] where cell.box.grown(by: 1e-6).contains(p) {
+            for n in cell.members where seen.insert(n).inserted {
+                let q = graph.nodes[Int(n)].point
+                if cell.area.sees(p, q) { out.append((n, p.distance(to: q))) }
+            }
+        }
+        guard out.isEmpty, let area = graph.free[located.space] else { return out }
         return graph.spaceNodes[located.space].compactMap { n in
-            let p = graph.nodes[Int(n)].point
-            return area.sees(located.point, p) ? (n, located.point.distance(to: p)) : nil
+            let q = graph.nodes[Int(n)].point
+            return area.sees(p, q) ? (n, p.distance(to: q)) : nil
         }
     }
 
@@ -220,7 +230,95 @@ public final class Router {
             if let last = cleaned.last, last.point.distance(to: p.point) < 1e-6, last.levelID == p.levelID { continue }
             cleaned.append(p)
         }
-        return Route(points: cleaned, cost: cost, distance: distance, startSnap: a.snap, endSnap: b.snap)
+        let (straight, saved) = straightened(cleaned)
+        return Route(points: straight, cost: cost - saved / graph.costs.walkingSpeed, distance: distance - saved,
+                     startSnap: a.snap, endSnap: b.snap)
+    }
+
+    /// The walk pulled taut inside each space: between two points it must pass (the ends, doors, rides), a run
+    /// of corners and waypoints inside one space is replaced by the shortest walk between them through that
+    /// space's free area, bending only at its corners. The graph's cells make walks across a large space bend at
+    /// waypoints on their cut lines; this takes those bends out.
+    /// - Returns: the points and the metres saved.
+    func straightened(_ points: [RoutePoint]) -> ([RoutePoint], Double) {
+        guard points.count > 2 else { return (points, 0) }
+        // A point may go when it is not in an opening and is walked into and out of within one space.
+        let removable = points.indices.map { i -> Bool in
+            guard i > 0, i < points.count - 1 else { return false }
+            let p = points[i], next = points[i + 1]
+            guard p.opening < 0, p.space >= 0, next.space == p.space, next.levelID == p.levelID else { return false }
+            return [p.edge, next.edge].allSatisfy { $0 < 0 || graph.edges[$0].kind == .walk }
+        }
+        var kept = [points[0]]
+        var saved = 0.0
+        var i = 0
+        while i < points.count - 1 {
+            var last = i + 1
+            while last < points.count - 1, removable[last] { last += 1 }
+            if last > i + 1 {
+                var walked = 0.0
+                for k in i..<last { walked += points[k].point.distance(to: points[k + 1].point) }
+                let space = points[i + 1].space
+                if let taut = tautWalk(from: points[i].point, to: points[last].point, in: space, near: points[i...last].map(\.point)),
+                   taut.length < walked - 1e-6 {
+                    saved += walked - taut.length
+                    kept += taut.corners.map { RoutePoint(point: $0, levelID: points[last].levelID, space: space, opening: -1, edge: -1) }
+                } else {
+                    kept += points[(i + 1)..<last]
+                }
+            }
+            kept.append(points[last])
+            i = last
+        }
+        return (kept, saved)
+    }
+
+    /// The shortest walk from `a` to `b` inside one space's free area, over its corners within 4 m of the walk it
+    /// replaces (`near`, a polyline, whose points are candidates too): A* that finds what each point sees when it
+    /// is reached.
+    /// - Returns: the points between `a` and `b` and the length; nil when it gives up (over 2,000 points reached).
+    func tautWalk(from a: Coordinate, to b: Coordinate, in space: Int, near: [Coordinate]) -> (corners: [Coordinate], length: Double)? {
+        guard let area = graph.free[space], let box = BoundingBox(covering: near)?.grown(by: 4) else { return nil }
+        if area.sees(a, b) { return ([], a.distance(to: b)) }
+        // Points: 0 is a, 1 is b, then the corners.
+        var points = [a, b]
+        for n in graph.spaceNodes[space] {
+            guard case .corner = graph.nodes[Int(n)].kind else { continue }
+            let p = graph.nodes[Int(n)].point
+            if box.contains(p), zip(near, near.dropFirst()).contains(where: { p.distance(toSegment: $0, $1) <= 4 }) { points.append(p) }
+        }
+        // The walk's own points too, so that the answer is never longer than the walk.
+        points += near.dropFirst().dropLast()
+        var best = [Double](repeating: .infinity, count: points.count)
+        var previous = [Int](repeating: -1, count: points.count)
+        var done = [Bool](repeating: false, count: points.count)
+        var heap = BinaryHeap(capacity: 64)
+        best[0] = 0
+        heap.push(a.distance(to: b), 0)
+        var reached = 0
+        while let (_, item) = heap.pop() {
+            let u = Int(item)
+            guard !done[u] else { continue }
+            done[u] = true
+            if u == 1 { break }
+            reached += 1
+            guard reached <= 2000 else { return nil }
+            for v in points.indices where !done[v] {
+                let d = best[u] + points[u].distance(to: points[v])
+                guard d < best[v], area.sees(points[u], points[v], endsCovered: u > 1 && v > 1) else { continue }
+                best[v] = d
+                previous[v] = u
+                heap.push(d + points[v].distance(to: b), Int32(v))
+            }
+        }
+        guard best[1].isFinite else { return nil }
+        var corners: [Coordinate] = []
+        var k = previous[1]
+        while k > 0 {
+            corners.append(points[k])
+            k = previous[k]
+        }
+        return (corners.reversed(), best[1])
     }
 
     func point(for node: Int32, space: Int, edge: Int) -> RoutePoint {

@@ -148,6 +148,11 @@ struct PassageInferrer {
             let boxes = members.map { shapes[$0]?.boundingBox ?? .empty }
             let tree = STRTree(boxes)
             let slack = rules.adjacencyTolerance
+            // Overlaps thinner than the adjacency tolerance are shared boundaries: the simpler space shrunk by it,
+            // tested against the other prepared once, leaves out the neighbours that only touch (a room along a
+            // corridor of many vertices) before any overlay is computed.
+            var prepared: [Int: PreparedGeometry] = [:]
+            var shrunk: [Int: Geometry] = [:]
             for (i, s) in members.enumerated() {
                 for j in tree.items(intersecting: boxes[i]) where j > i {
                     let t = members[j]
@@ -155,8 +160,15 @@ struct PassageInferrer {
                     let a = boxes[i], b = boxes[j]
                     guard min(a.maxX, b.maxX) - max(a.minX, b.minX) > 2 * slack,
                           min(a.maxY, b.maxY) - max(a.minY, b.minY) > 2 * slack,
-                          let sa = shapes[s], let sb = shapes[t],
-                          let overlap = try? Self.overlay(sa, sb, { try $0.intersection($1) })?.area(), overlap > rules.overlapNoise,
+                          let sa = shapes[s], let sb = shapes[t] else { continue }
+                    let (few, many) = sa.allCoordinates.count <= sb.allCoordinates.count ? (s, t) : (t, s)
+                    if let inner = shrunk[few] ?? shapes[few].flatMap({ try? $0.buffer(-slack, quadrantSegments: 1, join: .mitre) }),
+                       let outer = prepared[many] ?? shapes[many].flatMap({ try? PreparedGeometry($0) }) {
+                        shrunk[few] = inner
+                        prepared[many] = outer
+                        if inner.polygons.isEmpty || (try? outer.intersects(inner)) == false { continue }
+                    }
+                    guard let overlap = try? Self.overlay(sa, sb, { try $0.intersection($1) })?.area(), overlap > rules.overlapNoise,
                           let areaA = try? sa.area(), let areaB = try? sb.area() else { continue }
                     // The smaller is a room drawn inside (or across) the larger; the same shape twice is left alone.
                     let (small, large) = areaA <= areaB ? (s, t) : (t, s)
@@ -173,12 +185,14 @@ struct PassageInferrer {
                               case let left = rest.polygons.filter({ $0.area > 0.01 }), !left.isEmpty,
                               left.reduce(0, { $0 + $1.area }) > 1 else { continue }
                         replace(small, with: left)
+                        (prepared[small], shrunk[small]) = (nil, nil)
                         summary(level.id) { $0.carvedOverlaps += 1 }
                         notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
                             "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m² and reaches across it: the overlap is left to that space, which runs through"))
                         continue
                     }
                     replace(large, with: polygons)
+                    (prepared[large], shrunk[large]) = (nil, nil)
                     summary(level.id) { $0.carvedOverlaps += 1 }
                     notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
                         "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m²: carved out of that larger space, so its walls hold"))

@@ -7,7 +7,7 @@ import Testing
 
 /// Property tests on generated venues of every kind real data comes in (``VenueGenerator``): every pair of named
 /// public places routes, no walked stretch crosses a wall (``RouteAudit``, GEOS on the polygons, independent of
-/// the graph).
+/// the graph), and walks on one level are within 2 % of the exact shortest path (``BruteForceShortestPath``).
 @Suite(.timeLimit(.minutes(5))) struct GeneratedVenueRoutingTests {
     /// The IMDF kinds (stations are OSM footway networks: the OSM loader's tests hold them).
     static let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
@@ -31,5 +31,46 @@ import Testing
                 #expect(o.crossings.isEmpty, "\(kind) seed \(seed): \(o.from.name) → \(o.to.name): \(o.crossings)")
             }
         }
+    }
+
+    /// Three seeded pairs of places on the venue's first level with places, for each seed: the route is at most
+    /// 2 % longer than the exact path, and never shorter unless the oracle missed a walk — then every stretch of
+    /// the route must lie in the oracle's own free space (a route through a wall would not).
+    @Test(arguments: kinds)
+    func walksOnALevelAreWithinTwoPercentOfTheExactShortestPath(kind: VenueGenerator.Kind) throws {
+        var compared = 0
+        var worst = 1.0
+        for seed in Self.seeds {
+            let audit = RouteAudit(venue: try Self.venue(kind, seed: seed))
+            let graph = audit.graph
+            let router = Router(graph: graph)
+            guard let level = audit.places.first?.levelID else { continue }
+            let places = audit.places.filter { $0.levelID == level }
+            guard places.count >= 2 else { continue }
+            let exact = try BruteForceShortestPath(graph: graph, levelID: level)
+            var rng = SeededGenerator(seed: seed)
+            var here = 0
+            for _ in 0..<12 where here < 3 {
+                let a = places[Int(rng.next() % UInt64(places.count))], b = places[Int(rng.next() % UInt64(places.count))]
+                let pa = try graph.venue.frame.project(a.coordinate), pb = try graph.venue.frame.project(b.coordinate)
+                guard let route = try? router.route(from: RouteEnd(point: pa, levelID: level, label: a.name),
+                                                    to: RouteEnd(point: pb, levelID: level, label: b.name)),
+                      route.points.allSatisfy({ $0.levelID == level && ($0.edge < 0 || graph.edges[$0.edge].kind == .walk) }),
+                      let first = route.points.first, let last = route.points.last,
+                      let reference = try exact.distance(first.point, last.point), reference > 1 else { continue }
+                let ratio = route.distance / reference
+                worst = max(worst, ratio)
+                let name = "\(kind) seed \(seed): \(a.name) → \(b.name): \(route.distance) m, exact \(reference) m"
+                #expect(ratio <= 1.02, "\(name)")
+                if ratio < 1 - 1e-6 {
+                    let inside = try zip(route.points, route.points.dropFirst()).allSatisfy { try exact.sees($0.point, $1.point) }
+                    #expect(inside, "shorter than the exact path and outside its free space: \(name)")
+                }
+                compared += 1
+                here += 1
+            }
+        }
+        print("\(kind): \(compared) walks compared with the exact shortest path, worst ratio \(worst)")
+        #expect(compared >= 12, "\(kind): only \(compared) walks compared")
     }
 }

@@ -73,7 +73,11 @@ struct BruteForceShortestPath {
         var nodes: [Coordinate] = []
         for polygon in area.polygons {
             for (k, ring) in polygon.rings.enumerated() {
-                var cs = Array(ring.coordinates.dropLast())
+                // Overlays repeat a vertex, or leave two a few micrometres apart: one corner, not two turns along an
+                // edge too short to have a direction.
+                var cs: [Coordinate] = []
+                for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-4 }) ?? true { cs.append(c) }
+                while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-4 { cs.removeLast() }
                 let signed = zip(ring.coordinates, ring.coordinates.dropFirst()).reduce(0.0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
                 if (signed > 0) != (k == 0) { cs.reverse() }
                 for i in cs.indices {

@@ -6,14 +6,16 @@ import IndoorGeometry
 /// footways, corridors and platforms on their levels, steps, escalators and elevators between them.
 ///
 /// - Footway-like ways (`highway=footway|corridor|pedestrian|path|living_street|platform`, `railway=platform`,
-///   `public_transport=platform`) on one level are buffered to their `width` (else a width by
+///   `public_transport=platform`), and streets outdoors (``OSMWalkingNetwork/streetHighways``), on one level are
+///   buffered to their `width` (else a width by
 ///   type) or taken as drawn when they are closed areas, and unioned per level: one walkway space per connected
 ///   piece. A footway without `level` is on level 0 (reported once, as info).
 /// - Steps, escalators (`conveying=*`), ramps (a footway whose `level` lists two levels) and `highway=elevator`
 ///   nodes and ways become connectors. The level of each end of a way is the level of the ways that end shares,
 ///   else taken from its own `level` list in the way's direction (`incline=down` reverses it); escalators run
 ///   with `conveying=forward`, against the way with `backward`; elevators stop on every level they list or that
-///   their node's ways are on.
+///   their node's ways are on. A way without a level (taken to be on level 0) that shares a node with a way on
+///   another level joins it there by a ramp, reported.
 /// - Every connector stop lies in walkable space of its level: where none is, a small area (an elevator car, a
 ///   landing) is added. Places off the network on a level that has one (stops, doors, rooms, POIs) are joined to
 ///   it by a short corridor when it is at most ``OSMWalkingNetwork/maximumJoin`` away, each join reported.
@@ -22,6 +24,14 @@ struct OSMWalkingNetwork {
     static let footwayHighways: [String: Double] = [
         "footway": 2, "corridor": 2, "path": 2, "pedestrian": 4, "living_street": 4, "platform": 3, "steps": 1.5,
         "elevator": 2,
+    ]
+    /// Streets a pedestrian may walk along, as Valhalla's and OSRM's foot profiles do: outdoors they join what the
+    /// footways leave apart (a bus stop, a hotel across the square). Motorways and trunk roads are not walked, nor
+    /// streets in tunnels, on bridges or on another layer, which would meet the station's floor where they only
+    /// pass above or below it.
+    static let streetHighways: [String: Double] = [
+        "residential": 5, "unclassified": 5, "road": 5, "service": 3, "track": 3, "cycleway": 2, "bridleway": 2,
+        "tertiary": 6, "tertiary_link": 5, "secondary": 7, "secondary_link": 5, "primary": 8, "primary_link": 5,
     ]
     /// The width of a platform drawn as a line, and of anything else walkable not in the table.
     static let platformWidth = 3.0
@@ -56,9 +66,13 @@ extension OSMVenueBuilder {
     func footwayWidth(_ tags: [String: String]) -> Double? {
         var base: Double?
         if let h = tags["highway"], let w = OSMWalkingNetwork.footwayHighways[h] { base = w }
+        if let h = tags["highway"], let w = OSMWalkingNetwork.streetHighways[h], tags["level"] == nil {
+            let elsewhere = [tags["tunnel"], tags["bridge"], tags["covered"]].contains { $0 != nil && $0 != "no" }
+            if !elsewhere, (tags["layer"] ?? "0") == "0" { base = w }
+        }
         if tags["railway"] == "platform" || tags["public_transport"] == "platform" { base = OSMWalkingNetwork.platformWidth }
         guard let base else { return nil }
-        if tags["access"] == "no" || tags["access"] == "private" { return nil }
+        if tags["access"] == "no" || tags["access"] == "private" || tags["foot"] == "no" { return nil }
         return tags["width"].flatMap(Self.metres) ?? tags["est_width"].flatMap(Self.metres) ?? base
     }
 
@@ -240,6 +254,39 @@ extension OSMVenueBuilder {
             connectors.append(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: c) },
                                         name: names(node.tags)))
             stopWidths.append(2 * OSMWalkingNetwork.anchorRadius)
+        }
+
+        // A way without a level that shares a node with a way on another level meets it there (a street reaching a
+        // station's lower concourse, a sidewalk becoming a covered one): a ramp at the node joins level 0 to it.
+        let assumed = Set(untagged)
+        var untaggedNodes: Set<Int64> = []
+        var taggedLevels: [Int64: Set<Double>] = [:]
+        for wid in ways {
+            guard let way = document.ways[wid] else { continue }
+            let id = key("way", wid)
+            if isConnectorWay(way.tags, id) { continue }
+            if assumed.contains(id) {
+                untaggedNodes.formUnion(way.refs)
+            } else {
+                for ref in way.refs { taggedLevels[ref, default: []].formUnion(levels(way.tags, id)) }
+            }
+        }
+        var joins: [String] = []
+        for nid in document.nodeOrder where untaggedNodes.contains(nid) {
+            guard let node = document.nodes[nid], let others = taggedLevels[nid], !others.contains(0) else { continue }
+            let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
+            for o in others.sorted() {
+                let id = key("node", nid) + "/level-join/" + Level.text(ordinal: o)
+                connectors.append(Connector(id: id, kind: .ramp, stops: [Connector.Stop(levelID: Level.text(ordinal: 0), location: c),
+                                                                          Connector.Stop(levelID: Level.text(ordinal: o), location: c)]))
+                stopWidths.append(OSMWalkingNetwork.joinWidth)
+                levelOrdinals.formUnion([0, o])
+                joins.append(key("node", nid))
+            }
+        }
+        if !joins.isEmpty {
+            log.add(.info, "level-joined", file: file, featureID: joins[0],
+                    "\(joins.count) node\(joins.count == 1 ? "" : "s") where a way without a level meets a way on another level (\(joins.prefix(3).joined(separator: ", "))\(joins.count > 3 ? ", …" : "")): joined there by a ramp from level 0")
         }
         return (pieces, connectors, stopWidths)
     }

@@ -68,7 +68,14 @@ enum RouteCommand {
         switch format {
         case "json": Output.json(RouteOutput.json(itinerary, from: fromName, to: toName))
         case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
-        default: RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
+        default:
+            RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
+            // A place on a level with no walkable space is reached on the nearest floor that has one: say so.
+            for (name, asked, reached) in [(fromName, plan.originLevelID, itinerary.legs.first?.levelID),
+                                           (toName, plan.destination.end.levelID, itinerary.legs.last?.levelID)] {
+                guard let reached, let a = venue.level(id: asked), let r = venue.level(id: reached), a.ordinal != r.ordinal else { continue }
+                Output.line("(\(name) is on level \(a.ordinalText), which has no walkable space mapped: the route goes to level \(r.ordinalText), \(r.ordinal < a.ordinal ? "below" : "above") it)")
+            }
         }
         if let renderPath {
             try RenderCommand.renderItinerary(itinerary, venue: venue, to: renderPath, size: (1200, 900), style: .light,
@@ -91,6 +98,7 @@ enum RouteCommand {
     struct Plan {
         let itinerary: Itinerary
         let origin: String
+        let originLevelID: String
         let destination: Waypoint
     }
 
@@ -106,11 +114,11 @@ enum RouteCommand {
             let (itinerary, destination) = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops,
                                                        index: index, router: router, options: routing, language: language,
                                                        languages: languages)
-            return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
+            return Plan(itinerary: itinerary, origin: stops[0].end.label, originLevelID: stops[0].end.levelID, destination: destination)
         }
         let destination = try Waypoint(resolving: toText, in: index, languages: languages, after: stops.last)
         let itinerary = try router.itinerary(through: stops + [destination], options: routing, language: language, names: languages)
-        return Plan(itinerary: itinerary, origin: stops[0].end.label, destination: destination)
+        return Plan(itinerary: itinerary, origin: stops[0].end.label, originLevelID: stops[0].end.levelID, destination: destination)
     }
 
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the

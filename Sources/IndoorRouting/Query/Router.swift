@@ -75,8 +75,28 @@ public final class Router {
         let snap: Double
     }
 
+    /// Where a route end is on the graph. A place on a level with no walkable space at all (an office on an upper
+    /// floor of a building mapped only at street level) is taken to the nearest floor, by ordinal (below before
+    /// above), that has a walkable space near it: the route ends under it, on that floor (its points say which).
     func locate(_ end: RouteEnd, options: RoutingOptions) throws(RoutingError) -> Located {
         guard let level = graph.levelSpaces[end.levelID] else { throw .unknownLevel(end.levelID) }
+        let open = { (s: Int) -> Bool in
+            self.graph.free[s] != nil && !options.closed.contains(self.graph.venue.spaces[s].id)
+        }
+        guard !level.spaces.contains(where: open), let ordinal = graph.levelOrdinal[end.levelID] else {
+            return try locate(end, on: level, options: options)
+        }
+        let floors = graph.levelSpaces.filter { $0.value.spaces.contains(where: open) }
+            .map { (key: $0.key, value: $0.value, ordinal: graph.levelOrdinal[$0.key] ?? 0) }
+            .sorted { (abs($0.ordinal - ordinal), $0.ordinal, $0.key) < (abs($1.ordinal - ordinal), $1.ordinal, $1.key) }
+        for floor in floors {
+            if let found = try? locate(end, on: floor.value, options: options) { return found }
+        }
+        throw .offGraph(place: end.label, level: levelName(end.levelID))
+    }
+
+    /// Where a route end is among a floor's walkable spaces: the one it is in, else the nearest within 50 m.
+    func locate(_ end: RouteEnd, on level: (spaces: [Int], index: PolygonIndex), options: RoutingOptions) throws(RoutingError) -> Located {
         let open = { (s: Int) -> Bool in
             self.graph.free[s] != nil && !options.closed.contains(self.graph.venue.spaces[s].id)
         }

@@ -206,7 +206,7 @@ public struct MapRenderer: Sendable {
         for (n, step) in steps.enumerated() where step.levelID == levelID {
             guard let p = px(step.location) else { continue }
             switch step.maneuver {
-            case .connector(let kind, _, let up, let to):
+            case .connector(let kind, _, let up, let to, _):
                 let glyph: String
                 switch kind {
                 case .elevator: glyph = "E"

@@ -67,7 +67,9 @@ public struct GuidanceAudit: Sendable {
 
     /// Words `count` seeded pairs (``RouteAudit/pairs(_:seed:)``) in `language` and measures them.
     /// - Returns: the figures, and what each itinerary that fails a rule does wrong.
-    public func run(pairs count: Int, seed: UInt64, language: InstructionLanguage = .en) -> (Figures, [Finding]) {
+    /// - Parameter show: called with each pair's names and itinerary (for printing them).
+    public func run(pairs count: Int, seed: UInt64, language: InstructionLanguage = .en,
+                    show: (String, String, Itinerary) -> Void = { _, _, _ in }) -> (Figures, [Finding]) {
         let router = Router(graph: audit.graph)
         var figures = Figures()
         var findings: [Finding] = []
@@ -81,6 +83,7 @@ public struct GuidanceAudit: Sendable {
                 figures.pairs += 1
                 continue
             }
+            show(a.name, b.name, itinerary)
             let (f, problems) = Self.measure(itinerary)
             figures = figures + f
             findings += problems.map { Finding(from: a.name, to: b.name, problem: $0) }
@@ -108,7 +111,7 @@ public struct GuidanceAudit: Sendable {
                 }
             case .arrive:
                 f.arrivals += 1
-                if !Self.hasSide(step.maneuver, after: k > 0 ? steps[k - 1].maneuver : nil) {
+                if !Self.hasSide(step.maneuver) {
                     f.sidelessArrivals += 1
                     problems.append("arrival \"\(step.instruction)\" gives no side")
                 }
@@ -125,9 +128,8 @@ public struct GuidanceAudit: Sendable {
     }
 
     /// Whether an arrival says where the place is: left or right, or through a door straight ahead.
-    static func hasSide(_ maneuver: Maneuver, after previous: Maneuver?) -> Bool {
-        guard case .arrive(_, let side) = maneuver else { return true }
-        if case .door(.straight) = previous { return true }
-        return side != .ahead
+    static func hasSide(_ maneuver: Maneuver) -> Bool {
+        guard case .arrive(_, let side, let throughDoor) = maneuver else { return true }
+        return side != .ahead || throughDoor
     }
 }

@@ -124,7 +124,7 @@ enum RenderCommand {
         var state: CameraState?
         if camera == "follow", let itinerary, let first = itinerary.legs.first?.steps.first {
             var heading = 0.0
-            if case .depart(let h) = first.maneuver { heading = h }
+            if case .depart(let h, _) = first.maneuver { heading = h }
             var follow = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: bounds)
             state = follow.update(coordinate: first.location, levelOrdinal: nil, course: nil, heading: heading)
         } else {

@@ -21,7 +21,7 @@ enum RouteCommand {
           --avoid ID        A space, opening or connector id that is closed (repeatable).
           --non-public      Allow crossing staff-only and restricted areas.
           --format F        text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step).
-          --lang L          Instruction language: en (default) or fr; names follow it with fallback.
+          --lang L          Instruction language: en (default), fr, de or ru; names follow it with fallback.
           --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
           --force           Overwrite FILE if it exists.
           --venue PATH      An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
@@ -177,10 +177,25 @@ enum RouteOutput {
             "level": .number(s.levelOrdinal),
             "location": .array([.number(s.location.longitude), .number(s.location.latitude)]),
         ]
-        if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
-        if s.throughInferredOpening { o["inferred"] = .bool(true) }
+        for (k, v) in maneuverFields(s) { o[k] = v }
         if let l = s.landmark { o["landmark"] = .string(l) }
         return .object(o)
+    }
+
+    /// The structured maneuver beyond its type: modifier, the turn right after it (`then`), the room a walk starts
+    /// by leaving, a connector's name, whether the destination is through a door, and an inferred entrance passed.
+    static func maneuverFields(_ s: ItineraryStep) -> [String: JSONValue] {
+        var o: [String: JSONValue] = [:]
+        if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
+        if let t = s.then { o["then"] = .string(t.rawValue) }
+        switch s.maneuver {
+        case .depart(_, let leaving?): o["leaving"] = .string(leaving)
+        case .connector(_, _, _, _, let name?): o["connector"] = .string(name)
+        case .arrive(_, _, true): o["through_door"] = .bool(true)
+        default: break
+        }
+        if s.throughInferredOpening { o["inferred"] = .bool(true) }
+        return o
     }
 
     static func json(_ it: Itinerary, from: String, to: String) -> JSONValue {
@@ -225,8 +240,7 @@ enum RouteOutput {
                     "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "maneuver": .string(step.maneuver.type),
                     "instruction": .string(step.instruction), "distance": number(step.distance), "duration": number(step.duration),
                 ]
-                if let m = step.maneuver.modifier { props["modifier"] = .string(m) }
-                if step.throughInferredOpening { props["inferred"] = .bool(true) }
+                for (k, v) in maneuverFields(step) { props[k] = v }
                 features.append(Feature(geometry: .point(step.location), properties: props))
             }
         }

@@ -231,8 +231,8 @@ func runRoutePairs() throws {
 }
 
 /// `guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S]` `[--pairs 40] [--seed 1] [--lang L]
-/// [--verbose]`: issue 13's guidance figures (``GuidanceAudit``) over seeded pairs of named places, one JSON line;
-/// with --verbose, every broken rule on stderr.
+/// [--verbose] [--print]`: issue 13's guidance figures (``GuidanceAudit``) over seeded pairs of named places, one JSON line;
+/// with --verbose, every broken rule on stderr; with --print, every itinerary.
 func runGuidance() throws {
     let name: String
     let venue: Venue
@@ -258,7 +258,11 @@ func runGuidance() throws {
     }
     let audit = GuidanceAudit(venue: venue)
     let (f, findings) = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1,
-                                  language: InstructionLanguage(tag: option("--lang")))
+                                  language: InstructionLanguage(tag: option("--lang"))) { from, to, itinerary in
+        guard arguments.contains("--print") else { return }
+        let steps = itinerary.legs.flatMap(\.steps).map { String(format: "  %@ — %.0f m", $0.instruction, $0.distance) }
+        FileHandle.standardError.write(Data("\(from) → \(to) (\(Int(itinerary.distance)) m)\n\(steps.joined(separator: "\n"))\n".utf8))
+    }
     if arguments.contains("--verbose") {
         for x in findings { FileHandle.standardError.write(Data("\(name): \(x.from) → \(x.to): \(x.problem)\n".utf8)) }
     }

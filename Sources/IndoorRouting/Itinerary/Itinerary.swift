@@ -73,6 +73,8 @@ public struct Itinerary: Hashable, Sendable {
     /// How far the ends were moved onto walkable space, metres.
     public let startSnap: Double
     public let endSnap: Double
+    /// What the stops are called, from the start to the destination (for labelling them on a map).
+    public var stopNames: [String] = []
 }
 
 /// One stop of a multi-stop route: where, and what it is called in the instructions.
@@ -103,7 +105,7 @@ extension Router {
             endSnap = route.endSnap
             writer.add(route, to: pair.1, isLast: k == stops.count - 2)
         }
-        return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap)
+        return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
 }
 

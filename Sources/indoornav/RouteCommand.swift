@@ -68,7 +68,7 @@ enum RouteCommand {
         switch format {
         case "json": Output.json(RouteOutput.json(itinerary, from: fromName, to: toName))
         case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
-        default: RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
+        default: RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages, language: language)
         }
         if let renderPath {
             try RenderCommand.renderItinerary(itinerary, venue: venue, to: renderPath, size: (1200, 900), style: .light,
@@ -146,7 +146,7 @@ enum RouteOutput {
         seconds < 60 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
     }
 
-    static func text(_ it: Itinerary, from: String, to: String, venue: Venue, languages: [String]) {
+    static func text(_ it: Itinerary, from: String, to: String, venue: Venue, languages: [String], language: InstructionLanguage = .en) {
         Output.line("\(from) → \(to): \(Int(it.distance.rounded())) m, about \(minutes(it.duration))")
         if it.startSnap > 1 || it.endSnap > 1 {
             Output.line(String(format: "(start moved %.1f m and destination %.1f m onto walkable space)", it.startSnap, it.endSnap))
@@ -160,7 +160,8 @@ enum RouteOutput {
             for step in leg.steps {
                 n += 1
                 var line = "  \(n). \(step.instruction)"
-                if step.distance >= 0.5 { line += " — \(Int(step.distance.rounded())) m" }
+                // Rounded as people say distances, written as the instruction language writes them.
+                if step.distance >= 0.5 { line += " — \(language.distance(step.distance))" }
                 Output.line(line)
             }
         }

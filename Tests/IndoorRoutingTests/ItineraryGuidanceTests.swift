@@ -83,6 +83,33 @@ import Testing
     }
 
     /// ```
+    /// AAAAAAAAAAAA..........      a corridor that steps down 3 m through a narrow jog: two turns too close to
+    /// ...........A..........      say apart
+    /// ...........A..........
+    /// ...........AAAAAAAAAAA
+    /// ```
+    @Test(arguments: [
+        (InstructionLanguage.en, "Turn right, then immediately left"),
+        (.fr, "Tournez à droite, puis immédiatement à gauche"),
+        (.de, "Biegen Sie rechts ab, dann sofort links"),
+        (.ru, "Поверните направо, затем сразу налево"),
+    ])
+    func twoTurnsTooCloseToSayApartAreOneStep(language: InstructionLanguage, text: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAA..........
+            ...........A..........
+            ...........A..........
+            ...........AAAAAAAAAAA
+            """])
+        let it = try s.itinerary((0.5, 3.5, 0), (21.5, 0.5, 0), language: language)
+        #expect(s.maneuvers(it) == ["depart", "turn right", "arrive ahead"])
+        let turn = try #require(it.legs.first?.steps.dropFirst().first)
+        #expect(turn.instruction == text)
+        #expect(turn.then == .left)
+        #expect(turn.distance >= GuidanceAudit.shortestTurn)
+    }
+
+    /// ```
     /// AAAAAAAAAAAAAAAAAAAAAAAA      a long corridor with a jog of half a metre: no step for it
     /// AAAAAAAAAAAAAAAAAAAAAAAA
     /// AAAAAAAAAAAAA###AAAAAAAA

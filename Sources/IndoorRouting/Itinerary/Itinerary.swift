@@ -103,7 +103,7 @@ extension Router {
             let route = try route(from: pair.0.end, to: pair.1.end, options: options)
             if k == 0 { startSnap = route.startSnap }
             endSnap = route.endSnap
-            writer.add(route, to: pair.1, isLast: k == stops.count - 2)
+            writer.add(route, from: pair.0, to: pair.1, isLast: k == stops.count - 2)
         }
         return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
@@ -141,6 +141,10 @@ struct ItineraryWriter {
     /// POIs projected to metres, by level (on first use).
     private var poiPoints: [String: [(poi: Int, point: Coordinate)]] = [:]
     private let spaceIndex: [String: Int]
+    /// The name of the stop the route being written starts from: not a landmark on the way from it.
+    private var origin: String?
+    /// Whether the walk being written starts where a ride ended (off an elevator is not "Leave Elevator").
+    private var afterRide = false
 
     /// A step being written: its maneuver, where, and what it covers.
     struct Draft {
@@ -206,6 +210,11 @@ struct ItineraryWriter {
         return space.name.resolved(for: names)
     }
 
+    /// What a room is called on its door: its name, else its number ("Leave 2016").
+    func roomName(_ s: Int) -> String? {
+        spaceName(s) ?? (s >= 0 && venue.spaces[s].kind != .walkway ? venue.spaces[s].ref.flatMap { $0.isEmpty ? nil : $0 } : nil)
+    }
+
     static func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
         atan2(b.y - a.y, b.x - a.x) * 180 / .pi
     }
@@ -220,7 +229,8 @@ struct ItineraryWriter {
     /// Compass bearing (clockwise from north) of a heading counter-clockwise from east.
     static func bearing(_ heading: Double) -> Double { (90 - heading + 360).truncatingRemainder(dividingBy: 360) }
 
-    mutating func add(_ route: Route, to stop: Waypoint, isLast: Bool) {
+    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool) {
+        origin = start.end.label
         let p = route.points
         guard p.count >= 2 else {
             if let only = p.first {
@@ -309,7 +319,7 @@ struct ItineraryWriter {
         // in a row): one ride, "down 2 levels"; the few metres between stay in its stretch.
         if let previous = legs.last, let last = previous.steps.last,
            case .connector(let kind, let levels, let up, _, let name) = last.maneuver, kind == edge.kind, up == (levelChange > 0),
-           !steps.isEmpty, steps.reduce(0, { $0 + $1.distance }) < Self.shortest,
+           steps.reduce(0, { $0 + $1.distance }) < Self.shortest,
            steps.allSatisfy({ if case .depart = $0.maneuver { true } else { false } }) {
             legs.removeLast()
             let between = steps
@@ -324,10 +334,12 @@ struct ItineraryWriter {
                                        landmark: nil, then: nil, thenAfter: nil, throughInferredOpening: last.throughInferredOpening))
             costs = previous.costs + costs
             closeLeg()
+            afterRide = true
             return
         }
         emit(draft)
         closeLeg()
+        afterRide = true
     }
 
     /// A connector's own name, when it says more than its kind ("Elevator B", not "Elevator" or "Лифт").
@@ -415,6 +427,7 @@ struct ItineraryWriter {
         nameLandmarks()
         for d in walk { emit(d) }
         walk = []
+        afterRide = false
     }
 
     /// Moves draft `j`'s stretch into draft `i` (`j == i + 1`) and drops `j` as a spoken step.
@@ -439,6 +452,14 @@ struct ItineraryWriter {
     /// The merging rules of the type's documentation, applied until none applies.
     mutating func simplify() {
         leaveStartRoom()
+        // Off a ride and straight through a door: the door is the first thing to do.
+        if afterRide, walk.count > 2, case .depart(_, nil) = walk[0].maneuver, isDoor(walk[1]), walk[0].distance < Self.shortest {
+            let off = walk.removeFirst()
+            walk[0].points = off.points + walk[0].points.dropFirst()
+            walk[0].distance += off.distance
+            walk[0].duration += off.duration
+            walk[0].inferred = walk[0].inferred || off.inferred
+        }
         var changed = true
         while changed {
             changed = false
@@ -451,7 +472,8 @@ struct ItineraryWriter {
                 case .depart(_, let leaving):
                     // Too short to walk before turning: head the way the turn goes.
                     guard leaving == nil, let next, isTurn(next) || next.maneuver == .continue else { continue }
-                    if leaving == nil, d.distance >= Self.shortest, d.distance < Self.bendWindow, d.then == nil, isTurn(next), next.then == nil {
+                    if leaving == nil, d.distance >= Self.shortest, d.distance < Self.bendWindow, d.then == nil, isTurn(next), next.then == nil,
+                       next.distance >= Self.shortest {
                         // A first turn a few steps on: "Head north, then turn left after the elevator".
                         walk[i].then = Maneuver.Turn(degrees: next.angle)
                         walk[i].thenAt = Turning(next)
@@ -503,7 +525,14 @@ struct ItineraryWriter {
                         continue
                     }
                     changed = true
-                case .door:
+                case .door(let turn):
+                    // Straight on through a door on the way: nothing to decide (a door at the destination is its side).
+                    if turn == .straight, d.then == nil, i > 0, let next, !isEnd(next), !(isTurn(next) && d.distance < Self.shortest) {
+                        absorb(i, into: i - 1)
+                        i -= 1
+                        changed = true
+                        continue
+                    }
                     // Through the door and straight into a turn: "Turn left through the door, then turn right".
                     guard let next, isTurn(next), d.distance < Self.shortest, d.then == nil else { continue }
                     let second = Maneuver.Turn(degrees: next.angle)
@@ -574,7 +603,8 @@ struct ItineraryWriter {
     /// door is in view): "Leave Classroom 104".
     mutating func leaveStartRoom() {
         guard case .depart(_, nil) = walk.first?.maneuver, let room = walk.first?.into, room >= 0,
-              !venue.spaces[room].kind.isOpenPlan, !venue.spaces[room].kind.isConnector, let name = spaceName(room) else { return }
+              !venue.spaces[room].kind.isOpenPlan, !(afterRide && venue.spaces[room].kind.isConnector),
+              let name = roomName(room) else { return }
         var j = 1, along = walk[0].distance
         while j < walk.count, !isDoor(walk[j]), !isEnd(walk[j]), walk[j].from == room, walk[j].into == room {
             along += walk[j].distance
@@ -640,15 +670,15 @@ struct ItineraryWriter {
                 if let t = d.thenAt {
                     let excluded = Set([t.from, t.into, startSpace].filter { $0 >= 0 })
                     walk[i].landmark = landmark(near: t.at, level: t.level, heading: t.heading, entering: t.into, excluding: excluded,
-                                                names: [destination].compactMap { $0 })
+                                                names: [destination, origin].compactMap { $0 })
                 } else {
-                    walk[i].landmark = inView(from: d, space: startSpace)
+                    walk[i].landmark = inView(from: d, space: startSpace, excluding: [destination, origin].compactMap { $0 })
                 }
             case .turn, .door:
                 // Not the space walked through, nor the one entered, nor the one the walk began in.
                 let excluded = Set([d.from, d.into, startSpace].filter { $0 >= 0 })
                 walk[i].landmark = landmark(near: d.at, level: d.level, heading: d.heading, entering: d.into, excluding: excluded,
-                                            names: [destination, previous].compactMap { $0 })
+                                            names: [destination, previous, origin].compactMap { $0 })
             default:
                 break
             }
@@ -665,7 +695,8 @@ struct ItineraryWriter {
             let poi = venue.pois[k]
             guard let tier = Self.salience(poi.kind) else { continue }
             // Never the space entered; never the one walked through or started in (a place within it is fine).
-            if let s = poi.spaceID.flatMap({ spaceIndex[$0] }), s == entering || (spaces.contains(s) && poi.kind == .room) { continue }
+            if let s = poi.spaceID.flatMap({ spaceIndex[$0] }),
+               s == entering || (spaces.contains(s) && (poi.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
             let d = q.distance(to: p)
             guard d <= (tier == 0 ? 6 : 5) else { continue }
             // Ahead of the walker it is not yet a landmark to turn "after".
@@ -677,8 +708,8 @@ struct ItineraryWriter {
     }
 
     /// A named place in view ahead at the start of a walk (within 40 m and 25° of its heading, nothing but the
-    /// start's space and the place's own between): what "Head towards" names.
-    mutating func inView(from d: Draft, space: Int) -> String? {
+    /// start's space and the place's own between; not the stops themselves): what "Head towards" names.
+    mutating func inView(from d: Draft, space: Int, excluding excluded: [String]) -> String? {
         guard space >= 0, let level = graph.levelSpaces[d.level] else { return nil }
         var best: (score: Double, name: String)?
         let start = d.at
@@ -687,11 +718,11 @@ struct ItineraryWriter {
             guard let tier = Self.salience(poi.kind) else { continue }
             let own = poi.spaceID.flatMap { spaceIndex[$0] }
             // Never the space stood in (a place within it is fine).
-            if own == space, poi.kind == .room { continue }
+            if own == space, poi.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
             let dist = q.distance(to: start)
             guard dist >= Self.shortest, dist <= 40 else { continue }
             let off = abs(Self.turnAngle(d.outHeading, Self.heading(start, q)))
-            guard off <= 25, let name = poi.name.resolved(for: names) else { continue }
+            guard off <= 25, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
             let score = Double(tier) * 100 + off
             guard score < best?.score ?? .infinity else { continue }
             // In view: every half metre of the sight line lies in the start's space or the place's own.

@@ -4,7 +4,22 @@ import IndoorVenue
 /// What a visitor looks for on a map, drawn as a small icon, most wanted first: restrooms, the ways up and down,
 /// food, shops, exhibits and help.
 public enum Amenity: Int, CaseIterable, Comparable, Sendable {
-    case restroom, elevator, escalator, stairs, food, shop, exhibit, information
+    /// Restrooms and toilets of every kind.
+    case restroom
+    /// Elevators (lifts).
+    case elevator
+    /// Escalators, either way.
+    case escalator
+    /// Stairs and steps.
+    case stairs
+    /// Restaurants, cafés, bakeries, bars and other places to eat or drink.
+    case food
+    /// Shops: IMDF retail occupant categories and OSM `shop=*`.
+    case shop
+    /// Exhibits, attractions, artworks, museums and galleries.
+    case exhibit
+    /// Information desks, customer service, ticket offices and lost property.
+    case information
 
     public static func < (a: Amenity, b: Amenity) -> Bool { a.rawValue < b.rawValue }
 
@@ -59,8 +74,11 @@ public enum Amenity: Int, CaseIterable, Comparable, Sendable {
 
 /// An icon the renderer placed: what it shows, the POI or space it stands for, and its box in pixels.
 public struct PlacedIcon: Hashable, Sendable {
+    /// What the icon shows.
     public let amenity: Amenity
+    /// The id of the POI it stands for, or of the space when no POI says what the space is.
     public let featureID: String
+    /// Its box, in pixels.
     public let box: BoundingBox
 }
 

@@ -28,6 +28,7 @@ public struct GuidanceAudit: Sendable {
         public var arrivals = 0
         public var sidelessArrivals = 0
 
+        /// No itinerary measured yet.
         public init() {}
 
         /// Steps per 100 m walked, over all the itineraries.
@@ -37,6 +38,7 @@ public struct GuidanceAudit: Sendable {
         /// a side for every arrival not through a door ahead.
         public var passes: Bool { shortTurns == 0 && stepsPer100m <= 6 && repeatedLandmarks == 0 && sidelessArrivals == 0 }
 
+        /// The figures of two sets of itineraries together.
         public static func + (a: Figures, b: Figures) -> Figures {
             var s = a
             s.pairs += b.pairs
@@ -53,11 +55,14 @@ public struct GuidanceAudit: Sendable {
 
     /// One itinerary's findings, a line each, for `--verbose`.
     public struct Finding: Hashable, Sendable {
+        /// The names of the pair's places.
         public let from: String
         public let to: String
+        /// The rule broken, with the step and its text.
         public let problem: String
     }
 
+    /// The pairs' source: the venue, its graph and its named places.
     public let audit: RouteAudit
 
     /// Prepares the venue (as routed: with its inferences).

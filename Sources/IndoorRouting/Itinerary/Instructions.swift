@@ -20,6 +20,8 @@ public enum InstructionLanguage: String, CaseIterable, Sendable {
 public enum Maneuver: Hashable, Sendable {
     /// A change of direction, by how sharp it is.
     public enum Turn: String, Hashable, Sendable {
+        /// From straight on (under 20°) through slight (under 45°), plain (under 120°) and sharp (under 165°) to
+        /// a U-turn, to either side.
         case straight, slightLeft = "slight left", left, sharpLeft = "sharp left", slightRight = "slight right", right,
              sharpRight = "sharp right", uTurn = "uturn"
 
@@ -42,21 +44,28 @@ public enum Maneuver: Hashable, Sendable {
     }
 
     /// Where a place is, seen by the walker arriving.
-    public enum Side: String, Hashable, Sendable { case left, right, ahead }
+    public enum Side: String, Hashable, Sendable {
+        /// On the walker's left, right, or straight ahead of them.
+        case left, right, ahead
+    }
 
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
     /// room it leaves through a door, when the walk starts in one ("Leave Classroom 104").
     case depart(heading: Double, leaving: String?)
     /// Go on straight (a step kept for its landmark).
     case `continue`
+    /// A turn, as sharp as it says.
     case turn(Turn)
     /// Through a door, turning as it says first.
     case door(Turn)
+    /// Into a named space, walking straight on.
     case enter(name: String)
+    /// Out of a named space, walking straight on.
     case leave(name: String)
     /// A ride on a connector over `levels` levels, to the level named `to`; `name` is the connector's own name
     /// when it has one beyond its kind ("elevator B").
     case connector(kind: NavigationGraph.EdgeKind, levels: Int, up: Bool, to: String, name: String?)
+    /// A stop on the way (a `--via`).
     case waypoint(name: String)
     /// The destination, on which side of the walker; `throughDoor` when it is entered through a door on that side
     /// (or straight ahead).

@@ -259,6 +259,8 @@ public struct MapRenderer: Sendable {
                 canvas.text(label, centeredAt: at, size: 12, color: style.text, halo: style.halo, bold: true)
                 taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
                 taken.append(box(around: p, radius: 12))
+                // A route that starts on a connector is named there.
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
             case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
                 let color = n == 0 ? style.pinStart : style.route
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)

@@ -256,8 +256,13 @@ struct ItineraryWriter {
                     change += next.levelChange
                     cost += next.cost
                 }
+                // A few steps to the connector and nothing else: the ride is what is said (its stretch keeps them).
+                var approach: Draft?
+                if walk.count == 1, case .depart(_, nil) = walk[0].maneuver, walk[0].distance < Self.shortest {
+                    approach = walk.removeFirst()
+                }
                 flushWalk()
-                ride(edge, from: a, to: p[last], levelChange: change, cost: cost)
+                ride(edge, from: a, to: p[last], levelChange: change, cost: cost, after: approach)
                 i = last
                 heading = nil
                 continue
@@ -303,12 +308,15 @@ struct ItineraryWriter {
         arrive(route: p, stop: stop, isLast: isLast)
     }
 
-    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double) {
+    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
+                       after approach: Draft? = nil) {
         let n = max(1, Int(min(abs(levelChange), 1000).rounded()))
         var draft = Draft(maneuver: .connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID),
                                                name: connectorName(edge)),
-                          at: a.point, level: a.levelID, points: [a.point])
-        draft.duration = cost
+                          at: approach?.at ?? a.point, level: a.levelID, points: approach?.points ?? [a.point])
+        draft.duration = cost + (approach?.duration ?? 0)
+        draft.distance = approach?.distance ?? 0
+        draft.inferred = approach?.inferred ?? false
         switch edge.kind {
         case .stairs: costs.stairs += cost
         case .elevator: costs.elevator += cost

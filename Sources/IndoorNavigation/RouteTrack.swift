@@ -16,6 +16,10 @@ public struct RouteTrack: Sendable {
         public let levelOrdinal: Double
         public let levelID: String
         public let leg: Int
+        /// The turn the step says follows right after its maneuver ("then turn left"), and where it is, metres
+        /// along the route.
+        public let then: Maneuver.Turn?
+        public let thenStart: Double?
         public var isLevelChange: Bool { if case .connector = maneuver { true } else { false } }
     }
 
@@ -57,7 +61,8 @@ public struct RouteTrack: Sendable {
                     vertices.append(Vertex(point: p, s: s, level: leg.levelOrdinal, step: index))
                 }
                 steps.append(Step(maneuver: step.maneuver, instruction: step.instruction, start: start, duration: step.duration,
-                                  levelOrdinal: leg.levelOrdinal, levelID: leg.levelID, leg: legIndex))
+                                  levelOrdinal: leg.levelOrdinal, levelID: leg.levelID, leg: legIndex,
+                                  then: step.then, thenStart: step.thenAfter.map { start + $0 }))
             }
         }
         self.steps = steps

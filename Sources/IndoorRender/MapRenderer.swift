@@ -38,7 +38,11 @@ public final class RenderedMap {
         self.canvas = canvas
     }
 
+    /// The amenity icons drawn (those that collided with more important ones were dropped).
+    public private(set) var icons: [PlacedIcon] = []
+
     func add(_ labels: [PlacedLabel]) { self.labels += labels }
+    func add(_ icons: [PlacedIcon]) { self.icons += icons }
 
     /// Writes the image (PNG, SVG or PDF, as it was made) to `path`, atomically.
     public func write(to path: String) throws(RenderError) {
@@ -52,9 +56,14 @@ public final class RenderedMap {
 }
 
 /// Draws one level of a venue in its local metric frame: spaces filled by kind, walls, doors as gaps, obstacles,
-/// POI labels that never overlap (less important ones are dropped), the route (thick on this level with
-/// direction arrows, faded where it is on other levels, level-change markers, start and destination pins, step
-/// numbers matching the text itinerary), the user puck, a scale bar and a north arrow.
+/// the route (thick on this level with direction arrows, faded where it is on other levels, level-change markers,
+/// start and destination pins with their names beside them, step numbers matching the text itinerary), amenity
+/// icons (restrooms, elevators, escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI
+/// labels, the user puck, a scale bar and a north arrow.
+///
+/// Nothing overlaps: the route's markers and the names of its ends are placed first and never dropped; then
+/// icons by priority, then labels (beside their icon when they have one) by importance; whatever would overlap
+/// what is already placed is dropped.
 ///
 /// A level is drawn with every level that shares its ordinal (an indoor level and its outdoor twin, the same
 /// storey of several buildings): one floor, as routing walks it.
@@ -68,6 +77,8 @@ public struct MapRenderer: Sendable {
     let openings: [(levelID: String, points: [Coordinate])]
     let obstacles: [(levelID: String, rings: [[Coordinate]], line: [Coordinate])]
     let pois: [(poi: POI, point: Coordinate)]
+    /// Amenity icons: every POI that is one, and every restroom or connector space no such POI stands for.
+    let icons: [(levelID: String, point: Coordinate, amenity: Amenity, id: String)]
 
     public init(venue: Venue) {
         self.venue = venue
@@ -85,6 +96,19 @@ public struct MapRenderer: Sendable {
             return (o.levelID, g.polygons.flatMap { $0.rings.map(\.coordinates) }, g.polygons.isEmpty ? g.allCoordinates : [])
         }
         pois = venue.pois.compactMap { p in (try? frame.project(p.coordinate)).map { (p, $0) } }
+        var icons: [(levelID: String, point: Coordinate, amenity: Amenity, id: String)] = []
+        var shown: Set<String> = []
+        for (poi, point) in pois {
+            guard let amenity = Amenity(poi: poi) else { continue }
+            icons.append((poi.levelID, point, amenity, poi.id))
+            if let space = poi.spaceID { shown.insert("\(space)/\(amenity.rawValue)") }
+        }
+        for s in spaces {
+            guard let amenity = Amenity(space: s.space.kind), !shown.contains("\(s.space.id)/\(amenity.rawValue)") else { continue }
+            let point = s.space.displayPoint.flatMap { try? frame.project($0) } ?? s.box.center
+            icons.append((s.space.levelID, point, amenity, s.space.id))
+        }
+        self.icons = icons.sorted { ($0.amenity, $0.id) < ($1.amenity, $1.id) }
     }
 
     /// Whether two levels are one floor: the same level, or levels of the same ordinal.
@@ -117,7 +141,9 @@ public struct MapRenderer: Sendable {
         let canvas = try Canvas(width: viewport.width, height: viewport.height, format: format)
         let map = RenderedMap(canvas: canvas)
         canvas.fillBackground(style.background)
-        map.add(drawLevel(levelID, on: canvas, viewport: viewport, itinerary: itinerary, puck: puck, style: style, languages: languages))
+        let drawn = drawLevel(levelID, on: canvas, viewport: viewport, itinerary: itinerary, puck: puck, style: style, languages: languages)
+        map.add(drawn.labels)
+        map.add(drawn.icons)
         return map
     }
 
@@ -140,8 +166,10 @@ public struct MapRenderer: Sendable {
                 let title = canvas.measure(name, size: 14, bold: true)
                 let titleBox = BoundingBox(minX: Double(panelWidth) / 2 - title.width / 2 - 4, minY: 0,
                                            maxX: Double(panelWidth) / 2 + title.width / 2 + 4, maxY: 30)
-                map.add(drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
-                                  languages: languages, reserved: [titleBox]))
+                let drawn = drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
+                                      languages: languages, reserved: [titleBox])
+                map.add(drawn.labels)
+                map.add(drawn.icons)
                 canvas.text(name, centeredAt: Coordinate(x: Double(panelWidth) / 2, y: 16), size: 14, color: style.text, halo: style.halo, bold: true)
                 if k > 0 {
                     canvas.polyline([Coordinate(x: 0.5, y: 0), Coordinate(x: 0.5, y: Double(height))], color: style.wall, width: 1)
@@ -154,7 +182,7 @@ public struct MapRenderer: Sendable {
     // MARK: - Drawing a level
 
     func drawLevel(_ levelID: String, on canvas: Canvas, viewport: Viewport, itinerary: Itinerary?, puck: Puck?,
-                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> [PlacedLabel] {
+                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> (labels: [PlacedLabel], icons: [PlacedIcon]) {
         let visible = viewport.visibleBounds
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
@@ -173,19 +201,28 @@ public struct MapRenderer: Sendable {
         // Labels keep clear of the scale bar, the north arrow and whatever the caller reserves (a title).
         let w = Double(viewport.width), h = Double(viewport.height)
         var taken = reserved + [BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
-        if let itinerary { taken += drawRoute(itinerary, levelID: levelID, on: canvas, viewport: viewport, style: style, languages: languages) }
-        let labels = placeLabels(levelID, on: canvas, viewport: viewport, style: style, languages: languages, taken: taken)
+        var labels: [PlacedLabel] = []
+        if let itinerary {
+            let route = drawRoute(itinerary, levelID: levelID, on: canvas, viewport: viewport, style: style, languages: languages)
+            taken += route.boxes
+            labels += route.labels
+        }
+        let placed = placeIcons(levelID, on: canvas, viewport: viewport, style: style, taken: taken)
+        labels += placeLabels(levelID, on: canvas, viewport: viewport, style: style, languages: languages,
+                              taken: taken + placed.map(\.box), icons: placed)
         if let puck, puck.levelID == levelID, let p = try? venue.frame.project(puck.coordinate) {
             drawPuck(puck, at: px(p), viewport: viewport, on: canvas, style: style)
         }
         drawScaleBar(on: canvas, viewport: viewport, style: style)
         drawNorthArrow(on: canvas, viewport: viewport, style: style)
-        return labels
+        return (labels, placed)
     }
 
-    /// The route: faded on other levels, thick with arrows on this one; markers; returns the boxes it occupies.
+    /// The route: faded on other levels, thick with arrows on this one; markers; the names of its start and
+    /// destination beside their pins. Returns the boxes it occupies and the names it wrote.
     func drawRoute(_ itinerary: Itinerary, levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle,
-                   languages: [String]) -> [BoundingBox] {
+                   languages: [String]) -> (boxes: [BoundingBox], labels: [PlacedLabel]) {
+        var ends: [(pin: Coordinate, name: String, role: String)] = []
         let frame = venue.frame
         let px = { (c: Coordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
         let steps = itinerary.legs.flatMap(\.steps)
@@ -206,7 +243,7 @@ public struct MapRenderer: Sendable {
         for (n, step) in steps.enumerated() where step.levelID == levelID {
             guard let p = px(step.location) else { continue }
             switch step.maneuver {
-            case .connector(let kind, _, let up, let to):
+            case .connector(let kind, _, let up, let to, _):
                 let glyph: String
                 switch kind {
                 case .elevator: glyph = "E"
@@ -222,13 +259,17 @@ public struct MapRenderer: Sendable {
                 canvas.text(label, centeredAt: at, size: 12, color: style.text, halo: style.halo, bold: true)
                 taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
                 taken.append(box(around: p, radius: 12))
+                // A route that starts on a connector is named there.
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
             case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
                 let color = n == 0 ? style.pinStart : style.route
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
                 taken.append(box(around: p, radius: 10))
-            case .arrive, .waypoint:
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
+            case .arrive(let name, _, _), .waypoint(let name):
                 drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
                 taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
+                ends.append((Coordinate(x: p.x, y: p.y - 19), name, "destination"))
             default:
                 break
             }
@@ -241,7 +282,42 @@ public struct MapRenderer: Sendable {
             canvas.text("\(n + 1)", centeredAt: offset, size: 9, color: style.route, halo: nil, bold: true)
             taken.append(box(around: offset, radius: 9))
         }
-        return taken
+        // The names of the ends, beside their pins: on the side with room in the frame and clear of the route's
+        // markers when one is, never dropped.
+        var labels: [PlacedLabel] = []
+        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
+        for end in ends {
+            let size = canvas.measure(end.name, size: style.labelSize + 1, bold: true)
+            let candidates = [14.0, -14.0].map { dx -> BoundingBox in
+                let cx = end.pin.x + dx + (dx > 0 ? 1 : -1) * size.width / 2
+                return BoundingBox(minX: cx - size.width / 2 - 2, minY: end.pin.y - size.height / 2 - 1,
+                                   maxX: cx + size.width / 2 + 2, maxY: end.pin.y + size.height / 2 + 1)
+            }
+            let fits = { (b: BoundingBox) in frameBox.contains(Coordinate(x: b.minX, y: b.minY)) && frameBox.contains(Coordinate(x: b.maxX, y: b.maxY)) }
+            let box = candidates.first { fits($0) && !taken.contains(where: $0.intersects) } ?? candidates.first(where: fits) ?? candidates[0]
+            canvas.text(end.name, centeredAt: box.center, size: style.labelSize + 1, color: style.text, halo: style.halo, bold: true)
+            taken.append(box)
+            labels.append(PlacedLabel(text: end.name, poiID: end.role, box: box))
+        }
+        return (taken, labels)
+    }
+
+    /// Amenity icons by priority (``Amenity``), each dropped when it would overlap what is already placed.
+    func placeIcons(_ levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle, taken: [BoundingBox]) -> [PlacedIcon] {
+        let r = 8.0
+        var occupied = taken
+        var placed: [PlacedIcon] = []
+        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
+        for icon in icons where sameFloor(icon.levelID, levelID) {
+            let p = viewport.pixel(for: icon.point)
+            let box = self.box(around: p, radius: r + 1)
+            guard frameBox.contains(Coordinate(x: box.minX, y: box.minY)), frameBox.contains(Coordinate(x: box.maxX, y: box.maxY)),
+                  !occupied.contains(where: { $0.intersects(box) }) else { continue }
+            canvas.icon(icon.amenity, at: p, radius: r, style: style)
+            occupied.append(box)
+            placed.append(PlacedIcon(amenity: icon.amenity, featureID: icon.id, box: box))
+        }
+        return placed
     }
 
     func dedupe(_ points: [Coordinate]) -> [Coordinate] {
@@ -284,7 +360,8 @@ public struct MapRenderer: Sendable {
     /// Names of POIs, most important first; a label that would overlap one already placed (or the route's
     /// markers) is dropped.
     func placeLabels(_ levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle, languages: [String],
-                     taken: [BoundingBox]) -> [PlacedLabel] {
+                     taken: [BoundingBox], icons: [PlacedIcon] = []) -> [PlacedLabel] {
+        let iconBoxes = Dictionary(icons.map { ($0.featureID, $0.box) }, uniquingKeysWith: { a, _ in a })
         func rank(_ p: POI) -> Int {
             switch p.kind {
             case .occupant: 0
@@ -301,13 +378,24 @@ public struct MapRenderer: Sendable {
         let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
         for (poi, point) in candidates {
             guard let text = poi.name.resolved(for: languages) ?? poi.ref, !text.isEmpty else { continue }
-            let p = viewport.pixel(for: point)
             let size = canvas.measure(text, size: style.labelSize)
-            let box = BoundingBox(minX: p.x - size.width / 2 - 2, minY: p.y - size.height / 2 - 1,
-                                  maxX: p.x + size.width / 2 + 2, maxY: p.y + size.height / 2 + 1)
-            guard frameBox.contains(Coordinate(x: box.minX, y: box.minY)), frameBox.contains(Coordinate(x: box.maxX, y: box.maxY)),
-                  !occupied.contains(where: { $0.intersects(box) }) else { continue }
-            canvas.text(text, centeredAt: p, size: style.labelSize, color: style.text, halo: style.halo)
+            // A place with an icon has its name beside it: right, left, below or above, where there is room.
+            let centres: [Coordinate]
+            if let icon = iconBoxes[poi.id] {
+                let c = icon.center, w = size.width / 2, h = size.height / 2
+                centres = [Coordinate(x: icon.maxX + 4 + w, y: c.y), Coordinate(x: icon.minX - 4 - w, y: c.y),
+                           Coordinate(x: c.x, y: icon.maxY + 3 + h), Coordinate(x: c.x, y: icon.minY - 3 - h)]
+            } else {
+                centres = [viewport.pixel(for: point)]
+            }
+            let boxes = centres.map { p in
+                BoundingBox(minX: p.x - size.width / 2 - 2, minY: p.y - size.height / 2 - 1, maxX: p.x + size.width / 2 + 2, maxY: p.y + size.height / 2 + 1)
+            }
+            guard let box = boxes.first(where: { box in
+                frameBox.contains(Coordinate(x: box.minX, y: box.minY)) && frameBox.contains(Coordinate(x: box.maxX, y: box.maxY))
+                    && !occupied.contains(where: { $0.intersects(box) })
+            }) else { continue }
+            canvas.text(text, centeredAt: box.center, size: style.labelSize, color: style.text, halo: style.halo)
             occupied.append(box)
             placed.append(PlacedLabel(text: text, poiID: poi.id, box: box))
         }

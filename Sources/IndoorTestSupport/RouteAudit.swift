@@ -65,20 +65,27 @@ public struct RouteAudit: Sendable {
         return out
     }
 
-    /// Routes `count` seeded pairs of distinct places.
-    public func run(pairs count: Int, seed: UInt64) -> [Outcome] {
+    /// `count` seeded pairs of distinct places (the same seed gives the same pairs): what ``run(pairs:seed:)``
+    /// routes, and what ``GuidanceAudit`` words.
+    /// - Returns: no pair when the venue has fewer than two places.
+    public func pairs(_ count: Int, seed: UInt64) -> [(from: Place, to: Place)] {
         let places = places
         guard places.count >= 2 else { return [] }
         var rng = SeededGenerator(seed: seed)
-        let router = Router(graph: graph)
-        var out: [Outcome] = []
+        var out: [(from: Place, to: Place)] = []
         for _ in 0..<count {
             let i = Int(rng.next() % UInt64(places.count))
             var j = Int(rng.next() % UInt64(places.count - 1))
             if j >= i { j += 1 }
-            out.append(audit(from: places[i], to: places[j], router: router))
+            out.append((places[i], places[j]))
         }
         return out
+    }
+
+    /// Routes `count` seeded pairs of distinct places.
+    public func run(pairs count: Int, seed: UInt64) -> [Outcome] {
+        let router = Router(graph: graph)
+        return pairs(count, seed: seed).map { audit(from: $0.from, to: $0.to, router: router) }
     }
 
     func audit(from a: Place, to b: Place, router: Router) -> Outcome {

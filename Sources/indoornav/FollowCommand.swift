@@ -28,7 +28,7 @@ enum FollowCommand {
           --to PLACE       Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL).
           --from PLACE     Route from this place instead of the first fix (to replay a `simulate --record` session).
           --profile P      default | accessible | avoid-elevators | avoid-escalators.
-          --lang L         Instruction language: en (default) or fr, reroutes too; names follow it with fallback.
+          --lang L         Instruction language: en (default), fr, de or ru, reroutes too; names follow it with fallback.
           --json           One JSON object per event (started, progress, step_changed, approaching_maneuver,
                            level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
                            provider_status, located).

@@ -11,10 +11,11 @@ enum RenderCommand {
                                 [--camera overview|follow] [--size WxH] [--style light|dark] [--lang LANG]
                                 -o FILE.png|svg|pdf [--force]
 
-        Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, POI labels that do
-        not collide, the route with direction arrows, level changes, pins and step numbers matching the text
-        itinerary, a scale bar and a north arrow. An itinerary over several levels is drawn as one panel per level
-        side by side, unless --level picks one.
+        Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
+        (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
+        collide, the route with direction arrows, level changes, pins with the start and destination names and
+        step numbers matching the text itinerary, a scale bar and a north arrow. An itinerary over several levels
+        is drawn as one panel per level side by side, unless --level picks one.
 
         OPTIONS:
           --level L          The level to draw (an ordinal such as 0 or -1, or a level id), with every level of
@@ -124,7 +125,7 @@ enum RenderCommand {
         var state: CameraState?
         if camera == "follow", let itinerary, let first = itinerary.legs.first?.steps.first {
             var heading = 0.0
-            if case .depart(let h) = first.maneuver { heading = h }
+            if case .depart(let h, _) = first.maneuver { heading = h }
             var follow = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: bounds)
             state = follow.update(coordinate: first.location, levelOrdinal: nil, course: nil, heading: heading)
         } else {

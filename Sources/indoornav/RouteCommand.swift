@@ -21,7 +21,7 @@ enum RouteCommand {
           --avoid ID        A space, opening or connector id that is closed (repeatable).
           --non-public      Allow crossing staff-only and restricted areas.
           --format F        text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step).
-          --lang L          Instruction language: en (default) or fr; names follow it with fallback.
+          --lang L          Instruction language: en (default), fr, de or ru; names follow it with fallback.
           --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
           --force           Overwrite FILE if it exists.
           --venue PATH      An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
@@ -69,7 +69,7 @@ enum RouteCommand {
         case "json": Output.json(RouteOutput.json(itinerary, from: fromName, to: toName))
         case "geojson": Output.json(RouteOutput.geoJSON(itinerary))
         default:
-            RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages)
+            RouteOutput.text(itinerary, from: fromName, to: toName, venue: venue, languages: options.languages, language: language)
             // A place on a level with no walkable space is reached on the nearest floor that has one: say so.
             for (name, asked, reached) in [(fromName, plan.originLevelID, itinerary.legs.first?.levelID),
                                            (toName, plan.destination.end.levelID, itinerary.legs.last?.levelID)] {
@@ -154,7 +154,7 @@ enum RouteOutput {
         seconds < 60 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
     }
 
-    static func text(_ it: Itinerary, from: String, to: String, venue: Venue, languages: [String]) {
+    static func text(_ it: Itinerary, from: String, to: String, venue: Venue, languages: [String], language: InstructionLanguage = .en) {
         Output.line("\(from) → \(to): \(Int(it.distance.rounded())) m, about \(minutes(it.duration))")
         if it.startSnap > 1 || it.endSnap > 1 {
             Output.line(String(format: "(start moved %.1f m and destination %.1f m onto walkable space)", it.startSnap, it.endSnap))
@@ -168,7 +168,8 @@ enum RouteOutput {
             for step in leg.steps {
                 n += 1
                 var line = "  \(n). \(step.instruction)"
-                if step.distance >= 0.5 { line += " — \(Int(step.distance.rounded())) m" }
+                // Rounded as people say distances, written as the instruction language writes them.
+                if step.distance >= 0.5 { line += " — \(language.distance(step.distance))" }
                 Output.line(line)
             }
         }
@@ -185,10 +186,25 @@ enum RouteOutput {
             "level": .number(s.levelOrdinal),
             "location": .array([.number(s.location.longitude), .number(s.location.latitude)]),
         ]
-        if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
-        if s.throughInferredOpening { o["inferred"] = .bool(true) }
+        for (k, v) in maneuverFields(s) { o[k] = v }
         if let l = s.landmark { o["landmark"] = .string(l) }
         return .object(o)
+    }
+
+    /// The structured maneuver beyond its type: modifier, the turn right after it (`then`), the room a walk starts
+    /// by leaving, a connector's name, whether the destination is through a door, and an inferred entrance passed.
+    static func maneuverFields(_ s: ItineraryStep) -> [String: JSONValue] {
+        var o: [String: JSONValue] = [:]
+        if let m = s.maneuver.modifier { o["modifier"] = .string(m) }
+        if let t = s.then { o["then"] = .string(t.rawValue) }
+        switch s.maneuver {
+        case .depart(_, let leaving?): o["leaving"] = .string(leaving)
+        case .connector(_, _, _, _, let name?): o["connector"] = .string(name)
+        case .arrive(_, _, true): o["through_door"] = .bool(true)
+        default: break
+        }
+        if s.throughInferredOpening { o["inferred"] = .bool(true) }
+        return o
     }
 
     static func json(_ it: Itinerary, from: String, to: String) -> JSONValue {
@@ -233,8 +249,7 @@ enum RouteOutput {
                     "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "maneuver": .string(step.maneuver.type),
                     "instruction": .string(step.instruction), "distance": number(step.distance), "duration": number(step.duration),
                 ]
-                if let m = step.maneuver.modifier { props["modifier"] = .string(m) }
-                if step.throughInferredOpening { props["inferred"] = .bool(true) }
+                for (k, v) in maneuverFields(step) { props[k] = v }
                 features.append(Feature(geometry: .point(step.location), properties: props))
             }
         }

@@ -63,6 +63,7 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         let level = try #require(venue.levels.first { $0.ordinal == 0 })
         let box = try #require(renderer.bounds(of: level.id))
         let map = try renderer.draw(level: level.id, viewport: Viewport.fitting(box, width: 600, height: 400))
+        #expect(Set(map.icons.map(\.amenity)).isSuperset(of: [.restroom, .elevator, .escalator, .food, .shop, .information]))
         try expectMatchesReference(map, "hub-level-0")
     }
 
@@ -70,6 +71,37 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.itinerary)
         let map = try renderer.drawSheet(itinerary, panelWidth: 400, height: 400, style: .dark)
         try expectMatchesReference(map, "hub-route-sheet-dark")
+    }
+
+    /// The hub's route names its start and destination beside their pins and shows the amenities on the way.
+    @Test func aRouteNamesItsEndsAndShowsAmenities() throws {
+        let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.itinerary)
+        let map = try renderer.drawSheet(itinerary, panelWidth: 600, height: 450)
+        #expect(map.labels.contains { $0.text == "Café Müller" && $0.poiID == "start" })
+        #expect(map.labels.contains { $0.text == "Page Blanche Bookshop" && $0.poiID == "destination" })
+        let kinds = Set(map.icons.map(\.amenity))
+        #expect(kinds.isSuperset(of: [.elevator, .escalator, .shop]), "\(kinds)")
+        try expectMatchesReference(map, "hub-route-sheet-light")
+    }
+
+    /// On a generated venue never seen before, the same: both ends named, restrooms, stairs, elevators,
+    /// escalators and shops as icons.
+    @Test func aGeneratedVenueRouteNamesItsEndsAndShowsAmenities() throws {
+        let generated = try VenueGenerator(kind: .grid, options: .init(seed: 5, levels: 2, rooms: 40, rotation: 0)).generate()
+        let venue = try IMDFLoader.load(files: generated.imdf, source: "generated-grid-5").inferringPassages()
+        let audit = RouteAudit(venue: venue)
+        let levels = venue.levels.sorted { $0.ordinal < $1.ordinal }
+        let from = try #require(audit.places.first { $0.levelID == levels.first?.id })
+        let to = try #require(audit.places.last { $0.levelID == levels.last?.id })
+        let stops = try [from, to].map { p in
+            Waypoint(end: RouteEnd(point: try venue.frame.project(p.coordinate), levelID: p.levelID, label: p.name))
+        }
+        let itinerary = try Router(graph: audit.graph).itinerary(through: stops)
+        let map = try MapRenderer(venue: venue).drawSheet(itinerary, panelWidth: 600, height: 450)
+        #expect(map.labels.contains { $0.text == from.name && $0.poiID == "start" })
+        #expect(map.labels.contains { $0.text == to.name && $0.poiID == "destination" })
+        #expect(map.icons.count >= 4, "\(map.icons.map(\.amenity))")
+        try expectMatchesReference(map, "generated-grid-route")
     }
 
     @Test func cyrillicAndAccentedLabelsRender() throws {
@@ -99,8 +131,9 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
                 guard let box = renderer.bounds(of: level.id) else { continue }
                 for style in [MapStyle.light, .dark] {
                     let map = try renderer.draw(level: level.id, viewport: Viewport.fitting(box, width: 700, height: 500), style: style)
-                    for (i, a) in map.labels.enumerated() {
-                        for b in map.labels[(i + 1)...] { #expect(!a.box.intersects(b.box), "\(a.text) overlaps \(b.text)") }
+                    let boxes = map.labels.map { ($0.text, $0.box) } + map.icons.map { ("\($0.amenity) icon", $0.box) }
+                    for (i, a) in boxes.enumerated() {
+                        for b in boxes[(i + 1)...] { #expect(!a.1.intersects(b.1), "\(a.0) overlaps \(b.0)") }
                     }
                     checked += map.labels.count
                 }

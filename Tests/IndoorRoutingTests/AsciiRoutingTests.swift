@@ -49,7 +49,8 @@ struct Scenario {
         let r = try s.route((1, 1, 0), (9, 1, 0))
         #expect(abs(r.distance - 8) < 1e-6)
         #expect(r.points.count == 2)
-        #expect(s.maneuvers(try s.itinerary((1, 1, 0), (9, 1, 0))) == ["depart", "arrive ahead"])
+        let m = s.maneuvers(try s.itinerary((1, 1, 0), (9, 1, 0)))
+        #expect(m == ["depart", "arrive ahead"])
     }
 
     /// ```
@@ -71,7 +72,9 @@ struct Scenario {
         #expect(abs(corner.x - 2.7) < 1e-6 && abs(corner.y - 1.7) < 1e-6)
         let expected = Coordinate(x: 1, y: 3.5).distance(to: corner) + corner.distance(to: Coordinate(x: 7.5, y: 1))
         #expect(abs(r.distance - expected) < 1e-6)
-        #expect(s.maneuvers(try s.itinerary((1, 3.5, 0), (7.5, 1, 0))) == ["depart", "turn slight left", "arrive ahead"])
+        let m = s.maneuvers(try s.itinerary((1, 3.5, 0), (7.5, 1, 0)))
+        // A slight bend following the corridor is not a choice: not spoken (the geometry keeps it).
+        #expect(m == ["depart", "arrive ahead"])
     }
 
     /// ```
@@ -84,7 +87,9 @@ struct Scenario {
             AAAAAABBBB
             """], names: ["B": "the Shop"])
         let it = try s.itinerary((1, 0.5, 0), (8, 0.5, 0))
-        #expect(s.maneuvers(it).contains { $0.hasPrefix("door") })
+        // The door just before the shop is where the shop is: the arrival says so.
+        #expect(s.maneuvers(it) == ["depart", "arrive ahead"])
+        #expect(it.legs.last?.steps.last?.instruction == "Arrive at the goal, through the door ahead")
         // The only way in is the door (y 1..2 at x = 6): the route passes through it.
         let r = try s.route((1, 0.5, 0), (8, 0.5, 0))
         #expect(r.points.contains { abs($0.point.x - 6) < 1e-6 && $0.point.y >= 1.3 - 1e-6 && $0.point.y <= 1.7 + 1e-6 })
@@ -243,34 +248,6 @@ struct Scenario {
             guard let e = error as? RoutingError, case .disconnected(_, _, let detail) = e else { Issue.record("\(error)"); return }
             #expect(detail.contains("the Vault"))
         }
-    }
-
-    /// ```
-    /// AAAAAAAAAAAAAAA      west along the corridor, then left (south) into the arm just past the café C
-    /// AAAAAAAAAAAAAAA
-    /// ........AAAcCC.
-    /// ........AAACCC.
-    /// ........AAA....
-    /// ........AAA....
-    /// ........AAA....
-    /// ```
-    @Test func landmarksNameTheManeuver() throws {
-        let s = try Scenario([0: """
-            AAAAAAAAAAAAAAA
-            AAAAAAAAAAAAAAA
-            ........AAAcCC.
-            ........AAACCC.
-            ........AAA....
-            ........AAA....
-            ........AAA....
-            """], names: ["C": "Café Test"])
-        let it = try s.itinerary((14, 6, 0), (9.5, 0.5, 0))
-        #expect(s.maneuvers(it) == ["depart", "turn left", "arrive ahead"])
-        let turn = try #require(it.legs.first?.steps[1])
-        #expect(turn.landmark == "Café Test")
-        #expect(turn.instruction == "Turn left after Café Test")
-        let fr = try s.itinerary((14, 6, 0), (9.5, 0.5, 0), language: .fr)
-        #expect(fr.legs.first?.steps[1].instruction == "Tournez à gauche après Café Test")
     }
 
     @Test func arrivalSaysOnWhichSideThePlaceIs() throws {

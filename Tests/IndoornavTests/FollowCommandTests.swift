@@ -37,7 +37,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json", "--lang", "fr"] + Self.route)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains(#""instruction":"Tournez"#) && !r.stdout.contains(#""instruction":"Turn"#))
+        #expect(r.stdout.contains(#""instruction":"Vous êtes arrivé à Café Müller"#) && !r.stdout.contains(#""instruction":"Arrive"#))
     }
 
     /// Standard input is followed as it arrives, as a live receiver's stream piped in (`gpspipe -r | indoornav

@@ -58,7 +58,8 @@ struct Walker {
     let speed: Double
     /// The level changes (step indices) and the turns with a detour planned (step index → metres out).
     var connectors: [Int]
-    var detours: [Int: Double]
+    /// Missed turns to come: how far straight on (metres), by where the turn is (metres along the route).
+    var detours: [Double: Double]
     var ridden: Set<Int> = []
     var finished = false
 
@@ -72,25 +73,30 @@ struct Walker {
         bearing = start.bearing
         speed = max(0.5, configuration.speed + configuration.speedVariation * random.gaussian())
         connectors = track.steps.indices.filter { track.steps[$0].isLevelChange }
-        var detours: [Int: Double] = [:]
-        for (k, step) in track.steps.enumerated() where k > 0 {
-            let turn: Maneuver.Turn? = switch step.maneuver {
-            case .turn(let t), .door(let t): t
-            default: nil
+        var detours: [Double: Double] = [:]
+        // Every turn of the route: a step's own, and the one it says follows right after ("then turn left").
+        var turns: [(at: Double, turn: Maneuver.Turn, level: Double)] = []
+        for (k, step) in track.steps.enumerated() {
+            switch step.maneuver {
+            case .turn(let t) where k > 0, .door(let t) where k > 0: turns.append((step.start, t, step.levelOrdinal))
+            default: break
             }
-            guard let turn, turn != .straight, random.uniform() < configuration.detourRate else { continue }
+            if let then = step.then, let at = step.thenStart { turns.append((at, then, step.levelOrdinal)) }
+        }
+        for (at, turn, levelOrdinal) in turns {
+            guard turn != .straight, random.uniform() < configuration.detourRate else { continue }
             // Straight on from the turn, as far as walkable space goes (0.5 m steps), 15–30 m.
-            let incoming = track.position(at: max(step.start - 0.5, 0))
-            let origin = track.position(at: step.start).point
+            let incoming = track.position(at: max(at - 0.5, 0))
+            let origin = track.position(at: at).point
             let wanted = 15 + 15 * random.uniform()
             var free = 0.0
             while free < wanted {
                 let next = free + 0.5
                 let p = Coordinate(x: origin.x + next * sin(incoming.bearing * .pi / 180), y: origin.y + next * cos(incoming.bearing * .pi / 180))
-                guard walkable(p, step.levelOrdinal) else { break }
+                guard walkable(p, levelOrdinal) else { break }
                 free = next
             }
-            if free >= 15 { detours[k] = free }
+            if free >= 15 { detours[at] = free }
         }
         self.detours = detours
     }
@@ -168,9 +174,9 @@ struct Walker {
             mode = .riding(until: time + duration, halfway: time + duration / 2, from: level, to: to)
         }
         // A missed turn: on past it, straight.
-        if case .following = mode, let k = detours.keys.sorted().first(where: { track.steps[$0].start > s && track.steps[$0].start <= next }),
-           let out = detours.removeValue(forKey: k) {
-            next = track.steps[k].start
+        if case .following = mode, let at = detours.keys.sorted().first(where: { $0 > s && $0 <= next }),
+           let out = detours.removeValue(forKey: at) {
+            next = at
             let incoming = track.position(at: max(next - 0.5, 0)).bearing
             let origin = track.position(at: next).point
             mode = .out(origin: origin, bearing: incoming, remaining: out, walked: 0)

@@ -12,9 +12,16 @@ public struct CostBreakdown: Hashable, Sendable {
     public var ramp = 0.0
 
     public var total: Double { walking + doors + stairs + elevator + escalator + ramp }
+
+    /// The seconds of two stretches together.
+    public static func + (a: CostBreakdown, b: CostBreakdown) -> CostBreakdown {
+        CostBreakdown(walking: a.walking + b.walking, doors: a.doors + b.doors, stairs: a.stairs + b.stairs,
+                      elevator: a.elevator + b.elevator, escalator: a.escalator + b.escalator, ramp: a.ramp + b.ramp)
+    }
 }
 
-/// One instruction and the stretch of the route it covers.
+/// One instruction and the stretch of the route it covers: a structured maneuver (``maneuver``, ``landmark``,
+/// ``then``) and its text in the itinerary's language.
 public struct ItineraryStep: Hashable, Sendable {
     public let maneuver: Maneuver
     public let instruction: String
@@ -28,11 +35,24 @@ public struct ItineraryStep: Hashable, Sendable {
     public let location: Coordinate
     /// WGS84: the stretch this step covers, from the maneuver on.
     public let polyline: [Coordinate]
-    /// A named place within a few metres of the maneuver.
+    /// The named place the maneuver is oriented by: passed just before a turn or door ("after Relay"), or in view
+    /// ahead at the start of a walk ("Head towards Relay"). Never the space walked through or entered, never the
+    /// landmark of the step before.
     public let landmark: String?
+    /// A second turn right after the maneuver, too close to be a step of its own ("Turn right, then immediately
+    /// left"; "Leave Classroom 104, then turn right").
+    public var then: Maneuver.Turn?
+    /// Metres from the maneuver to the turn ``then`` names.
+    public var thenAfter: Double?
     /// Whether the step passes through an entrance the data does not draw but routing inferred
     /// (``Opening/isInferred``): a room with no opening in the data.
     public var throughInferredOpening = false
+
+    /// The step's text in another language, rendered from its structured maneuver (names stay in the languages
+    /// the itinerary was written for).
+    public func instruction(in language: InstructionLanguage) -> String {
+        maneuver.instruction(landmark: landmark, then: then, in: language)
+    }
 }
 
 /// The part of an itinerary on one level (legs split where the level changes).
@@ -53,6 +73,8 @@ public struct Itinerary: Hashable, Sendable {
     /// How far the ends were moved onto walkable space, metres.
     public let startSnap: Double
     public let endSnap: Double
+    /// What the stops are called, from the start to the destination (for labelling them on a map).
+    public var stopNames: [String] = []
 }
 
 /// One stop of a multi-stop route: where, and what it is called in the instructions.
@@ -81,32 +103,98 @@ extension Router {
             let route = try route(from: pair.0.end, to: pair.1.end, options: options)
             if k == 0 { startSnap = route.startSnap }
             endSnap = route.endSnap
-            writer.add(route, to: pair.1, isLast: k == stops.count - 2)
+            writer.add(route, from: pair.0, to: pair.1, isLast: k == stops.count - 2)
         }
-        return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap)
+        return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
 }
 
-/// Turns routes into legs and steps (pure: a function of the path, the venue and the language).
+/// Turns routes into legs and steps (pure: a function of the path, the venue and the language), as a good guide
+/// would say them:
+/// - maneuvers closer than ``shortest`` metres to the next are merged with it: a door and the turn right after
+///   it are one step, two turns the same way are their net turn, two sharp turns opposite ways are "turn right,
+///   then immediately left", and a jog that ends the way it began is not spoken at all (the geometry keeps it);
+/// - walking straight from one space into another is not a step;
+/// - a walk that starts in a room leaves it through its door as the first step ("Leave Classroom 104, then turn
+///   right"); one that starts in the open heads towards a named place in view when there is one;
+/// - landmarks are chosen for salience: shops, amenities and other named places before rooms, never the space
+///   being walked through or entered, never the one the step before named;
+/// - the arrival says on which side the place is, from the approach: through the door on the left, right or
+///   ahead when a door opens into it, otherwise the side of the hall or corridor it stands on.
 struct ItineraryWriter {
+    /// Turns and doors closer than this to the next maneuver (metres) are merged with it: a walker cannot act on them.
+    static let shortest = 3.0
+    /// A door this close to the destination (metres) is where the destination is: "through the door on your left".
+    static let arrivalDoor = 12.0
+    /// Slight bends within this many metres of each other that add up to a real turn are that turn.
+    static let bendWindow = 8.0
+
     let graph: NavigationGraph
     let language: InstructionLanguage
     /// Languages for names (of levels, spaces, landmarks), best first.
     let names: [String]
-    private var legStartSpace = -1
     private var legs: [ItineraryLeg] = []
     private var steps: [ItineraryStep] = []
     private var costs = CostBreakdown()
-    /// The step being written: its maneuver, where, and what it has covered so far.
-    private var pending: (maneuver: Maneuver, at: Coordinate, level: String, landmark: String?, points: [Coordinate],
-                          distance: Double, duration: Double, angle: Double)?
-    /// Whether the step being written has passed an inferred opening.
-    private var pendingInferred = false
+    /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
+    private var walk: [Draft] = []
+    /// POIs projected to metres, by level (on first use).
+    private var poiPoints: [String: [(poi: Int, point: Coordinate)]] = [:]
+    private let spaceIndex: [String: Int]
+    /// The name of the stop the route being written starts from: not a landmark on the way from it.
+    private var origin: String?
+    /// Whether the walk being written starts where a ride ended (off an elevator is not "Leave Elevator").
+    private var afterRide = false
+
+    /// A step being written: its maneuver, where, and what it covers.
+    struct Draft {
+        var maneuver: Maneuver
+        var at: Coordinate
+        var level: String
+        var points: [Coordinate]
+        var distance = 0.0
+        var duration = 0.0
+        /// The turn at the maneuver, degrees (positive: left).
+        var angle = 0.0
+        /// The heading arriving at the maneuver and leaving it (degrees, counter-clockwise from east).
+        var heading = 0.0
+        var outHeading = 0.0
+        /// The space walked through before the maneuver and after it (indexes into `venue.spaces`, -1: none).
+        var from = -1
+        var into = -1
+        var inferred = false
+        var then: Maneuver.Turn?
+        var landmark: String?
+        /// For a departure through its room's door: metres from the start to the door.
+        var doorAlong: Double?
+        /// For a departure followed closely by a turn (``then``): that turn, where it is and what is near it.
+        var thenAt: Turning?
+        /// Metres from the maneuver to the turn ``then`` names.
+        var thenAfter = 0.0
+    }
+
+    /// Where a turn folded into the step before it is: for its landmark.
+    struct Turning {
+        var at: Coordinate
+        var level: String
+        var heading: Double
+        var from: Int
+        var into: Int
+
+        init(_ d: Draft) {
+            at = d.at
+            level = d.level
+            heading = d.heading
+            from = d.from
+            into = d.into
+        }
+    }
 
     init(graph: NavigationGraph, language: InstructionLanguage, names: [String]) {
         self.graph = graph
         self.language = language
         self.names = names
+        spaceIndex = Dictionary(graph.venue.spaces.indices.map { (graph.venue.spaces[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     var venue: Venue { graph.venue }
@@ -122,6 +210,11 @@ struct ItineraryWriter {
         return space.name.resolved(for: names)
     }
 
+    /// What a room is called on its door: its name, else its number ("Leave 2016").
+    func roomName(_ s: Int) -> String? {
+        spaceName(s) ?? (s >= 0 && venue.spaces[s].kind != .walkway ? venue.spaces[s].ref.flatMap { $0.isEmpty ? nil : $0 } : nil)
+    }
+
     static func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
         atan2(b.y - a.y, b.x - a.x) * 180 / .pi
     }
@@ -133,18 +226,21 @@ struct ItineraryWriter {
         return d
     }
 
-    mutating func add(_ route: Route, to stop: Waypoint, isLast: Bool) {
+    /// Compass bearing (clockwise from north) of a heading counter-clockwise from east.
+    static func bearing(_ heading: Double) -> Double { (90 - heading + 360).truncatingRemainder(dividingBy: 360) }
+
+    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool) {
+        origin = start.end.label
         let p = route.points
         guard p.count >= 2 else {
-            if let only = p.first { begin(.depart(heading: 0), at: only.point, level: only.levelID) }
-            finishStep()
-            if let only = p.first { arrive(at: only, stop: stop, heading: 0, isLast: isLast) }
+            if let only = p.first {
+                walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: only.point, level: only.levelID, points: [only.point])]
+                arrive(route: p, stop: stop, isLast: isLast)
+            }
             return
         }
         var heading: Double?
         var i = 1
-        // The space a leg's walk begins in (the start room, the connector just left): not a landmark.
-        legStartSpace = p.count > 1 ? p[1].space : -1
         while i < p.count {
             defer { i += 1 }
             let a = p[i - 1], b = p[i]
@@ -160,8 +256,13 @@ struct ItineraryWriter {
                     change += next.levelChange
                     cost += next.cost
                 }
-                ride(edge, from: a, to: p[last], levelChange: change, cost: cost)
-                legStartSpace = last + 1 < p.count ? p[last + 1].space : -1
+                // A few steps to the connector and nothing else: the ride is what is said (its stretch keeps them).
+                var approach: Draft?
+                if walk.count == 1, case .depart(_, nil) = walk[0].maneuver, walk[0].distance < Self.shortest {
+                    approach = walk.removeFirst()
+                }
+                flushWalk()
+                ride(edge, from: a, to: p[last], levelChange: change, cost: cost, after: approach)
                 i = last
                 heading = nil
                 continue
@@ -171,7 +272,8 @@ struct ItineraryWriter {
             var duration = length / graph.costs.walkingSpeed
             costs.walking += duration
             if let previous = heading {
-                let turn = Maneuver.Turn(degrees: Self.turnAngle(previous, h))
+                let angle = Self.turnAngle(previous, h)
+                let turn = Maneuver.Turn(degrees: angle)
                 var maneuver: Maneuver?
                 if a.opening >= 0, venue.openings[a.opening].isDoor {
                     maneuver = .door(turn)
@@ -184,117 +286,478 @@ struct ItineraryWriter {
                 } else if b.space != a.space, a.space >= 0, let name = spaceName(a.space) {
                     maneuver = .leave(name: name)
                 }
-                let angle = Self.turnAngle(previous, h)
-                if let maneuver, !mergeIntoShortStep(maneuver, angle: angle, bearing: (90 - h + 360).truncatingRemainder(dividingBy: 360)) {
-                    finishStep()
-                    begin(maneuver, at: a.point, level: a.levelID,
-                          landmark: landmark(near: a.point, level: a.levelID, heading: previous, excluding: stop,
-                                             entering: b.space != a.space ? b.space : -1))
-                    pending?.angle = angle
+                if let maneuver {
+                    walk.append(Draft(maneuver: maneuver, at: a.point, level: a.levelID, points: [a.point], angle: angle,
+                                      heading: previous, outHeading: h, from: a.space, into: b.space))
                 }
             } else {
                 // The start of the route, or of a leg after a ride.
-                finishStep()
-                begin(.depart(heading: (90 - h + 360).truncatingRemainder(dividingBy: 360)), at: a.point, level: a.levelID)
+                walk = [Draft(maneuver: .depart(heading: Self.bearing(h), leaving: nil), at: a.point, level: a.levelID,
+                              points: [a.point], heading: h, outHeading: h, into: b.space)]
             }
-            extend(to: b.point, distance: length, duration: duration)
-            for q in [a, b] where q.opening >= 0 && venue.openings[q.opening].isInferred { pendingInferred = true }
+            if !walk.isEmpty {
+                walk[walk.count - 1].points.append(b.point)
+                walk[walk.count - 1].distance += length
+                walk[walk.count - 1].duration += duration
+                if [a, b].contains(where: { $0.opening >= 0 && venue.openings[$0.opening].isInferred }) {
+                    walk[walk.count - 1].inferred = true
+                }
+            }
             heading = h
         }
-        finishStep()
-        if let last = p.last { arrive(at: last, stop: stop, heading: heading ?? 0, isLast: isLast) }
+        arrive(route: p, stop: stop, isLast: isLast)
     }
 
-    /// Folds a maneuver into the step being written when that step is under a metre long (a door right before a
-    /// corner is one instruction, not two): door beats entering a space beats turning, and turns add up.
-    /// - Returns: whether it was folded in.
-    mutating func mergeIntoShortStep(_ maneuver: Maneuver, angle: Double, bearing: Double) -> Bool {
-        guard let p = pending, p.distance < 1 else { return false }
-        let total = p.angle + angle
-        switch (p.maneuver, maneuver) {
-        case (.depart, _):
-            pending?.maneuver = .depart(heading: bearing)
-        case (.door, _), (_, .door):
-            pending?.maneuver = .door(Maneuver.Turn(degrees: total))
-        case (.enter, _):
-            break
-        case (_, .enter(let name)):
-            pending?.maneuver = .enter(name: name)
-        case (.turn, .turn), (.continue, .turn), (.turn, .continue):
-            let turn = Maneuver.Turn(degrees: total)
-            pending?.maneuver = turn == .straight ? .continue : .turn(turn)
-        default:
-            return false
-        }
-        pending?.angle = total
-        return true
-    }
-
-    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double) {
-        finishStep()
+    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
+                       after approach: Draft? = nil) {
         let n = max(1, Int(min(abs(levelChange), 1000).rounded()))
-        begin(.connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID)), at: a.point, level: a.levelID)
-        pending?.duration = cost
+        var draft = Draft(maneuver: .connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID),
+                                               name: connectorName(edge)),
+                          at: approach?.at ?? a.point, level: a.levelID, points: approach?.points ?? [a.point])
+        draft.duration = cost + (approach?.duration ?? 0)
+        draft.distance = approach?.distance ?? 0
+        draft.inferred = approach?.inferred ?? false
         switch edge.kind {
         case .stairs: costs.stairs += cost
         case .elevator: costs.elevator += cost
         case .escalator: costs.escalator += cost
         default: costs.ramp += cost
         }
-        finishStep()
+        // Off one ride and straight onto the next of the same kind and way, with nothing to do between (escalators
+        // in a row): one ride, "down 2 levels"; the few metres between stay in its stretch.
+        if let previous = legs.last, let last = previous.steps.last,
+           case .connector(let kind, let levels, let up, _, let name) = last.maneuver, kind == edge.kind, up == (levelChange > 0),
+           steps.reduce(0, { $0 + $1.distance }) < Self.shortest,
+           steps.allSatisfy({ if case .depart = $0.maneuver { true } else { false } }) {
+            legs.removeLast()
+            let between = steps
+            steps = Array(previous.steps.dropLast())
+            let walked = between.reduce(0) { $0 + $1.distance }
+            let merged = Maneuver.connector(kind: kind, levels: levels + n, up: up, to: levelName(b.levelID),
+                                            name: name == draft.maneuver.connectorName ? name : nil)
+            let polyline = last.polyline + between.flatMap(\.polyline)
+            steps.append(ItineraryStep(maneuver: merged, instruction: Phrasebook(language: language).instruction(merged, landmark: nil, then: nil),
+                                       distance: last.distance + walked, duration: last.duration + between.reduce(0) { $0 + $1.duration } + cost,
+                                       levelID: last.levelID, levelOrdinal: last.levelOrdinal, location: last.location, polyline: polyline,
+                                       landmark: nil, then: nil, thenAfter: nil, throughInferredOpening: last.throughInferredOpening))
+            costs = previous.costs + costs
+            closeLeg()
+            afterRide = true
+            return
+        }
+        emit(draft)
         closeLeg()
+        afterRide = true
     }
 
-    mutating func arrive(at point: RoutePoint, stop: Waypoint, heading: Double, isLast: Bool) {
-        let offset = Coordinate(x: stop.target.x - point.point.x, y: stop.target.y - point.point.y)
-        var side = Maneuver.Side.ahead
-        if (offset.x * offset.x + offset.y * offset.y).squareRoot() > 0.5 {
-            let angle = Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi)
-            side = angle > 30 ? .left : angle < -30 ? .right : .ahead
+    /// A connector's own name, when it says more than its kind ("Elevator B", not "Elevator" or "Лифт").
+    func connectorName(_ edge: NavigationGraph.Edge) -> String? {
+        guard edge.connector >= 0, Int(edge.connector) < venue.connectors.count,
+              let name = venue.connectors[Int(edge.connector)].name.resolved(for: names)?.trimmingCharacters(in: .whitespaces),
+              !name.isEmpty else { return nil }
+        // Words that only say the kind or the way ("Escalator (down)", "Лифт"): such a name says nothing more.
+        let generic: Set<String> = ["elevator", "elevators", "lift", "lifts", "stairs", "stair", "staircase", "stairway", "steps",
+                                    "escalator", "escalators", "ramp", "moving", "walkway", "travelator", "ascenseur", "escalier",
+                                    "escaliers", "mécanique", "rampe", "aufzug", "fahrstuhl", "treppe", "treppenhaus",
+                                    "rolltreppe", "лифт", "лестница", "эскалатор", "пандус", "траволатор",
+                                    "up", "down", "haut", "bas", "montant", "descendant", "hoch", "runter", "auf", "ab", "aufwärts",
+                                    "abwärts", "вверх", "вниз", "the", "le", "la", "l", "de", "du", "der", "die", "das"]
+        let words = name.lowercased().split { !$0.isLetter }.map(String.init)
+        return words.allSatisfy(generic.contains) ? nil : name
+    }
+
+    /// Ends the walk at the stop: the arrival (or waypoint) step, with its side.
+    mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool) {
+        guard let end = p.last else { return }
+        let side = approachSide(route: p, target: stop.target)
+        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, throughDoor: false) : .waypoint(name: stop.end.label)
+        if walk.isEmpty {
+            walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]
         }
-        begin(isLast ? .arrive(name: stop.end.label, side: side) : .waypoint(name: stop.end.label), at: point.point, level: point.levelID)
-        finishStep()
+        walk.append(Draft(maneuver: maneuver, at: end.point, level: end.levelID, points: [end.point], into: end.space))
+        flushWalk()
         if isLast { closeLeg() }
     }
 
-    /// The nearest named POI within 5 m of a maneuver on its level (not the destination), passed or at it.
-    func landmark(near p: Coordinate, level: String, heading: Double, excluding stop: Waypoint, entering: Int) -> String? {
-        var best: (Double, String)?
-        // Not the space being entered, nor the one the leg began in (the start room, the elevator just left).
-        let excluded = Set([entering, legStartSpace].filter { $0 >= 0 }.map { venue.spaces[$0].id })
-        for poi in venue.pois where poi.levelID == level && poi.kind != .section && !(poi.spaceID.map(excluded.contains) ?? false) {
-            guard let name = poi.name.resolved(for: names), name != stop.end.label,
-                  let q = try? venue.frame.project(poi.coordinate) else { continue }
-            let d = q.distance(to: p)
-            // Ahead of the walker it is not yet a landmark to turn "after".
-            let along = (q.x - p.x) * cos(heading * .pi / 180) + (q.y - p.y) * sin(heading * .pi / 180)
-            if d <= 5, along <= 0.5, d < (best?.0 ?? .infinity) { best = (d, name) }
+    /// Where the stop is, seen by the walker arriving: the side of the target when the route ends off it; else
+    /// the side the place's space opens off the way there (the walk turns into it); else the side of the space
+    /// the place stands against (the nearer wall, across the approach); else ahead.
+    func approachSide(route p: [RoutePoint], target: Coordinate) -> Maneuver.Side {
+        guard let end = p.last else { return .ahead }
+        // The heading of the last stretch at least half a metre long that ends at or before point `upTo`.
+        func approach(upTo last: Int) -> Double? {
+            var k = last
+            while k > 0, p[k - 1].levelID == end.levelID, p[k].levelID == end.levelID {
+                if p[k - 1].point.distance(to: p[k].point) >= 0.5 { return Self.heading(p[k - 1].point, p[k].point) }
+                k -= 1
+            }
+            return nil
         }
-        return best?.1
+        func side(_ angle: Double) -> Maneuver.Side { angle > 25 ? .left : angle < -25 ? .right : .ahead }
+        guard let heading = approach(upTo: p.count - 1) else { return .ahead }
+        let offset = Coordinate(x: target.x - end.point.x, y: target.y - end.point.y)
+        if (offset.x * offset.x + offset.y * offset.y).squareRoot() > 0.5 {
+            return side(Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi))
+        }
+        // Where the walk entered the place's space, and how it turned into it.
+        var entry = p.count - 1
+        while entry > 0, p[entry].space == end.space, p[entry].levelID == end.levelID { entry -= 1 }
+        if entry > 0, entry < p.count - 1, p[entry].point.distance(to: end.point) >= 1, let before = approach(upTo: entry) {
+            let turned = side(Self.turnAngle(before, Self.heading(p[entry].point, end.point)))
+            if turned != .ahead { return turned }
+        }
+        // At the place itself: the side of the space it stands on, across the approach.
+        guard end.space >= 0, let level = graph.levelSpaces[end.levelID],
+              let k = level.spaces.firstIndex(of: end.space) else { return .ahead }
+        func room(towards angle: Double) -> Double {
+            let r = (heading + angle) * .pi / 180
+            var d = 0.0
+            while d < 25 {
+                let q = Coordinate(x: end.point.x + (d + 0.25) * cos(r), y: end.point.y + (d + 0.25) * sin(r))
+                guard level.index.allContaining(q).contains(k) else { break }
+                d += 0.25
+            }
+            return d
+        }
+        let left = room(towards: 90), right = room(towards: -90)
+        // Clearly nearer one wall than the other (in the middle of a corridor it is ahead).
+        if left < 0.8 * right, right - left >= 0.5 { return .left }
+        if right < 0.8 * left, left - right >= 0.5 { return .right }
+        return .ahead
     }
 
-    mutating func begin(_ maneuver: Maneuver, at point: Coordinate, level: String, landmark: String? = nil) {
-        pending = (maneuver, point, level, landmark, [point], 0, 0, 0)
-        pendingInferred = false
+    // MARK: - Saying the walk
+
+    /// Simplifies the walk, names its landmarks and writes its steps.
+    mutating func flushWalk() {
+        guard !walk.isEmpty else { return }
+        simplify()
+        nameLandmarks()
+        for d in walk { emit(d) }
+        walk = []
+        afterRide = false
     }
 
-    mutating func extend(to point: Coordinate, distance: Double, duration: Double) {
-        pending?.points.append(point)
-        pending?.distance += distance
-        pending?.duration += duration
+    /// Moves draft `j`'s stretch into draft `i` (`j == i + 1`) and drops `j` as a spoken step.
+    mutating func absorb(_ j: Int, into i: Int) {
+        let d = walk.remove(at: j)
+        walk[i].points += d.points.dropFirst()
+        walk[i].distance += d.distance
+        walk[i].duration += d.duration
+        walk[i].inferred = walk[i].inferred || d.inferred
+        walk[i].outHeading = d.outHeading
     }
 
-    mutating func finishStep() {
-        guard let s = pending else { return }
-        pending = nil
+    func isTurn(_ d: Draft) -> Bool { if case .turn = d.maneuver { true } else { false } }
+    func isDoor(_ d: Draft) -> Bool { if case .door = d.maneuver { true } else { false } }
+    func isEnd(_ d: Draft) -> Bool {
+        switch d.maneuver {
+        case .arrive, .waypoint: true
+        default: false
+        }
+    }
+
+    /// The merging rules of the type's documentation, applied until none applies.
+    mutating func simplify() {
+        leaveStartRoom()
+        // Off a ride and straight through a door: the door is the first thing to do.
+        if afterRide, walk.count > 2, case .depart(_, nil) = walk[0].maneuver, isDoor(walk[1]), walk[0].distance < Self.shortest {
+            let off = walk.removeFirst()
+            walk[0].points = off.points + walk[0].points.dropFirst()
+            walk[0].distance += off.distance
+            walk[0].duration += off.duration
+            walk[0].inferred = walk[0].inferred || off.inferred
+        }
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < walk.count {
+                defer { i += 1 }
+                let d = walk[i]
+                let next = i + 1 < walk.count ? walk[i + 1] : nil
+                switch d.maneuver {
+                case .depart(_, let leaving):
+                    // Too short to walk before turning: head the way the turn goes.
+                    guard leaving == nil, let next, isTurn(next) || next.maneuver == .continue else { continue }
+                    if leaving == nil, d.distance >= Self.shortest, d.distance < Self.bendWindow, d.then == nil, isTurn(next), next.then == nil,
+                       next.distance >= Self.shortest {
+                        // A first turn a few steps on: "Head north, then turn left after the elevator".
+                        walk[i].then = Maneuver.Turn(degrees: next.angle)
+                        walk[i].thenAt = Turning(next)
+                        walk[i].thenAfter = d.distance
+                        absorb(i + 1, into: i)
+                    } else {
+                        guard d.distance < Self.shortest else { continue }
+                        absorb(i + 1, into: i)
+                        walk[i].maneuver = .depart(heading: Self.bearing(walk[i].outHeading), leaving: nil)
+                    }
+                    changed = true
+                case .continue, .enter, .leave:
+                    // Straight on from one space into the next: nothing to do, nothing to say.
+                    guard i > 0 else { continue }
+                    absorb(i, into: i - 1)
+                    i -= 1
+                    changed = true
+                case .turn(let turn):
+                    guard i > 0, d.distance < Self.shortest || next == nil else { continue }
+                    guard let next, !isEnd(next) else {
+                        // Just before the stop or a ride: the stop or the connector is what is said.
+                        absorb(i, into: i - 1)
+                        i -= 1
+                        changed = true
+                        continue
+                    }
+                    if case .door = next.maneuver {
+                        let total = d.angle + next.angle
+                        absorb(i + 1, into: i)
+                        walk[i].maneuver = .door(Maneuver.Turn(degrees: total))
+                        walk[i].angle = total
+                        walk[i].into = next.into
+                    } else if isTurn(next) {
+                        let second = Maneuver.Turn(degrees: next.angle)
+                        if d.then == nil, d.distance >= 1, abs(d.angle) >= 45, abs(next.angle) >= 45, (d.angle > 0) != (next.angle > 0) {
+                            walk[i].then = second
+                            walk[i].thenAfter = d.distance
+                            absorb(i + 1, into: i)
+                            walk[i].maneuver = .turn(turn)
+                        } else {
+                            let total = d.angle + next.angle
+                            absorb(i + 1, into: i)
+                            walk[i].angle = total
+                            walk[i].then = nil
+                            let net = Maneuver.Turn(degrees: total)
+                            walk[i].maneuver = net == .straight ? .continue : .turn(net)
+                        }
+                    } else {
+                        continue
+                    }
+                    changed = true
+                case .door(let turn):
+                    // Straight on through a door on the way: nothing to decide (a door at the destination is its side).
+                    if turn == .straight, d.then == nil, i > 0, let next, !isEnd(next), !(isTurn(next) && d.distance < Self.shortest) {
+                        absorb(i, into: i - 1)
+                        i -= 1
+                        changed = true
+                        continue
+                    }
+                    // Through the door and straight into a turn: "Turn left through the door, then turn right".
+                    guard let next, isTurn(next), d.distance < Self.shortest, d.then == nil else { continue }
+                    let second = Maneuver.Turn(degrees: next.angle)
+                    absorb(i + 1, into: i)
+                    if second != .straight {
+                        walk[i].then = second
+                        walk[i].thenAfter = d.distance
+                    }
+                    changed = true
+                default:
+                    continue
+                }
+            }
+        }
+        // A bend: a slight turn is the corridor or the path bending, not a choice, unless the bends that follow
+        // within a few metres add up to a real turn (then they are one, said where it starts).
+        var k = 1
+        while k < walk.count {
+            guard case .turn(let t) = walk[k].maneuver, t == .slightLeft || t == .slightRight, walk[k].then == nil else {
+                k += 1
+                continue
+            }
+            var total = walk[k].angle, along = walk[k].distance, last = k
+            while last + 1 < walk.count, isTurn(walk[last + 1]), walk[last + 1].then == nil, along < Self.bendWindow,
+                  (walk[last + 1].angle > 0) == (total > 0) {
+                last += 1
+                total += walk[last].angle
+                along += walk[last].distance
+                if abs(total) >= 45 { break }
+            }
+            if abs(total) >= 45 {
+                for _ in k..<last { absorb(k + 1, into: k) }
+                walk[k].angle = total
+                walk[k].maneuver = .turn(Maneuver.Turn(degrees: total))
+                k += 1
+            } else {
+                absorb(k, into: k - 1)
+            }
+        }
+        // Nothing to walk between a ride and the stop: the stop is all there is to say.
+        if walk.count == 2, case .depart(_, nil) = walk[0].maneuver, isEnd(walk[1]), walk[0].distance < 1 {
+            var end = walk.removeLast()
+            end.at = walk[0].at
+            end.points = walk[0].points
+            end.distance = walk[0].distance
+            end.duration = walk[0].duration
+            walk[0] = end
+        }
+        // The destination through a door just before it: the door is where the place is.
+        let n = walk.count
+        if n >= 3, case .arrive(let name, _, _) = walk[n - 1].maneuver, isDoor(walk[n - 2]), walk[n - 2].distance <= Self.arrivalDoor,
+           walk[n - 2].into >= 0, walk[n - 2].into == walk[n - 1].into, !venue.spaces[walk[n - 2].into].kind.isOpenPlan {
+            let angle = walk[n - 2].angle
+            let side: Maneuver.Side = abs(angle) < 45 ? .ahead : angle > 0 ? .left : .right
+            absorb(n - 2, into: n - 3)
+            walk[n - 2].maneuver = .arrive(name: name, side: side, throughDoor: true)
+        }
+        // A last turn a few metres before a place straight ahead of it: the place is on that side of the way.
+        let m = walk.count
+        if m >= 3, case .arrive(let name, .ahead, false) = walk[m - 1].maneuver, case .turn(let t) = walk[m - 2].maneuver,
+           t != .slightLeft, t != .slightRight, t.isLeft || t.isRight, walk[m - 2].then == nil, walk[m - 2].distance <= Self.bendWindow {
+            absorb(m - 2, into: m - 3)
+            walk[m - 2].maneuver = .arrive(name: name, side: t.isLeft ? .left : .right, throughDoor: false)
+        }
+    }
+
+    /// A walk that starts in a named room leaves it through its door as one step, however it winds inside (the
+    /// door is in view): "Leave Classroom 104".
+    mutating func leaveStartRoom() {
+        guard case .depart(_, nil) = walk.first?.maneuver, let room = walk.first?.into, room >= 0,
+              !venue.spaces[room].kind.isOpenPlan, !(afterRide && venue.spaces[room].kind.isConnector),
+              let name = roomName(room) else { return }
+        var j = 1, along = walk[0].distance
+        while j < walk.count, !isDoor(walk[j]), !isEnd(walk[j]), walk[j].from == room, walk[j].into == room {
+            along += walk[j].distance
+            j += 1
+        }
+        guard j < walk.count, isDoor(walk[j]), walk[j].from == room, walk[j].into != room, along <= 25 else { return }
+        let bearing = Self.bearing(walk[j].outHeading)
+        // The turn out of the door, with one a few steps outside it: "Leave Classroom 104, then turn right".
+        var angle = walk[j].angle
+        for _ in 1..<j { absorb(1, into: 0) }
+        walk[0].doorAlong = walk[0].distance
+        absorb(1, into: 0)
+        if walk.count > 2, isTurn(walk[1]), walk[1].then == nil, walk[0].distance - (walk[0].doorAlong ?? 0) < Self.shortest {
+            angle += walk[1].angle
+            absorb(1, into: 0)
+        }
+        walk[0].maneuver = .depart(heading: bearing, leaving: name)
+        let turn = Maneuver.Turn(degrees: angle)
+        if turn != .straight {
+            walk[0].then = turn
+            walk[0].thenAfter = walk[0].doorAlong ?? 0
+        }
+    }
+
+    // MARK: - Landmarks
+
+    /// How salient a POI is as a landmark: shops, amenities, kiosks and entrances first, then rooms.
+    static func salience(_ kind: POI.Kind) -> Int? {
+        switch kind {
+        case .occupant, .amenity, .kiosk, .entrance: 0
+        case .room: 1
+        case .section: nil
+        }
+    }
+
+    /// The named POIs of a level in metres.
+    mutating func pois(on level: String) -> [(poi: Int, point: Coordinate)] {
+        if let cached = poiPoints[level] { return cached }
+        let ordinal = venue.level(id: level)?.ordinal
+        var out: [(poi: Int, point: Coordinate)] = []
+        for (k, poi) in venue.pois.enumerated() where poi.levelID == level || (ordinal != nil && venue.level(id: poi.levelID)?.ordinal == ordinal) {
+            guard let q = try? venue.frame.project(poi.coordinate) else { continue }
+            out.append((k, q))
+        }
+        poiPoints[level] = out
+        return out
+    }
+
+    mutating func nameLandmarks() {
+        guard let first = walk.first else { return }
+        let destination: String? = walk.last.flatMap {
+            switch $0.maneuver {
+            case .arrive(let name, _, _), .waypoint(let name): name
+            default: nil
+            }
+        }
+        let startSpace = first.into
+        var previous: String?
+        for i in walk.indices {
+            let d = walk[i]
+            switch d.maneuver {
+            case .depart(_, nil):
+                if let t = d.thenAt {
+                    let excluded = Set([t.from, t.into, startSpace].filter { $0 >= 0 })
+                    walk[i].landmark = landmark(near: t.at, level: t.level, heading: t.heading, entering: t.into, excluding: excluded,
+                                                names: [destination, origin].compactMap { $0 })
+                } else {
+                    walk[i].landmark = inView(from: d, space: startSpace, excluding: [destination, origin].compactMap { $0 })
+                }
+            case .turn, .door:
+                // Not the space walked through, nor the one entered, nor the one the walk began in.
+                let excluded = Set([d.from, d.into, startSpace].filter { $0 >= 0 })
+                walk[i].landmark = landmark(near: d.at, level: d.level, heading: d.heading, entering: d.into, excluding: excluded,
+                                            names: [destination, previous, origin].compactMap { $0 })
+            default:
+                break
+            }
+            previous = walk[i].landmark
+        }
+    }
+
+    /// The most salient named POI within a few metres of a maneuver, passed or at it.
+    mutating func landmark(near p: Coordinate, level: String, heading: Double, entering: Int, excluding spaces: Set<Int>,
+                           names excluded: [String]) -> String? {
+        var best: (tier: Int, distance: Double, name: String)?
+        let r = heading * .pi / 180
+        for (k, q) in pois(on: level) {
+            let poi = venue.pois[k]
+            guard let tier = Self.salience(poi.kind) else { continue }
+            // Never the space entered; never the one walked through or started in (a place within it is fine).
+            if let s = poi.spaceID.flatMap({ spaceIndex[$0] }),
+               s == entering || (spaces.contains(s) && (poi.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
+            let d = q.distance(to: p)
+            guard d <= (tier == 0 ? 6 : 5) else { continue }
+            // Ahead of the walker it is not yet a landmark to turn "after".
+            let along = (q.x - p.x) * cos(r) + (q.y - p.y) * sin(r)
+            guard along <= 0.5, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
+            if best.map({ (tier, d) < ($0.tier, $0.distance) }) ?? true { best = (tier, d, name) }
+        }
+        return best?.name
+    }
+
+    /// A named place in view ahead at the start of a walk (within 40 m and 25° of its heading, nothing but the
+    /// start's space and the place's own between; not the stops themselves): what "Head towards" names.
+    mutating func inView(from d: Draft, space: Int, excluding excluded: [String]) -> String? {
+        guard space >= 0, let level = graph.levelSpaces[d.level] else { return nil }
+        var best: (score: Double, name: String)?
+        let start = d.at
+        for (k, q) in pois(on: d.level) {
+            let poi = venue.pois[k]
+            guard let tier = Self.salience(poi.kind) else { continue }
+            let own = poi.spaceID.flatMap { spaceIndex[$0] }
+            // Never the space stood in (a place within it is fine).
+            if own == space, poi.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
+            let dist = q.distance(to: start)
+            guard dist >= Self.shortest, dist <= 40 else { continue }
+            let off = abs(Self.turnAngle(d.outHeading, Self.heading(start, q)))
+            guard off <= 25, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
+            let score = Double(tier) * 100 + off
+            guard score < best?.score ?? .infinity else { continue }
+            // In view: every half metre of the sight line lies in the start's space or the place's own.
+            let allowed = Set([space, own ?? -1].filter { $0 >= 0 })
+            let steps = Int(dist / 0.5)
+            let visible = (1..<max(steps, 1)).allSatisfy { s in
+                let t = Double(s) / Double(steps)
+                let x = Coordinate(x: start.x + (q.x - start.x) * t, y: start.y + (q.y - start.y) * t)
+                return level.index.allContaining(x).contains { allowed.contains(level.spaces[$0]) }
+            }
+            if visible { best = (score, name) }
+        }
+        return best?.name
+    }
+
+    // MARK: - Steps and legs
+
+    mutating func emit(_ s: Draft) {
         let frame = venue.frame
         let location = (try? frame.unproject(s.at)) ?? s.at
         let polyline = (try? frame.unproject(s.points)) ?? s.points
         let ordinal = venue.level(id: s.level)?.ordinal ?? 0
-        let instruction = Phrasebook.instruction(s.maneuver, landmark: s.landmark, language)
+        let instruction = Phrasebook(language: language).instruction(s.maneuver, landmark: s.landmark, then: s.then)
         steps.append(ItineraryStep(maneuver: s.maneuver, instruction: instruction, distance: s.distance, duration: s.duration,
                                    levelID: s.level, levelOrdinal: ordinal, location: location, polyline: polyline,
-                                   landmark: s.landmark, throughInferredOpening: pendingInferred))
+                                   landmark: s.landmark, then: s.then, thenAfter: s.then == nil ? nil : s.thenAfter,
+                                   throughInferredOpening: s.inferred))
     }
 
     mutating func closeLeg() {
@@ -307,7 +770,7 @@ struct ItineraryWriter {
     }
 
     mutating func finish() -> [ItineraryLeg] {
-        finishStep()
+        flushWalk()
         closeLeg()
         return legs
     }

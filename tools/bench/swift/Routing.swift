@@ -229,3 +229,47 @@ func runRoutePairs() throws {
     emit("{\"suite\":\"route-pairs\",\"venue\":\"\(path)\",\"places\":\(audit.places.count),\"pairs\":\(outcomes.count),"
         + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
 }
+
+/// `guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S]` `[--pairs 40] [--seed 1] [--lang L]
+/// [--verbose] [--print]`: issue 13's guidance figures (``GuidanceAudit``) over seeded pairs of named places, one JSON line;
+/// with --verbose, every broken rule on stderr; with --print, every itinerary.
+func runGuidance() throws {
+    let name: String
+    let venue: Venue
+    if let kindText = option("--generated") {
+        guard let kind = VenueGenerator.Kind(rawValue: kindText) else {
+            fail("--generated is one of \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let seed = option("--venue-seed").flatMap(UInt64.init) ?? 1
+        let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 3)).generate()
+        name = "generated \(kind.rawValue) seed \(seed)"
+        if kind == .station {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("guidance-\(kind.rawValue)-\(seed)-\(getpid()).osm")
+            try generated.osm.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            venue = try VenueLoader.load(path: file.path).inferringPassages()
+        } else {
+            venue = try IMDFLoader.load(files: generated.imdf, source: name).inferringPassages()
+        }
+    } else {
+        guard let path = option("--venue") else { fail("guidance needs --venue PATH or --generated KIND") }
+        name = option("--venue-name").map { "\(path) (\($0))" } ?? path
+        venue = try VenueLoader.load(path: path, selection: option("--venue-name").map { .named($0) }).inferringPassages()
+    }
+    let audit = GuidanceAudit(venue: venue)
+    let (f, findings) = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1,
+                                  language: InstructionLanguage(tag: option("--lang"))) { from, to, itinerary in
+        guard arguments.contains("--print") else { return }
+        let steps = itinerary.legs.flatMap(\.steps).map { String(format: "  %@ — %.0f m", $0.instruction, $0.distance) }
+        FileHandle.standardError.write(Data("\(from) → \(to) (\(Int(itinerary.distance)) m)\n\(steps.joined(separator: "\n"))\n".utf8))
+    }
+    if arguments.contains("--verbose") {
+        for x in findings { FileHandle.standardError.write(Data("\(name): \(x.from) → \(x.to): \(x.problem)\n".utf8)) }
+    }
+    let fields: [(String, String)] = [
+        ("suite", "\"guidance\""), ("venue", "\"\(name)\""), ("pairs", "\(f.pairs)"), ("routed", "\(f.routed)"),
+        ("steps", "\(f.steps)"), ("metres", String(format: "%.1f", f.metres)), ("short_turns", "\(f.shortTurns)"),
+        ("repeated_landmarks", "\(f.repeatedLandmarks)"), ("arrivals", "\(f.arrivals)"), ("sideless_arrivals", "\(f.sidelessArrivals)"),
+    ]
+    emit("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+}

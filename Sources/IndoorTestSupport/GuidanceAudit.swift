@@ -1,0 +1,140 @@
+import IndoorGeometry
+import IndoorRouting
+import IndoorVenue
+
+/// Judges itineraries as a visitor would hear them (issue 13's acceptance): over ``RouteAudit``'s seeded pairs of
+/// named places, how many spoken turns come too soon to act on, how many steps a walk takes, whether a landmark is
+/// named twice in a row, and whether each arrival says on which side the place is.
+///
+/// Used by `indoornav-bench guidance` (`tools/guidance/metrics`) and by the itinerary property tests.
+public struct GuidanceAudit: Sendable {
+    /// A spoken turn step shorter than this is one a walker cannot act on before the next.
+    public static let shortestTurn = 3.0
+
+    /// Figures over a set of itineraries; they add up across venues with `+`.
+    public struct Figures: Hashable, Sendable {
+        /// Pairs asked for, and how many routed.
+        public var pairs = 0
+        public var routed = 0
+        /// Steps in all (depart and arrive included) and metres walked.
+        public var steps = 0
+        public var metres = 0.0
+        /// Spoken turn steps (turn, continue, enter, leave) shorter than ``GuidanceAudit/shortestTurn``; door,
+        /// connector, depart and arrival steps are not counted.
+        public var shortTurns = 0
+        /// Steps naming the same landmark as the step before.
+        public var repeatedLandmarks = 0
+        /// Arrivals, and those that give no side (left/right) and are not through a door straight ahead.
+        public var arrivals = 0
+        public var sidelessArrivals = 0
+
+        /// No itinerary measured yet.
+        public init() {}
+
+        /// Steps per 100 m walked, over all the itineraries.
+        public var stepsPer100m: Double { metres > 0 ? Double(steps) / metres * 100 : 0 }
+
+        /// Whether every acceptance figure holds: no short turn, at most 6 steps per 100 m, no repeated landmark,
+        /// a side for every arrival not through a door ahead.
+        public var passes: Bool { shortTurns == 0 && stepsPer100m <= 6 && repeatedLandmarks == 0 && sidelessArrivals == 0 }
+
+        /// The figures of two sets of itineraries together.
+        public static func + (a: Figures, b: Figures) -> Figures {
+            var s = a
+            s.pairs += b.pairs
+            s.routed += b.routed
+            s.steps += b.steps
+            s.metres += b.metres
+            s.shortTurns += b.shortTurns
+            s.repeatedLandmarks += b.repeatedLandmarks
+            s.arrivals += b.arrivals
+            s.sidelessArrivals += b.sidelessArrivals
+            return s
+        }
+    }
+
+    /// One itinerary's findings, a line each, for `--verbose`.
+    public struct Finding: Hashable, Sendable {
+        /// The names of the pair's places.
+        public let from: String
+        public let to: String
+        /// The rule broken, with the step and its text.
+        public let problem: String
+    }
+
+    /// The pairs' source: the venue, its graph and its named places.
+    public let audit: RouteAudit
+
+    /// Prepares the venue (as routed: with its inferences).
+    public init(venue: Venue) {
+        audit = RouteAudit(venue: venue)
+    }
+
+    /// Words `count` seeded pairs (``RouteAudit/pairs(_:seed:)``) in `language` and measures them.
+    /// - Returns: the figures, and what each itinerary that fails a rule does wrong.
+    /// - Parameter show: called with each pair's names and itinerary (for printing them).
+    public func run(pairs count: Int, seed: UInt64, language: InstructionLanguage = .en,
+                    show: (String, String, Itinerary) -> Void = { _, _, _ in }) -> (Figures, [Finding]) {
+        let router = Router(graph: audit.graph)
+        var figures = Figures()
+        var findings: [Finding] = []
+        let frame = audit.venue.frame
+        for (a, b) in audit.pairs(count, seed: seed) {
+            guard let pa = try? frame.project(a.coordinate), let pb = try? frame.project(b.coordinate),
+                  let itinerary = try? router.itinerary(through: [
+                      Waypoint(end: RouteEnd(point: pa, levelID: a.levelID, label: a.name)),
+                      Waypoint(end: RouteEnd(point: pb, levelID: b.levelID, label: b.name)),
+                  ], language: language) else {
+                figures.pairs += 1
+                continue
+            }
+            show(a.name, b.name, itinerary)
+            let (f, problems) = Self.measure(itinerary)
+            figures = figures + f
+            findings += problems.map { Finding(from: a.name, to: b.name, problem: $0) }
+        }
+        return (figures, findings)
+    }
+
+    /// Measures one itinerary.
+    /// - Returns: its figures (one routed pair) and a line for each rule it breaks.
+    public static func measure(_ itinerary: Itinerary) -> (Figures, [String]) {
+        var f = Figures()
+        f.pairs = 1
+        f.routed = 1
+        var problems: [String] = []
+        let steps = itinerary.legs.flatMap(\.steps)
+        f.steps = steps.count
+        f.metres = itinerary.distance
+        var previousLandmark: String?
+        for (k, step) in steps.enumerated() {
+            switch step.maneuver {
+            case .turn, .continue, .enter, .leave:
+                if step.distance < shortestTurn, k + 1 < steps.count {
+                    f.shortTurns += 1
+                    problems.append("step \(k + 1) \"\(step.instruction)\" is \(String(format: "%.1f", step.distance)) m before the next")
+                }
+            case .arrive:
+                f.arrivals += 1
+                if !Self.hasSide(step.maneuver) {
+                    f.sidelessArrivals += 1
+                    problems.append("arrival \"\(step.instruction)\" gives no side")
+                }
+            default:
+                break
+            }
+            if let l = step.landmark, l == previousLandmark {
+                f.repeatedLandmarks += 1
+                problems.append("step \(k + 1) \"\(step.instruction)\" names \(l) again")
+            }
+            previousLandmark = step.landmark
+        }
+        return (f, problems)
+    }
+
+    /// Whether an arrival says where the place is: left or right, or through a door straight ahead.
+    static func hasSide(_ maneuver: Maneuver) -> Bool {
+        guard case .arrive(_, let side, let throughDoor) = maneuver else { return true }
+        return side != .ahead || throughDoor
+    }
+}

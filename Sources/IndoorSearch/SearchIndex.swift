@@ -4,13 +4,17 @@ import IndoorVenue
 /// One answer of a search.
 public struct SearchResult: Hashable, Sendable {
     public let poi: POI
-    /// Text relevance, 0…1 (1: every word typed matched a name exactly).
+    /// Text relevance, 0…1 (1: every word typed matched a name exactly, or the text typed is the whole name).
     public let score: Double
     /// Metres to the `near` place, when one was given: walked, when the search was given walking distances,
     /// else the straight line on the level plus 5 m per level of difference.
     public let distance: Double?
     /// The ordinal of the POI's level.
     public let levelOrdinal: Double
+    /// How the text matched the name: 3 the whole name as typed (room numbers with their separators), 2 the whole
+    /// name with spaces and punctuation ignored ("mc donalds" for "McDonald's"), 1 the start of the name, 0 words
+    /// in any order. Results are ordered by it before ``score``.
+    public let nameMatch: Int
 }
 
 /// What to search for.
@@ -34,11 +38,15 @@ public struct SearchQuery: Sendable {
 }
 
 /// A search index over every searchable thing in a venue: POIs (amenities, occupants, named rooms, kiosks,
-/// entrances), their names in every language, alternative names, room numbers, categories with their synonyms, and
-/// the names of their level and building.
+/// entrances) and the stops of its connectors (elevators, escalators, stairs, ramps: see ``places``), their names in
+/// every language, alternative names, room numbers, categories with their everyday words in English, French, German
+/// and Russian (``CategoryVocabulary``), and the names of their level and building.
 ///
 /// Matching folds case and diacritics (``TextNormalizer``), matches words in any order, completes the last
 /// word as a prefix, and tolerates typos (Damerau–Levenshtein: 1 edit in words of 4–7 letters, 2 from 8).
+/// A text that is a whole name ranks first: as typed, separators and their order included (`R0-1-1-5` is never
+/// `R0-0-1-5`), then with spaces and punctuation ignored (`mc donalds` → `McDonald's`), then the start of a name,
+/// then words in any order.
 /// Built once; a value to share between threads.
 public struct SearchIndex: Sendable {
     struct Posting: Sendable {
@@ -56,6 +64,9 @@ public struct SearchIndex: Sendable {
     }
 
     public let venue: Venue
+    /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
+    /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`).
+    public let places: [POI]
     private let metric: [Coordinate]
     private let categoryWords: [Set<String>]
     private let levelOrdinal: [String: Double]
@@ -69,11 +80,18 @@ public struct SearchIndex: Sendable {
     private let byLength: [[Int32]]
     /// Name tokens per POI, to prefer results whose whole name was typed.
     private let nameTokenCount: [Int]
+    /// Each place's names, alternative names and ref as typed whole (``nameKeys(_:)``), for the start of a name.
+    private let exactKeys: [[String]]
+    /// Places by whole name as typed, and by whole name with only its letters and digits.
+    private let byExactName: [String: [Int32]]
+    private let byCompactName: [String: [Int32]]
 
     /// - Complexity: O(t log t) for t tokens in all.
     public init(venue: Venue) {
         self.venue = venue
-        metric = (try? venue.frame.project(venue.pois.map(\.coordinate))) ?? venue.pois.map(\.coordinate)
+        let places = venue.pois + ConnectorPlaces.make(venue)
+        self.places = places
+        metric = (try? venue.frame.project(places.map(\.coordinate))) ?? places.map(\.coordinate)
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         levelBuildings = Dictionary(venue.levels.map { ($0.id, Set($0.buildingIDs)) }, uniquingKeysWith: { a, _ in a })
         let levelWords = Dictionary(venue.levels.map { l in
@@ -93,7 +111,21 @@ public struct SearchIndex: Sendable {
         var categoryWords: [Set<String>] = []
         var nameTokenCount: [Int] = []
         var categorySets: [String: Set<String>] = [:]
-        for (i, poi) in venue.pois.enumerated() {
+        var exactKeys: [[String]] = []
+        var byExactName: [String: [Int32]] = [:]
+        var byCompactName: [String: [Int32]] = [:]
+        for (i, poi) in places.enumerated() {
+            var keys: [String] = []
+            for text in poi.name.allTexts + poi.altName.allTexts + (poi.ref.map { [$0] } ?? []) {
+                let k = Self.nameKeys(text)
+                guard !k.compact.isEmpty else { continue }
+                if !keys.contains(k.exact) {
+                    keys.append(k.exact)
+                    byExactName[k.exact, default: []].append(Int32(i))
+                }
+                if byCompactName[k.compact]?.last != Int32(i) { byCompactName[k.compact, default: []].append(Int32(i)) }
+            }
+            exactKeys.append(keys)
             var best: [String: Float] = [:]
             func add(_ tokens: [(token: String, isRun: Bool)], _ weight: Float) {
                 for (token, isRun) in tokens {
@@ -107,7 +139,9 @@ public struct SearchIndex: Sendable {
             add(tokenize(poi.ref.map { [$0] } ?? []), Field.ref)
             add(tokenize(poi.altName.allTexts), Field.altName)
             if categoryTokens[poi.category] == nil {
-                categoryTokens[poi.category] = tokenize(CategorySynonyms.words(for: poi.category))
+                // Words that only join a phrase ("lost and found", "salle d'attente") would match any text.
+                categoryTokens[poi.category] = tokenize(CategoryVocabulary.words(for: poi.category))
+                    .filter { !CategoryVocabulary.joiningWords.contains($0.token) }
                 categorySets[poi.category] = Set(categoryTokens[poi.category]?.map(\.token) ?? []).union([TextNormalizer.fold(poi.category)])
             }
             add(categoryTokens[poi.category] ?? [], Field.category)
@@ -126,6 +160,18 @@ public struct SearchIndex: Sendable {
         self.byLength = byLength
         self.categoryWords = categoryWords
         self.nameTokenCount = nameTokenCount
+        self.exactKeys = exactKeys
+        self.byExactName = byExactName
+        self.byCompactName = byCompactName
+    }
+
+    /// A name as typed whole: folded, trimmed, runs of white space made one space, every other character kept
+    /// (`exact`); and only its letters and digits (`compact`). Both are empty for a text with no letter or digit.
+    static func nameKeys(_ text: String) -> (exact: String, compact: String) {
+        let folded = TextNormalizer.fold(String(text.prefix(256)))
+        let exact = folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let compact = String(String.UnicodeScalarView(exact.unicodeScalars.filter(TextNormalizer.isWordCharacter)))
+        return (exact, compact)
     }
 
     /// A 64-bit set of the characters of a token: two tokens within k edits differ in at most 2k bits.
@@ -218,9 +264,9 @@ public struct SearchIndex: Sendable {
         // Typed words are matched whole; the index holds the runs of mixed tokens ("a 1605" finds "A1605").
         let words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
         let categoryFilter = category.map { c in
-            Set([TextNormalizer.fold(c)]).union(CategorySynonyms.categories(named: c)).union(TextNormalizer.tokens(c))
+            Set([TextNormalizer.fold(c)]).union(CategoryVocabulary.categories(named: c)).union(TextNormalizer.tokens(c))
         }
-        let docCount = venue.pois.count
+        let docCount = places.count
         var total = [Float](repeating: 0, count: docCount)
         var matchedWords = [Int32](repeating: 0, count: docCount)
         var nameWords = [Int32](repeating: 0, count: docCount)
@@ -250,14 +296,23 @@ public struct SearchIndex: Sendable {
             : (matchedWords.contains(Int32(words.count)) ? Int32(words.count) : Int32((words.count + 1) / 2))
         var nearMetric: Coordinate?
         if let near = query.near { nearMetric = try? venue.frame.project(near.coordinate) }
+        // The whole name typed: as typed, then with only letters and digits; the start of a name.
+        let typed = Self.nameKeys(text)
+        var wholeName: [Int32: Int] = [:]
+        if !typed.compact.isEmpty {
+            for d in byCompactName[typed.compact] ?? [] { wholeName[d] = 2 }
+            for d in byExactName[typed.exact] ?? [] { wholeName[d] = 3 }
+        }
         // Rank by cheap keys, then make results only for the best `limit`.
-        var ranked: [(doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)] = []
-        for i in 0..<docCount where total[i] > 0 && matchedWords[i] >= needed {
-            let poi = venue.pois[i]
+        var ranked: [Ranked] = []
+        for i in 0..<docCount where (total[i] > 0 && matchedWords[i] >= needed) || wholeName[Int32(i)] != nil {
+            let poi = places[i]
             if !query.levelIDs.isEmpty, !query.levelIDs.contains(poi.levelID) { continue }
             if let b = query.buildingID, !(levelBuildings[poi.levelID]?.contains(b) ?? false) { continue }
             if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { continue }
-            var score = Double(total[i]) / Double(max(words.count, 1))
+            var nameMatch = wholeName[Int32(i)] ?? 0
+            if nameMatch == 0, typed.exact.count >= 2, exactKeys[i].contains(where: { $0.hasPrefix(typed.exact) }) { nameMatch = 1 }
+            var score = nameMatch >= 2 ? 1 : Double(total[i]) / Double(max(words.count, 1))
             // Prefer results more of whose name was typed ("cafe" → "Café" before "Café Müller").
             if nameWords[i] > 0, nameTokenCount[i] > 0 {
                 score += 0.05 * min(1, Double(nameWords[i]) / Double(nameTokenCount[i]))
@@ -269,10 +324,11 @@ public struct SearchIndex: Sendable {
                 distance = metric[i].distance(to: p) + 5 * levels
             }
             // Relevance in steps of 0.01, so that near-equal matches are ordered by distance.
-            ranked.append((i, Int((score * 100).rounded()), distance, Self.kindRank(poi.kind), score))
+            ranked.append(Ranked(doc: i, nameMatch: nameMatch, relevance: Int((score * 100).rounded()), distance: distance,
+                                 kind: Self.kindRank(poi.kind), score: score))
         }
-        let order = { (a: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double),
-                       b: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)) -> Bool in
+        let order = { (a: Ranked, b: Ranked) -> Bool in
+            if a.nameMatch != b.nameMatch { return a.nameMatch > b.nameMatch }
             if a.relevance != b.relevance { return a.relevance > b.relevance }
             if a.distance != b.distance { return a.distance < b.distance }
             if a.kind != b.kind { return a.kind < b.kind }
@@ -284,14 +340,14 @@ public struct SearchIndex: Sendable {
             // so the nearest on foot is among the nearest in a straight line unless walls send people round).
             let window = min(ranked.count, max(3 * query.limit, 30))
             for k in 0..<window {
-                ranked[k].distance = walkingDistance(venue.pois[ranked[k].doc]) ?? .infinity
+                ranked[k].distance = walkingDistance(places[ranked[k].doc]) ?? .infinity
             }
             ranked[0..<window].sort(by: order)
         }
         return ranked.prefix(max(0, query.limit)).map { r in
-            let poi = venue.pois[r.doc]
+            let poi = places[r.doc]
             return SearchResult(poi: poi, score: r.score, distance: r.distance.isFinite ? r.distance : nil,
-                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0)
+                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0, nameMatch: r.nameMatch)
         }
     }
 
@@ -304,6 +360,16 @@ public struct SearchIndex: Sendable {
             out.append((typed, search(SearchQuery(typed, limit: limit))))
         }
         return out
+    }
+
+    /// A candidate's ranking keys.
+    private struct Ranked {
+        var doc: Int
+        var nameMatch: Int
+        var relevance: Int
+        var distance: Double
+        var kind: Int
+        var score: Double
     }
 
     private static func kindRank(_ kind: POI.Kind) -> Int {

@@ -302,7 +302,11 @@ public struct SearchIndex: Sendable {
             text = rest.count > 1 ? String(rest[1]) : String(text[..<range.lowerBound])
         }
         // Typed words are matched whole; the index holds the runs of mixed tokens ("a 1605" finds "A1605").
-        let words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        var words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        // Words that only join a phrase ("location de voitures", "lost and found") must not have to match, or
+        // complete to, a word of their own ("de" → "desk").
+        let meaningful = words.filter { $0.count < 2 || !CategoryVocabulary.joiningWords.contains($0) }
+        if !meaningful.isEmpty { words = meaningful }
         let categoryFilter = category.map { c in
             Set([TextNormalizer.fold(c)]).union(CategoryVocabulary.categories(named: c)).union(TextNormalizer.tokens(c))
         }

@@ -66,3 +66,29 @@ enum ConnectorPlaces {
         return out
     }
 }
+
+/// Named openings and main entrances as places: IMDF draws entrances as openings (`pedestrian.principal`, or a door
+/// with a name such as "Main entrance"), which are not POIs. An opening becomes a place (kind `entrance`) when it
+/// has a name or is a principal entrance, unless a POI already stands for it (an OSM `entrance=*` node has the
+/// opening's id).
+enum OpeningPlaces {
+    /// The category an opening is searched by.
+    static func category(of opening: Opening) -> String {
+        switch opening.category {
+        case "pedestrian.principal": "entrance.main"
+        case "emergencyexit": "exit"
+        default: "entrance"
+        }
+    }
+
+    /// The places of `venue`'s named or principal openings that no POI stands for, with the openings' ids.
+    /// - Complexity: O(o + p) for o openings and p POIs.
+    static func make(_ venue: Venue) -> [POI] {
+        let existing = Set(venue.pois.map(\.id))
+        return venue.openings.compactMap { o in
+            guard !o.isInferred, !o.name.isEmpty || o.category == "pedestrian.principal", !existing.contains(o.id),
+                  let at = o.geometry.boundingBox?.center else { return nil }
+            return POI(id: o.id, kind: .entrance, category: category(of: o), name: o.name, levelID: o.levelID, coordinate: at)
+        }
+    }
+}

@@ -65,7 +65,8 @@ public struct SearchIndex: Sendable {
 
     public let venue: Venue
     /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
-    /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`).
+    /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
+    /// then the named openings and principal entrances that are no POI (the opening's id, kind `entrance`).
     public let places: [POI]
     private let metric: [Coordinate]
     private let categoryWords: [Set<String>]
@@ -99,7 +100,7 @@ public struct SearchIndex: Sendable {
     /// - Complexity: O(t log t) for t tokens in all.
     public init(venue: Venue) {
         self.venue = venue
-        let places = venue.pois + ConnectorPlaces.make(venue)
+        let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue)
         self.places = places
         metric = (try? venue.frame.project(places.map(\.coordinate))) ?? places.map(\.coordinate)
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })

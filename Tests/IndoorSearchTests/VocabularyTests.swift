@@ -188,6 +188,29 @@ import Testing
         }
     }
 
+    /// IMDF draws entrances as openings: a named one or the principal one is a place, an unnamed door is not.
+    @Test func namedAndPrincipalOpeningsArePlaces() throws {
+        let level = Level(id: "L0", ordinal: 0, name: LocalizedText(["en": "Ground"]))
+        func door(_ id: String, _ category: String, _ name: LocalizedText, x: Double) throws -> Opening {
+            let line = try LineString([Coordinate(longitude: 2.35 + x, latitude: 48.85), Coordinate(longitude: 2.35001 + x, latitude: 48.85)])
+            return Opening(id: id, category: category, levelID: "L0", geometry: .lineString(line), name: name)
+        }
+        let openings = [try door("main", "pedestrian.principal", LocalizedText(["en": "Main entrance", "de": "Haupteingang"]), x: 0),
+                        try door("side", "pedestrian", LocalizedText(["en": "Side entrance", "de": "Seiteneingang"]), x: 0.001),
+                        try door("plain", "pedestrian", LocalizedText(), x: 0.002),
+                        try door("back", "pedestrian.principal", LocalizedText(), x: 0.003)]
+        let venue = Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: [level], spaces: [],
+                          openings: openings, connectors: [], pois: [], obstacles: [], issues: [],
+                          frame: try LocalFrame(origin: Coordinate(longitude: 2.35, latitude: 48.85)))
+        let index = SearchIndex(venue: venue)
+        #expect(Set(index.places.map(\.id)) == ["main", "side", "back"])
+        #expect(index.search(SearchQuery("Haupteingang", limit: 1)).first?.poi.id == "main")
+        #expect(index.search(SearchQuery("side entrance", limit: 1)).first?.poi.id == "side")
+        // By kind, in a visitor's words: the two principal entrances before a side door.
+        let main = index.search(SearchQuery("главный вход", limit: 3)).prefix(2).map(\.poi.id)
+        #expect(Set(main) == ["main", "back"], "\(main)")
+    }
+
     @Test func aConnectorStopIdIsAPlace() throws {
         let index = try #require(Venues.darmstadt)
         let stop = try #require(index.places.first { $0.category == "elevator" })

@@ -12,9 +12,13 @@ import Foundation
 public enum CategoryVocabulary {
     /// A concept's words by language.
     public struct Words: Sendable {
+        /// English words.
         public let en: [String]
+        /// French words.
         public let fr: [String]
+        /// German words.
         public let de: [String]
+        /// Russian words.
         public let ru: [String]
 
         init(_ en: [String], fr: [String], de: [String], ru: [String]) {

@@ -211,6 +211,26 @@ import Testing
         #expect(Set(main) == ["main", "back"], "\(main)")
     }
 
+    /// "Aufzug U5": the elevator named U5, not the platform of line U5 nor another elevator.
+    @Test(arguments: ["Aufzug U5", "lift U5", "ascenseur U5", "лифт U5", "U5 elevator"])
+    func anElevatorByKindAndName(text: String) throws {
+        let levels = [Level(id: "-1", ordinal: -1, name: LocalizedText(["en": "Platforms"])),
+                      Level(id: "0", ordinal: 0, name: LocalizedText(["en": "Street"]))]
+        func elevator(_ id: String, _ name: String, x: Double) -> Connector {
+            let at = Coordinate(longitude: 13.4 + x, latitude: 52.5)
+            return Connector(id: id, kind: .elevator, stops: levels.map { Connector.Stop(levelID: $0.id, location: at) },
+                             name: LocalizedText(name))
+        }
+        let platform = POI(id: "platform-u5", kind: .amenity, category: "platform", name: LocalizedText("U5"), levelID: "-1",
+                           coordinate: Coordinate(longitude: 13.4, latitude: 52.5))
+        let venue = Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: levels, spaces: [],
+                          openings: [], connectors: [elevator("e6", "U6", x: 0.001), elevator("e5", "U5", x: 0.002)], pois: [platform],
+                          obstacles: [], issues: [], frame: try LocalFrame(origin: Coordinate(longitude: 13.4, latitude: 52.5)))
+        let results = SearchIndex(venue: venue).search(SearchQuery(text, limit: 3))
+        #expect(results.prefix(2).allSatisfy { $0.poi.id.hasPrefix("e5@") }, "\(results.map(\.poi.id))")
+        #expect(Set(results.prefix(2).map(\.poi.levelID)) == ["-1", "0"])
+    }
+
     @Test func aConnectorStopIdIsAPlace() throws {
         let index = try #require(Venues.darmstadt)
         let stop = try #require(index.places.first { $0.category == "elevator" })

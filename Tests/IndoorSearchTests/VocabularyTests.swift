@@ -83,6 +83,7 @@ import Testing
             }
             if found < 2 { lacking.append("\(category) (\(found) of \(words))") }
         }
+        print("\(language): \(categories.count) categories, \(categories.map { CategoryVocabulary.words(for: $0, language: language).count }.reduce(0, +)) words tried, \(missed.count) not among the best")
         #expect(lacking.isEmpty, "\(language): categories found by fewer than two words: \(lacking)")
         if !missed.isEmpty { print("\(language): words that do not find their category first (\(missed.count)): \(missed.prefix(40))") }
     }

@@ -78,6 +78,7 @@ import Testing
                 wrong.append("\(spaced) → \(f)")
             }
         }
+        print("\(scheme) seed \(seed): \(names.count) rooms, \(wrong.count) not first")
         #expect(wrong.isEmpty, "\(scheme) seed \(seed), \(names.count) rooms: \(wrong.count) wrong, e.g. \(wrong.prefix(5))")
     }
 

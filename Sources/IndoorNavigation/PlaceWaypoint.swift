@@ -14,7 +14,7 @@ extension Waypoint {
         let place = try index.place(text, near: near)
         let label: String
         switch place {
-        case .poi(let p): label = p.name.resolved(for: languages) ?? p.ref ?? p.category
+        case .poi(let p): label = p.displayName(for: languages)
         case .space(let s): label = s.name.resolved(for: languages) ?? s.ref ?? s.category
         case .opening(let o): label = o.name.resolved(for: languages) ?? "the \(o.isDoor ? "door" : "passage") \(o.id)"
         case .coordinate(let c, _): label = String(format: "%.6f,%.6f", c.longitude, c.latitude)

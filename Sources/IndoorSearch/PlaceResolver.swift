@@ -1,6 +1,15 @@
 import IndoorGeometry
 import IndoorVenue
 
+/// The place a text names, and the others it names as well.
+public struct PlaceResolution: Sendable {
+    /// The place taken.
+    public let place: Place
+    /// Other places the text matches exactly as well (the same name on another level, another restroom); empty
+    /// when the text was an id or a coordinate, or named one place best.
+    public let alternatives: [SearchResult]
+}
+
 extension SearchIndex {
     /// The least relevance at which the best search result is taken as the place a name means.
     public static let nameMatchThreshold = 0.6
@@ -9,11 +18,29 @@ extension SearchIndex {
     /// among equally good ones, the nearest to `near`, such as the previous stop of a route).
     /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
     public func place(_ text: String, near: (coordinate: Coordinate, levelID: String)? = nil) throws(PlaceError) -> Place {
-        if let place = try venue.place(identifiedBy: text) { return place }
-        var query = SearchQuery(text, limit: 3)
+        try resolve(text, near: near).place
+    }
+
+    /// ``place(_:near:)``, with the other places that match the text as well as the one taken, so that a caller can
+    /// say which one it took and how to name another.
+    /// - Parameter alternatives: the most alternatives to return.
+    /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
+    /// - Complexity: one search (see ``search(_:walkingDistance:)``).
+    public func resolve(_ text: String, near: (coordinate: Coordinate, levelID: String)? = nil,
+                        alternatives: Int = 3) throws(PlaceError) -> PlaceResolution {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The id of a connector's stop (`node/1@0`) names that stop.
+        if let stop = places.first(where: { $0.id == trimmed }) {
+            return PlaceResolution(place: .poi(stop), alternatives: [])
+        }
+        if let place = try venue.place(identifiedBy: text) { return PlaceResolution(place: place, alternatives: []) }
+        var query = SearchQuery(text, limit: max(3, alternatives + 1))
         query.near = near
         let results = search(query)
-        if let best = results.first, best.score >= Self.nameMatchThreshold { return .poi(best.poi) }
-        throw .notFound(text: text, suggestions: results.compactMap { $0.poi.name.resolved() })
+        guard let best = results.first, best.score >= Self.nameMatchThreshold else {
+            throw .notFound(text: text, suggestions: results.map { $0.poi.displayName() })
+        }
+        let ties = results.dropFirst().filter { $0.nameMatch == best.nameMatch && abs($0.score - best.score) < 0.005 }
+        return PlaceResolution(place: .poi(best.poi), alternatives: Array(ties.prefix(max(0, alternatives))))
     }
 }

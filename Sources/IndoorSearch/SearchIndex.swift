@@ -4,13 +4,17 @@ import IndoorVenue
 /// One answer of a search.
 public struct SearchResult: Hashable, Sendable {
     public let poi: POI
-    /// Text relevance, 0…1 (1: every word typed matched a name exactly).
+    /// Text relevance, 0…1 (1: every word typed matched a name exactly, or the text typed is the whole name).
     public let score: Double
     /// Metres to the `near` place, when one was given: walked, when the search was given walking distances,
     /// else the straight line on the level plus 5 m per level of difference.
     public let distance: Double?
     /// The ordinal of the POI's level.
     public let levelOrdinal: Double
+    /// How the text matched the name: 3 the whole name as typed (room numbers with their separators), 2 the whole
+    /// name with spaces and punctuation ignored ("mc donalds" for "McDonald's"), 1 the start of the name, 0 words
+    /// in any order. Results are ordered by it before ``score``.
+    public let nameMatch: Int
 }
 
 /// What to search for.
@@ -34,11 +38,15 @@ public struct SearchQuery: Sendable {
 }
 
 /// A search index over every searchable thing in a venue: POIs (amenities, occupants, named rooms, kiosks,
-/// entrances), their names in every language, alternative names, room numbers, categories with their synonyms, and
-/// the names of their level and building.
+/// entrances) and the stops of its connectors (elevators, escalators, stairs, ramps: see ``places``), their names in
+/// every language, alternative names, room numbers, categories with their everyday words in English, French, German
+/// and Russian (``CategoryVocabulary``), and the names of their level and building.
 ///
 /// Matching folds case and diacritics (``TextNormalizer``), matches words in any order, completes the last
 /// word as a prefix, and tolerates typos (Damerau–Levenshtein: 1 edit in words of 4–7 letters, 2 from 8).
+/// A text that is a whole name ranks first: as typed, separators and their order included (`R0-1-1-5` is never
+/// `R0-0-1-5`), then with spaces and punctuation ignored (`mc donalds` → `McDonald's`), then the start of a name,
+/// then words in any order.
 /// Built once; a value to share between threads.
 public struct SearchIndex: Sendable {
     struct Posting: Sendable {
@@ -56,26 +64,49 @@ public struct SearchIndex: Sendable {
     }
 
     public let venue: Venue
+    /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
+    /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
+    /// then the named openings and principal entrances that are no POI (the opening's id, kind `entrance`).
+    public let places: [POI]
     private let metric: [Coordinate]
     private let categoryWords: [Set<String>]
     private let levelOrdinal: [String: Double]
     private let levelBuildings: [String: Set<String>]
+    /// Each place's level ordinal and kind rank, read per candidate without copying the place.
+    private let placeOrdinal: [Double]
+    private let placeKindRank: [Int]
     /// Distinct folded tokens, sorted (prefix lookups are binary searches).
     private let tokens: [String]
     private let tokenScalars: [[UInt32]]
     private let tokenMasks: [UInt64]
     private let postings: [[Posting]]
+    /// Per token, the categories whose words hold it (`doc` is a category id): every place of a category shares
+    /// its words, so a word is credited once per category, not once per vocabulary word and place.
+    private let categoryPostings: [[Posting]]
+    /// The places of each category id.
+    private let categoryDocs: [[Int32]]
     /// Token ids by token length (in scalars), for typo lookups.
     private let byLength: [[Int32]]
     /// Name tokens per POI, to prefer results whose whole name was typed.
     private let nameTokenCount: [Int]
+    /// Every place's names, alternative names and ref as typed whole (``nameKeys(_:)``), sorted, with their
+    /// places: the names that start with a text are a range.
+    private let sortedNameKeys: [String]
+    private let sortedNameDocs: [Int32]
+    /// Places by whole name as typed, and by whole name with only its letters and digits.
+    private let byExactName: [String: [Int32]]
+    private let byCompactName: [String: [Int32]]
 
     /// - Complexity: O(t log t) for t tokens in all.
     public init(venue: Venue) {
         self.venue = venue
-        metric = (try? venue.frame.project(venue.pois.map(\.coordinate))) ?? venue.pois.map(\.coordinate)
+        let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue)
+        self.places = places
+        metric = (try? venue.frame.project(places.map(\.coordinate))) ?? places.map(\.coordinate)
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         levelBuildings = Dictionary(venue.levels.map { ($0.id, Set($0.buildingIDs)) }, uniquingKeysWith: { a, _ in a })
+        placeOrdinal = places.map { [levelOrdinal] in levelOrdinal[$0.levelID] ?? 0 }
+        placeKindRank = places.map { Self.kindRank($0.kind) }
         let levelWords = Dictionary(venue.levels.map { l in
             (l.id, l.name.allTexts + l.shortName.allTexts + ["level \(l.ordinalText)"])
         }, uniquingKeysWith: { a, _ in a })
@@ -83,17 +114,33 @@ public struct SearchIndex: Sendable {
 
         // Tokens of what many POIs share (a category's words, a level's and its buildings' names), made once.
         func tokenize(_ texts: [String]) -> [(token: String, isRun: Bool)] { texts.flatMap { TextNormalizer.tokensAndRuns($0) } }
-        var categoryTokens: [String: [(token: String, isRun: Bool)]] = [:]
         var levelTokens: [String: [(token: String, isRun: Bool)]] = [:]
         for level in venue.levels {
             levelTokens[level.id] = tokenize((levelWords[level.id] ?? []) + level.buildingIDs.flatMap { buildingWords[$0] ?? [] })
         }
 
         var table: [String: [Posting]] = [:]
+        var categoryTable: [String: [Posting]] = [:]
+        var categoryIDs: [String: Int32] = [:]
+        var categoryDocs: [[Int32]] = []
         var categoryWords: [Set<String>] = []
         var nameTokenCount: [Int] = []
         var categorySets: [String: Set<String>] = [:]
-        for (i, poi) in venue.pois.enumerated() {
+        var nameKeyList: [(key: String, doc: Int32)] = []
+        var byExactName: [String: [Int32]] = [:]
+        var byCompactName: [String: [Int32]] = [:]
+        for (i, poi) in places.enumerated() {
+            var keys: [String] = []
+            for text in poi.name.allTexts + poi.altName.allTexts + (poi.ref.map { [$0] } ?? []) {
+                let k = Self.nameKeys(text)
+                guard !k.compact.isEmpty else { continue }
+                if !keys.contains(k.exact) {
+                    keys.append(k.exact)
+                    byExactName[k.exact, default: []].append(Int32(i))
+                    nameKeyList.append((k.exact, Int32(i)))
+                }
+                if byCompactName[k.compact]?.last != Int32(i) { byCompactName[k.compact, default: []].append(Int32(i)) }
+            }
             var best: [String: Float] = [:]
             func add(_ tokens: [(token: String, isRun: Bool)], _ weight: Float) {
                 for (token, isRun) in tokens {
@@ -106,26 +153,50 @@ public struct SearchIndex: Sendable {
             add(nameTokens, Field.name)
             add(tokenize(poi.ref.map { [$0] } ?? []), Field.ref)
             add(tokenize(poi.altName.allTexts), Field.altName)
-            if categoryTokens[poi.category] == nil {
-                categoryTokens[poi.category] = tokenize(CategorySynonyms.words(for: poi.category))
-                categorySets[poi.category] = Set(categoryTokens[poi.category]?.map(\.token) ?? []).union([TextNormalizer.fold(poi.category)])
+            if categoryIDs[poi.category] == nil {
+                let id = Int32(categoryDocs.count)
+                categoryIDs[poi.category] = id
+                categoryDocs.append([])
+                // Words that only join a phrase ("lost and found", "salle d'attente") would match any text.
+                let tokens = tokenize(CategoryVocabulary.words(for: poi.category)).filter { !CategoryVocabulary.joiningWords.contains($0.token) }
+                categorySets[poi.category] = Set(tokens.map(\.token)).union([TextNormalizer.fold(poi.category)])
+                var weights: [String: Float] = [:]
+                for (token, isRun) in tokens { weights[token] = max(weights[token] ?? 0, isRun ? Field.category * 0.95 : Field.category) }
+                for (token, w) in weights { categoryTable[token, default: []].append(Posting(doc: id, weight: w)) }
             }
-            add(categoryTokens[poi.category] ?? [], Field.category)
+            if let id = categoryIDs[poi.category] { categoryDocs[Int(id)].append(Int32(i)) }
             add(levelTokens[poi.levelID] ?? [], Field.place)
             for (token, weight) in best { table[token, default: []].append(Posting(doc: Int32(i), weight: weight)) }
             categoryWords.append(categorySets[poi.category] ?? [])
             nameTokenCount.append(Set(nameTokens.filter { !$0.isRun }.map(\.token)).count)
         }
-        let sorted = table.keys.sorted()
+        let sorted = Set(table.keys).union(categoryTable.keys).sorted()
         tokens = sorted
         tokenScalars = sorted.map { $0.unicodeScalars.map(\.value) }
         tokenMasks = tokenScalars.map(Self.mask)
         postings = sorted.map { table[$0] ?? [] }
+        categoryPostings = sorted.map { categoryTable[$0] ?? [] }
+        self.categoryDocs = categoryDocs
         var byLength = [[Int32]](repeating: [], count: TextNormalizer.maximumTokenLength + 3)
         for (id, s) in tokenScalars.enumerated() { byLength[min(s.count, byLength.count - 1)].append(Int32(id)) }
         self.byLength = byLength
         self.categoryWords = categoryWords
         self.nameTokenCount = nameTokenCount
+        // In byte order, where the keys that start with a text are contiguous.
+        nameKeyList.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        sortedNameKeys = nameKeyList.map(\.key)
+        sortedNameDocs = nameKeyList.map(\.doc)
+        self.byExactName = byExactName
+        self.byCompactName = byCompactName
+    }
+
+    /// A name as typed whole: folded, trimmed, runs of white space made one space, every other character kept
+    /// (`exact`); and only its letters and digits (`compact`). Both are empty for a text with no letter or digit.
+    static func nameKeys(_ text: String) -> (exact: String, compact: String) {
+        let folded = TextNormalizer.fold(String(text.prefix(256)))
+        let exact = folded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let compact = String(String.UnicodeScalarView(exact.unicodeScalars.filter(TextNormalizer.isWordCharacter)))
+        return (exact, compact)
     }
 
     /// A 64-bit set of the characters of a token: two tokens within k edits differ in at most 2k bits.
@@ -139,9 +210,25 @@ public struct SearchIndex: Sendable {
     /// How well each POI matches one typed word: the best of exact (1), prefix, typo and typo-prefix matches, times
     /// the weight of the field the word was found in.
     private func match(_ word: String, isLast: Bool, into scores: inout [Float], touched: inout [Int32],
-                       nameHit: inout [Bool]) {
+                       nameHit: inout [Bool], categoryBest: inout [Float]) {
         let q = word.unicodeScalars.map(\.value)
+        // The best quality per category, credited to its places once at the end.
+        defer {
+            for c in categoryBest.indices where categoryBest[c] > 0 {
+                let s = categoryBest[c]
+                for d in categoryDocs[c] {
+                    let i = Int(d)
+                    if scores[i] == 0 { touched.append(d) }
+                    if s > scores[i] { scores[i] = s }
+                }
+                categoryBest[c] = 0
+            }
+        }
         func credit(_ tokenID: Int, _ quality: Float) {
+            for p in categoryPostings[tokenID] {
+                let s = quality * p.weight
+                if s > categoryBest[Int(p.doc)] { categoryBest[Int(p.doc)] = s }
+            }
             for p in postings[tokenID] {
                 let s = quality * p.weight
                 let d = Int(p.doc)
@@ -216,11 +303,15 @@ public struct SearchIndex: Sendable {
             text = rest.count > 1 ? String(rest[1]) : String(text[..<range.lowerBound])
         }
         // Typed words are matched whole; the index holds the runs of mixed tokens ("a 1605" finds "A1605").
-        let words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        var words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        // Words that only join a phrase ("location de voitures", "lost and found") must not have to match, or
+        // complete to, a word of their own ("de" → "desk").
+        let meaningful = words.filter { $0.count < 2 || !CategoryVocabulary.joiningWords.contains($0) }
+        if !meaningful.isEmpty { words = meaningful }
         let categoryFilter = category.map { c in
-            Set([TextNormalizer.fold(c)]).union(CategorySynonyms.categories(named: c)).union(TextNormalizer.tokens(c))
+            Set([TextNormalizer.fold(c)]).union(CategoryVocabulary.categories(named: c)).union(TextNormalizer.tokens(c))
         }
-        let docCount = venue.pois.count
+        let docCount = places.count
         var total = [Float](repeating: 0, count: docCount)
         var matchedWords = [Int32](repeating: 0, count: docCount)
         var nameWords = [Int32](repeating: 0, count: docCount)
@@ -232,9 +323,11 @@ public struct SearchIndex: Sendable {
             var scores = [Float](repeating: 0, count: docCount)
             var touched: [Int32] = []
             var nameHit = [Bool](repeating: false, count: docCount)
+            var categoryBest = [Float](repeating: 0, count: categoryDocs.count)
             for (k, word) in words.enumerated() {
                 touched.removeAll(keepingCapacity: true)
-                match(word, isLast: k == words.count - 1, into: &scores, touched: &touched, nameHit: &nameHit)
+                match(word, isLast: k == words.count - 1, into: &scores, touched: &touched, nameHit: &nameHit,
+                      categoryBest: &categoryBest)
                 for d in touched {
                     let i = Int(d)
                     total[i] += scores[i]
@@ -250,48 +343,96 @@ public struct SearchIndex: Sendable {
             : (matchedWords.contains(Int32(words.count)) ? Int32(words.count) : Int32((words.count + 1) / 2))
         var nearMetric: Coordinate?
         if let near = query.near { nearMetric = try? venue.frame.project(near.coordinate) }
+        // The whole name typed: as typed, then with only letters and digits; the start of a name.
+        let typed = Self.nameKeys(text)
+        var wholeName: [Int32: Int] = [:]
+        if !typed.compact.isEmpty {
+            for d in byCompactName[typed.compact] ?? [] { wholeName[d] = 2 }
+            for d in byExactName[typed.exact] ?? [] { wholeName[d] = 3 }
+        }
+        // Places a name of which starts with the text, ascending (walked beside the candidates below).
+        var startsName: [Int32] = []
+        if typed.exact.utf8.count >= 2 {
+            var lo = 0, hi = sortedNameKeys.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sortedNameKeys[mid].utf8.lexicographicallyPrecedes(typed.exact.utf8) { lo = mid + 1 } else { hi = mid }
+            }
+            while lo < sortedNameKeys.count, startsName.count < 5000, sortedNameKeys[lo].utf8.starts(with: typed.exact.utf8) {
+                startsName.append(sortedNameDocs[lo])
+                lo += 1
+            }
+            startsName.sort()
+        }
+        var nextStart = 0
         // Rank by cheap keys, then make results only for the best `limit`.
-        var ranked: [(doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)] = []
-        for i in 0..<docCount where total[i] > 0 && matchedWords[i] >= needed {
-            let poi = venue.pois[i]
-            if !query.levelIDs.isEmpty, !query.levelIDs.contains(poi.levelID) { continue }
-            if let b = query.buildingID, !(levelBuildings[poi.levelID]?.contains(b) ?? false) { continue }
-            if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { continue }
-            var score = Double(total[i]) / Double(max(words.count, 1))
+        var ranked: [Ranked] = []
+        let nearOrdinal = query.near.flatMap { levelOrdinal[$0.levelID] } ?? 0
+        func consider(_ i: Int, wholeName: Int) {
+            if !query.levelIDs.isEmpty, !query.levelIDs.contains(places[i].levelID) { return }
+            if let b = query.buildingID, !(levelBuildings[places[i].levelID]?.contains(b) ?? false) { return }
+            if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { return }
+            var nameMatch = wholeName
+            while nextStart < startsName.count, Int(startsName[nextStart]) < i { nextStart += 1 }
+            if nameMatch == 0, nextStart < startsName.count, Int(startsName[nextStart]) == i { nameMatch = 1 }
+            var score = nameMatch >= 2 ? 1 : Double(total[i]) / Double(max(words.count, 1))
             // Prefer results more of whose name was typed ("cafe" → "Café" before "Café Müller").
             if nameWords[i] > 0, nameTokenCount[i] > 0 {
                 score += 0.05 * min(1, Double(nameWords[i]) / Double(nameTokenCount[i]))
             }
             score = min(score, 1)
             var distance = Double.infinity
-            if let near = query.near, let p = nearMetric {
-                let levels = abs((levelOrdinal[poi.levelID] ?? 0) - (levelOrdinal[near.levelID] ?? 0))
-                distance = metric[i].distance(to: p) + 5 * levels
+            if let p = nearMetric {
+                distance = metric[i].distance(to: p) + 5 * abs(placeOrdinal[i] - nearOrdinal)
             }
             // Relevance in steps of 0.01, so that near-equal matches are ordered by distance.
-            ranked.append((i, Int((score * 100).rounded()), distance, Self.kindRank(poi.kind), score))
+            ranked.append(Ranked(doc: i, nameMatch: nameMatch, relevance: Int((score * 100).rounded()), distance: distance,
+                                 kind: placeKindRank[i], score: score))
         }
-        let order = { (a: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double),
-                       b: (doc: Int, relevance: Int, distance: Double, kind: Int, score: Double)) -> Bool in
+        let matchesWords = { (i: Int) in total[i] > 0 && matchedWords[i] >= needed }
+        for i in 0..<docCount where matchesWords(i) { consider(i, wholeName: wholeName.isEmpty ? 0 : wholeName[Int32(i)] ?? 0) }
+        // A whole name typed is a result even when its words do not match as words ("mc donalds").
+        for (d, match) in wholeName where !matchesWords(Int(d)) { consider(Int(d), wholeName: match) }
+        let order = { (a: Ranked, b: Ranked) -> Bool in
+            if a.nameMatch != b.nameMatch { return a.nameMatch > b.nameMatch }
             if a.relevance != b.relevance { return a.relevance > b.relevance }
             if a.distance != b.distance { return a.distance < b.distance }
             if a.kind != b.kind { return a.kind < b.kind }
             return a.doc < b.doc
         }
-        ranked.sort(by: order)
+        // Only the best `kept` are ordered: a bounded insertion (each later candidate is usually rejected by one
+        // comparison with the worst kept) instead of sorting thousands of matches of a category word.
+        let kept = walkingDistance != nil && query.near != nil ? max(3 * query.limit, 30) : max(0, query.limit)
+        if ranked.count > 4 * kept + 64 {
+            var best: [Ranked] = []
+            best.reserveCapacity(kept + 1)
+            for r in ranked {
+                if best.count == kept, let worst = best.last, !order(r, worst) { continue }
+                var lo = 0, hi = best.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if order(best[mid], r) { lo = mid + 1 } else { hi = mid }
+                }
+                best.insert(r, at: lo)
+                if best.count > kept { best.removeLast() }
+            }
+            ranked = best
+        } else {
+            ranked.sort(by: order)
+        }
         if let walkingDistance, query.near != nil {
             // Walking distances for the best candidates (a few times the limit: a straight line is a lower bound,
             // so the nearest on foot is among the nearest in a straight line unless walls send people round).
             let window = min(ranked.count, max(3 * query.limit, 30))
             for k in 0..<window {
-                ranked[k].distance = walkingDistance(venue.pois[ranked[k].doc]) ?? .infinity
+                ranked[k].distance = walkingDistance(places[ranked[k].doc]) ?? .infinity
             }
             ranked[0..<window].sort(by: order)
         }
         return ranked.prefix(max(0, query.limit)).map { r in
-            let poi = venue.pois[r.doc]
+            let poi = places[r.doc]
             return SearchResult(poi: poi, score: r.score, distance: r.distance.isFinite ? r.distance : nil,
-                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0)
+                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0, nameMatch: r.nameMatch)
         }
     }
 
@@ -304,6 +445,16 @@ public struct SearchIndex: Sendable {
             out.append((typed, search(SearchQuery(typed, limit: limit))))
         }
         return out
+    }
+
+    /// A candidate's ranking keys.
+    private struct Ranked {
+        var doc: Int
+        var nameMatch: Int
+        var relevance: Int
+        var distance: Double
+        var kind: Int
+        var score: Double
     }
 
     private static func kindRank(_ kind: POI.Kind) -> Int {

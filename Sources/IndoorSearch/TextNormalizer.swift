@@ -65,11 +65,7 @@ public enum TextNormalizer {
         }
         // Folding a huge input is bounded: only the start of an absurdly long text is read.
         for scalar in fold(String(text.prefix(4096))).unicodeScalars {
-            let v = scalar.value
-            let isWordCharacter = v < 0x80
-                ? (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A)
-                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            if isWordCharacter {
+            if isWordCharacter(scalar) {
                 current.append(scalar)
             } else {
                 flush()
@@ -77,6 +73,14 @@ public enum TextNormalizer {
         }
         flush()
         return tokens
+    }
+
+    /// Whether a scalar belongs to a token: a letter or a digit of any script.
+    static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x80
+            ? (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A)
+            : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// "a1605" → ["a", "1605"]; "r2b" → ["r", "2", "b"]; a pure token → [itself].

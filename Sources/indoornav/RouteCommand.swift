@@ -12,8 +12,11 @@ enum RouteCommand {
         Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
         and escalators, with turn-by-turn instructions.
 
-        PLACE is a POI, space or opening id, a name (the best search result), LON,LAT@LEVEL (LEVEL an ordinal such
-        as 0, -1, 0.5, or a level id), or category:C for the nearest POI of category C by walking time.
+        PLACE is a POI, space, opening or connector-stop id, a name (the best search result: a whole name wins, then
+        the nearest of equally good ones; when several tie, a note on stderr says which was taken and the ids of the
+        others), LON,LAT@LEVEL (LEVEL an ordinal such as 0, -1, 0.5, or a level id), or category:C for the nearest
+        POI of category C by walking time. Elevators, escalators, stairs and entrances are places too ("Elevator B",
+        "Aufzug", "main entrance").
 
         OPTIONS:
           --via PLACE       Stop here on the way (repeatable, in order).
@@ -109,16 +112,39 @@ enum RouteCommand {
         let router = Router(graph: graph ?? NavigationGraph(venue: venue))
         // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
         var stops = [try Waypoint(resolving: fromText, in: index, languages: languages)]
-        for v in vias { stops.append(try Waypoint(resolving: v, in: index, languages: languages, after: stops.last)) }
+        noteTies(fromText, in: index, after: nil, languages: languages)
+        for v in vias {
+            noteTies(v, in: index, after: stops.last, languages: languages)
+            stops.append(try Waypoint(resolving: v, in: index, languages: languages, after: stops.last))
+        }
         if toText.hasPrefix("category:") {
             let (itinerary, destination) = try nearest(category: String(toText.dropFirst("category:".count)), stops: stops,
                                                        index: index, router: router, options: routing, language: language,
                                                        languages: languages)
             return Plan(itinerary: itinerary, origin: stops[0].end.label, originLevelID: stops[0].end.levelID, destination: destination)
         }
+        noteTies(toText, in: index, after: stops.last, languages: languages)
         let destination = try Waypoint(resolving: toText, in: index, languages: languages, after: stops.last)
         let itinerary = try router.itinerary(through: stops + [destination], options: routing, language: language, names: languages)
         return Plan(itinerary: itinerary, origin: stops[0].end.label, originLevelID: stops[0].end.levelID, destination: destination)
+    }
+
+    /// When several places match a name equally well, says on stderr which one was taken (the nearest to the stop
+    /// before it) and how to name each other one: by its id, which always names one place.
+    static func noteTies(_ text: String, in index: SearchIndex, after previous: Waypoint?, languages: [String]) {
+        let venue = index.venue
+        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
+        guard let resolution = try? index.resolve(text, near: near), case .poi(let taken) = resolution.place,
+              !resolution.alternatives.isEmpty else { return }
+        func described(_ poi: POI) -> String {
+            let level = venue.level(id: poi.levelID)
+            let levelName = level.map { ($0.name.resolved(for: languages) ?? "Level \($0.ordinalText)") + " [\($0.ordinalText)]" } ?? poi.levelID
+            return "\(poi.displayName(for: languages)) on \(levelName)"
+        }
+        let how = near == nil ? "" : " (the nearest to the stop before it)"
+        Output.error("note: \"\(text)\" matches \(resolution.alternatives.count + 1)\(resolution.alternatives.count >= 3 ? " or more" : "") places equally well; "
+                     + "took \(described(taken)), id \(taken.id)\(how). To go to another, name it by its id:")
+        for other in resolution.alternatives { Output.error("  \(described(other.poi)): \(other.poi.id)") }
     }
 
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the

@@ -8,9 +8,11 @@ enum SearchCommand {
     static let help = """
         USAGE: indoornav search QUERY [--near PLACE] [--level L] [--category C] [--limit N] [--lang LANG] [--json] [--venue PATH]
 
-        Finds POIs, rooms and amenities by name, room number or category, in any language the venue has; typos and
-        unfinished words are tolerated. `category:X` as the query lists every POI of category X (nearest first
-        with --near).
+        Finds POIs, rooms, amenities, elevators, escalators, stairs and entrances by name, room number or category,
+        in any language the venue has, and by everyday words in English, French, German and Russian ("tickets",
+        "Fahrkarten", "lunch", "gift shop", "ladies room", "Aufzug"); typos and unfinished words are tolerated. A
+        whole name ranks first (a room number with its separators: R0-1-1-5 before R0-0-1-5; "mc donalds" for
+        McDonald's). `category:X` as the query lists every POI of category X (nearest first with --near).
 
         OPTIONS:
           --near PLACE    Rank equally relevant results by walking distance from PLACE (an id, a name or
@@ -76,7 +78,7 @@ enum SearchCommand {
                 "results": .array(results.map { r in
                     var o: [String: JSONValue] = [
                         "id": .string(r.poi.id),
-                        "name": .string(r.poi.name.resolved(for: languages) ?? r.poi.ref ?? ""),
+                        "name": .string(r.poi.displayName(for: languages)),
                         "category": .string(r.poi.category),
                         "kind": .string(r.poi.kind.rawValue),
                         "level": .number(r.levelOrdinal),
@@ -95,7 +97,7 @@ enum SearchCommand {
             return .success
         }
         for (i, r) in results.enumerated() {
-            let name = r.poi.name.resolved(for: languages) ?? r.poi.ref ?? r.poi.category
+            let name = r.poi.displayName(for: languages)
             let level = levels[r.poi.levelID].map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? r.poi.levelID
             var line = "\(i + 1). \(name)"
             if let ref = r.poi.ref, !name.contains(ref) { line += " (\(ref))" }

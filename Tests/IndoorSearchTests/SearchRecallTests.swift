@@ -15,6 +15,16 @@ enum Venues {
         .map { SearchIndex(venue: $0) }
     static let apb: SearchIndex? = (try? VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/osm-dresden-apb/apb.osm").path))
         .map { SearchIndex(venue: $0) }
+    /// The shared stations (OSM as routers meet it: elevators as nodes, entrances labelled by `description`).
+    static let darmstadt: SearchIndex? = (try? VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/osm-stations/da_hbf.osm").path))
+        .map { SearchIndex(venue: $0) }
+    static let hackney: SearchIndex? = (try? VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/osm-stations/london-corridor.osm.pbf").path))
+        .map { SearchIndex(venue: $0) }
+
+    /// Every shipped venue, by name.
+    static var all: [(name: String, index: SearchIndex?)] {
+        [("hub", hub), ("spbstu", spbstu), ("apb", apb), ("darmstadt", darmstadt), ("hackney", hackney)]
+    }
 
     static func named(_ name: String) -> SearchIndex? {
         switch name {

@@ -12,6 +12,32 @@ import Testing
         #expect(r.stdout.contains("Arrive at Page Blanche Bookshop"))
     }
 
+    /// Three women's restrooms share a name: the route says which it took and names the others by id, which
+    /// then route to them.
+    @Test func aNameSharedByPlacesSaysWhichWasTakenAndHowToNameTheOthers() async throws {
+        let r = try await CLI.run(["route", "--from", "Relay", "--to", "Women's restroom"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("\"Women's restroom\" matches 3 places equally well; took Women's restroom on Concourse [0]"), "\(r.stderr)")
+        let others = r.stderr.split(separator: "\n").filter { $0.hasPrefix("  Women's restroom on ") }
+        #expect(others.count == 2)
+        for line in others {
+            let id = try #require(line.split(separator: " ").last.map(String.init))
+            let again = try await CLI.run(["route", "--from", "Relay", "--to", id])
+            #expect(again.status == 0 && !again.stderr.contains("note:"), "\(again.stderr)")
+        }
+        // One place of that name: no note.
+        let one = try await CLI.run(["route", "--from", "Relay", "--to", "Marché Express"])
+        #expect(!one.stderr.contains("note:"))
+    }
+
+    /// An elevator named only by its description in OSM is a place to route to.
+    @Test func routesToAStationElevatorByItsLabel() async throws {
+        let r = try await CLI.run(["route", "--venue", CLI.root.appendingPathComponent("venues/osm-stations/da_hbf.osm").path,
+                                   "--from", "Haupteingang", "--to", "Aufzug Gleis 5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("Darmstadt Hbf, Haupteingang → Aufzug Gleis 5+6"), "\(r.stdout.prefix(200))")
+    }
+
     @Test func jsonHasDistanceDurationLegsAndSteps() async throws {
         let r = try await CLI.run(["route", "--from", "Relay", "--to", "Marché Express", "--format", "json"])
         #expect(r.status == 0)

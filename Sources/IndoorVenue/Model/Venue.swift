@@ -281,13 +281,20 @@ public struct Connector: Hashable, Sendable {
     /// Whether travel goes one way only (an escalator, a one-way stair).
     public var isDirected: Bool
     public var name: LocalizedText
+    /// Other names and labels people read on signs (OSM `alt_name`, or `description` such as "Aufzug Gleis 5+6").
+    public var altName: LocalizedText
+    /// A short reference (OSM `ref`: an elevator's number).
+    public var ref: String?
 
-    public init(id: String, kind: Kind, stops: [Stop], isDirected: Bool = false, name: LocalizedText = LocalizedText()) {
+    public init(id: String, kind: Kind, stops: [Stop], isDirected: Bool = false, name: LocalizedText = LocalizedText(),
+                altName: LocalizedText = LocalizedText(), ref: String? = nil) {
         self.id = id
         self.kind = kind
         self.stops = stops
         self.isDirected = isDirected
         self.name = name
+        self.altName = altName
+        self.ref = ref
     }
 
     public var levelIDs: [String] { stops.map(\.levelID) }

@@ -71,6 +71,35 @@ struct OSMVenueBuilder {
         return LocalizedText(values)
     }
 
+    /// What else a feature is called: `alt_name`, `official_name`, `loc_name` and `short_name` (each also per
+    /// language, `alt_name:de`), and `description` when the feature has no name (stations label elevators and
+    /// entrances that way: "Aufzug Gleis 5+6", "Darmstadt Hbf, Haupteingang"). Several values of one language are
+    /// joined with "; ", as OSM joins multiple values.
+    func alternativeNames(_ tags: [String: String]) -> LocalizedText {
+        var keys = ["alt_name", "official_name", "loc_name", "short_name"]
+        if tags["name"] == nil { keys.append("description") }
+        var values: [String: [String]] = [:]
+        for (k, v) in tags.sorted(by: { $0.key < $1.key }) {
+            let parts = k.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let base = parts.first, keys.contains(base) else { continue }
+            // Trailing separators are common ("Darmstadt Hbf, Haupteingang;").
+            let isPadding = { (c: Character) in c == ";" || c.isWhitespace }
+            let text = String(v.drop(while: isPadding).reversed().drop(while: isPadding).reversed())
+            guard !text.isEmpty else { continue }
+            values[parts.count > 1 ? parts[1] : "", default: []].append(text)
+        }
+        return LocalizedText(values.mapValues { $0.joined(separator: "; ") })
+    }
+
+    /// `connector` with the names, alternative names and ref its tags give.
+    func labelled(_ connector: Connector, _ tags: [String: String]) -> Connector {
+        var c = connector
+        c.name = names(tags)
+        c.altName = alternativeNames(tags)
+        c.ref = tags["ref"]
+        return c
+    }
+
     /// Every level a feature is on: `level` ∪ `repeat_on`; reports unreadable values.
     func levels(_ tags: [String: String], _ id: String) -> [Double] {
         var out: Set<Double> = []
@@ -239,10 +268,9 @@ struct OSMVenueBuilder {
             // A stairwell or elevator on several levels joins them.
             if onLevels.count > 1, let kind = connectorKind(tags, category: category) {
                 let center = g.boundingBox?.center
-                connectors.append(Connector(
+                connectors.append(labelled(Connector(
                     id: id, kind: kind,
-                    stops: onLevels.map { Connector.Stop(levelID: levelID($0), spaceID: "\(id)@\(levelID($0))", location: center) },
-                    name: names(tags)))
+                    stops: onLevels.map { Connector.Stop(levelID: levelID($0), spaceID: "\(id)@\(levelID($0))", location: center) }), tags))
             }
         }
 
@@ -269,12 +297,12 @@ struct OSMVenueBuilder {
             if tags["entrance"] != nil, tags["entrance"] != "no" {
                 for o in onLevels {
                     pois.append(POI(id: onLevels.count > 1 ? "\(id)@\(levelID(o))" : id, kind: .entrance, category: "entrance",
-                                    name: names(tags), ref: tags["ref"], levelID: levelID(o), coordinate: c))
+                                    name: names(tags), altName: alternativeNames(tags), ref: tags["ref"], levelID: levelID(o), coordinate: c))
                 }
             } else if let category = poiCategory(tags) {
                 for o in onLevels {
                     pois.append(POI(id: onLevels.count > 1 ? "\(id)@\(levelID(o))" : id, kind: .amenity, category: category,
-                                    name: names(tags), ref: tags["ref"], levelID: levelID(o), coordinate: c))
+                                    name: names(tags), altName: alternativeNames(tags), ref: tags["ref"], levelID: levelID(o), coordinate: c))
                 }
             }
         }
@@ -497,6 +525,8 @@ struct OSMVenueBuilder {
     }
 
     func poiCategory(_ tags: [String: String]) -> String? {
+        // What a vending machine sells is what people look for ("tickets"), as an IMDF-style subcategory.
+        if tags["amenity"] == "vending_machine", let sells = tags["vending"] { return "vending_machine.\(sells)" }
         for k in ["amenity", "shop", "tourism", "office", "vending", "information"] { if let v = tags[k] { return k == "amenity" ? v : "\(k).\(v)" } }
         return nil
     }

@@ -160,8 +160,8 @@ extension OSMVenueBuilder {
             for ref in way.refs { all.formUnion(nodeLevels[ref] ?? []) }
             guard all.count >= 2, let centre = BoundingBox(covering: cs)?.center else { return nil }
             let ordinals = all.sorted()
-            return (Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: centre) },
-                              name: names(tags)), ordinals, width)
+            let connector = labelled(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: centre) }), tags)
+            return (connector, ordinals, width)
         }
 
         // Each end's level: the one its other ways are on (preferring the way's own list), else from the list.
@@ -194,7 +194,8 @@ extension OSMVenueBuilder {
             stops.reverse()
         default: break
         }
-        return (Connector(id: id, kind: kind, stops: stops, isDirected: directed, name: names(tags)), [a, b], width)
+        let connector = labelled(Connector(id: id, kind: kind, stops: stops, isDirected: directed), tags)
+        return (connector, [a, b], width)
     }
 
     /// The walking network: walkway pieces per level and the connectors between levels (stops not yet anchored).
@@ -251,8 +252,8 @@ extension OSMVenueBuilder {
             let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
             let ordinals = all.sorted()
             levelOrdinals.formUnion(ordinals)
-            connectors.append(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: c) },
-                                        name: names(node.tags)))
+            connectors.append(labelled(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: c) }),
+                                       node.tags))
             stopWidths.append(2 * OSMWalkingNetwork.anchorRadius)
         }
 

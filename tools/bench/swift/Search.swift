@@ -23,6 +23,7 @@ func runSearch() throws {
     }
     let (generated, cases) = SyntheticSearchVenue.make(poiCount: 20_000, queryCount: 1_000, seed: 20_261_129)
     venues.append(("generated-20k", generated, cases))
+    if let dir = option("--export") { try exportSearchWorkload(generated, cases, to: dir) }
 
     for run in 1...repeats {
         for (name, venue, cases) in venues {
@@ -31,11 +32,13 @@ func runSearch() throws {
                 guard let built = engine.init(venue: venue) else { fail("\(engine.name) could not be built") }
                 let t1 = now()
                 var latencies: [Double] = []
+                var byKind: [String: [Double]] = [:]
                 var hits1: [String: Int] = [:], hits5: [String: Int] = [:], counts: [String: Int] = [:]
                 for c in cases {
                     let q0 = now()
                     let ids = built.search(c.text, limit: 10)
                     latencies.append(now() - q0)
+                    byKind[c.kind, default: []].append(latencies[latencies.count - 1])
                     guard !c.accepted.isEmpty else { continue }
                     counts[c.kind, default: 0] += 1
                     if let first = ids.first, c.accepted.contains(first) { hits1[c.kind, default: 0] += 1 }
@@ -46,6 +49,10 @@ func runSearch() throws {
                 var line = "{\"suite\":\"search\",\"run\":\(run),\"venue\":\"\(name)\",\"engine\":\"\(engine.name)\","
                     + "\"pois\":\(venue.pois.count),\"queries\":\(cases.count),\"build_s\":\(t1 - t0),"
                     + "\"p50_ms\":\(percentile(0.5)),\"p99_ms\":\(percentile(0.99))"
+                for (kind, l) in byKind.sorted(by: { $0.key < $1.key }) where !c_isLabelledOnly(cases) {
+                    let sorted = l.sorted()
+                    line += ",\"p50_ms_\(kind)\":\(sorted[sorted.count / 2] * 1000),\"p99_ms_\(kind)\":\(sorted[min(sorted.count - 1, Int(0.99 * Double(sorted.count)))] * 1000)"
+                }
                 for kind in counts.keys.sorted() {
                     let n = Double(counts[kind] ?? 1)
                     line += ",\"recall1_\(kind)\":\(Double(hits1[kind] ?? 0) / n),\"recall5_\(kind)\":\(Double(hits5[kind] ?? 0) / n)"
@@ -55,6 +62,9 @@ func runSearch() throws {
         }
     }
 }
+
+/// Whether the cases are the shipped venues' labelled queries (latency only, no kinds worth splitting).
+func c_isLabelledOnly(_ cases: [SearchCase]) -> Bool { cases.allSatisfy { $0.accepted.isEmpty } }
 
 /// A query with the POI ids that answer it right (empty: latency only).
 struct SearchCase {
@@ -216,4 +226,27 @@ enum SyntheticSearchVenue {
                           levels: levels, spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [], frame: frame)
         return (venue, cases)
     }
+}
+
+/// Writes the generated venue's POIs and its labelled queries for the peers that run outside this process
+/// (tools/bench/peers/tantivy_search.py): `pois.jsonl` (the fields FTS5 indexes, plus `vocabulary`: the everyday
+/// words of the category in en/fr/de/ru, which a peer may index to search in a visitor's words as we do) and
+/// `queries.jsonl` (`kind`, `text`, `accepted` POI ids).
+func exportSearchWorkload(_ venue: Venue, _ cases: [SearchCase], to dir: String) throws {
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let levels = Dictionary(venue.levels.map { ($0.id, $0.name.allTexts.joined(separator: " ")) }, uniquingKeysWith: { a, _ in a })
+    func line(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+    var pois = ""
+    for poi in venue.pois {
+        let vocabulary = CategoryVocabulary.languages.flatMap { CategoryVocabulary.words(for: poi.category, language: $0) }
+        pois += try line(["id": poi.id, "name": poi.name.allTexts.joined(separator: " "), "alt": poi.altName.allTexts.joined(separator: " "),
+                          "ref": poi.ref ?? "", "category": poi.category.replacingOccurrences(of: ".", with: " "),
+                          "place": levels[poi.levelID] ?? "", "vocabulary": vocabulary.joined(separator: " ")]) + "\n"
+    }
+    var queries = ""
+    for c in cases { queries += try line(["kind": c.kind, "text": c.text, "accepted": c.accepted.sorted()]) + "\n"}
+    try Data(pois.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("pois.jsonl"))
+    try Data(queries.utf8).write(to: URL(fileURLWithPath: dir).appendingPathComponent("queries.jsonl"))
 }

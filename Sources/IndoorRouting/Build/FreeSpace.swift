@@ -61,24 +61,20 @@ struct FreeSpace: Sendable {
     func sees(_ a: Coordinate, _ b: Coordinate, endsCovered: Bool = false) -> Bool {
         let length = a.distance(to: b)
         guard length > 1e-9 else { return covers(a) }
-        var probes: [Double] = [0.5]
         let dx = b.x - a.x, dy = b.y - a.y
         let delta = 1e-4 / length
+        let inside = { (t: Double) -> Bool in self.covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: 1e-6) }
         let clear = edges.forEachCandidate(meeting: a, b) { k in
             let (c, d) = edges.segments[k]
             if Self.properlyCross(a, b, c, d) { return false }
             // A vertex on the segment: look just before and after it.
             if abs(Self.orientation(a, b, c)) <= 1e-9 * length {
                 let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / (length * length)
-                if t > delta, t < 1 - delta {
-                    probes.append(t - delta)
-                    probes.append(t + delta)
-                }
+                if t > delta, t < 1 - delta, !inside(t - delta) || !inside(t + delta) { return false }
             }
             return true
         }
-        guard clear else { return false }
-        for t in probes where !covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: 1e-6) { return false }
+        guard clear, inside(0.5) else { return false }
         return endsCovered || (covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4))
     }
 

@@ -183,13 +183,14 @@ struct GraphBuilder {
 
         // Free space and nodes of each walkable space.
         let obstaclesByLevel = Dictionary(grouping: venue.obstacles, by: \.levelID)
+            .mapValues { $0.compactMap { o in (try? frame.project(o.geometry)).map { ($0, $0.boundingBox ?? .empty) } } }
         var portalsOf: [Int: [Int]] = [:]
         for (k, portal) in portals.enumerated() {
             for side in Set(portal.sides) { portalsOf[side, default: []].append(k) }
         }
         for (s, space) in venue.spaces.enumerated() where space.kind.isPassable {
             let mine = portalsOf[s] ?? []
-            let obstacles = (obstaclesByLevel[space.levelID] ?? []).compactMap { try? frame.project($0.geometry) }
+            let obstacles = obstaclesByLevel[space.levelID] ?? []
             guard let area = freeArea(of: s, obstacles: obstacles, portals: mine.map { portals[$0] }) else { continue }
             free[s] = area
             var members: [Int32] = []
@@ -424,15 +425,18 @@ struct GraphBuilder {
 
     /// The space shrunk by the clearance (less where it is too narrow), less obstacles, plus a funnel at each of
     /// its portals reaching the portal line.
-    func freeArea(of s: Int, obstacles: [Geometry], portals: [Portal]) -> FreeSpace? {
+    func freeArea(of s: Int, obstacles: [(shape: Geometry, box: BoundingBox)], portals: [Portal]) -> FreeSpace? {
         let shape = shapes[s]
-        guard let area = try? shape.area(), area > 0.01 else { return nil }
+        // Areas in Swift: a GEOS call would copy the polygons there and back for one number.
+        let area = shape.polygons.reduce(0) { $0 + $1.area }
+        guard area > 0.01 else { return nil }
         var core: Geometry?
         var used = costs.clearance
         for clearance in [costs.clearance, costs.clearance / 3] {
             guard var shrunk = try? shape.buffer(-clearance, quadrantSegments: 2, join: .mitre),
-                  let a = try? shrunk.area(), a > 0.05 * area else { continue }
-            let blocked = obstacles.filter { o in o.boundingBox.map { b in shape.boundingBox?.intersects(b) ?? false } ?? false }
+                  shrunk.polygons.reduce(0, { $0 + $1.area }) > 0.05 * area else { continue }
+            let box = shape.boundingBox ?? .empty
+            let blocked = obstacles.filter { $0.box.intersects(box) }.map(\.shape)
             if !blocked.isEmpty, let grown = try? Geometry.union(of: blocked).buffer(clearance, quadrantSegments: 2, join: .mitre),
                let cut = try? shrunk.difference(grown) {
                 shrunk = cut

@@ -10,11 +10,42 @@ import Glibc
 // paces what is tested. The bounds are generous: on two cores the runner's threads can all be busy with other
 // tests' computing for tens of seconds, and a wait that expires early fails a test that was only waiting its turn.
 
+/// A wait on a real process that ran out: the condition never held.
+public struct SettleTimeout: Error, CustomStringConvertible, Sendable {
+    /// How long the wait lasted, and whether it ended because the test was cancelled.
+    public let limit: Duration
+    public let cancelled: Bool
+    /// Where the wait was.
+    public let fileID: String
+    public let line: Int
+
+    public var description: String {
+        "\(fileID):\(line): the condition did not hold " + (cancelled ? "before the test was cancelled" : "within \(limit)")
+    }
+}
+
 /// Waits until `condition` holds, for at most `limit` (or until the test is cancelled, as by its time limit),
 /// looking every millisecond: the pause leaves the real process the CPU.
-public func settleOnRealProcess(within limit: Duration = .seconds(60), _ condition: () -> Bool) async {
+/// - Throws: ``SettleTimeout`` when the condition never held, so that the test fails there, not at a later
+///   expectation that would not say what was waited for (or, worse, passes).
+public func settleOnRealProcess(within limit: Duration = .seconds(60), fileID: String = #fileID, line: Int = #line,
+                                _ condition: () -> Bool) async throws(SettleTimeout) {
+    guard await waitOnRealProcess(for: limit, condition) else {
+        throw SettleTimeout(limit: limit, cancelled: Task.isCancelled, fileID: fileID, line: line)
+    }
+}
+
+/// Waits until `condition` holds, for at most `limit` (or until the test is cancelled), looking every
+/// millisecond; for a wait whose running out is an answer (a pause in which nothing should happen).
+/// - Returns: whether the condition held.
+@discardableResult
+public func waitOnRealProcess(for limit: Duration, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + limit
-    while !condition(), ContinuousClock.now < deadline, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+    while !condition() {
+        guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
 }
 
 /// Waits until a started child process has exited. One still running after `limit` (or when the test is
@@ -91,7 +122,7 @@ public func isIgnoredHere(_ sig: Int32) -> Bool {
 public func openForWriting(fifo path: String, readBy reader: Process) async -> FileHandle? {
     ignoreBrokenPipes()
     var descriptor: Int32 = -1
-    await settleOnRealProcess {
+    await waitOnRealProcess(for: .seconds(60)) {
         // Fails (ENXIO) until the reader has opened its end.
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         return descriptor >= 0 || !reader.isRunning

@@ -4,11 +4,14 @@ import Foundation
 /// time one input and one twice its size side by side in the same process, so that a slow machine slows both and
 /// only the ratio is judged — never an absolute time.
 public struct Growth: Sendable, CustomStringConvertible {
-    /// The best time of the input and of the doubled one, in seconds, and the second over the first.
+    /// The best time of the input, in seconds.
     public let small: Double
+    /// The best time of the input twice its size, in seconds.
     public let large: Double
+    /// The second time over the first: about 2 for a linear cost.
     public var ratio: Double { large / max(small, 1e-9) }
 
+    /// Both times and the ratio, for a test's log.
     public var description: String {
         "\(String(format: "%.4f", small)) s, twice the input \(String(format: "%.4f", large)) s: \(String(format: "%.2f", ratio))×"
     }

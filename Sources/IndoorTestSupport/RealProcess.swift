@@ -12,13 +12,16 @@ import Glibc
 
 /// A wait on a real process that ran out: the condition never held.
 public struct SettleTimeout: Error, CustomStringConvertible, Sendable {
-    /// How long the wait lasted, and whether it ended because the test was cancelled.
+    /// How long the wait could last.
     public let limit: Duration
+    /// Whether it ended early because the test was cancelled.
     public let cancelled: Bool
-    /// Where the wait was.
+    /// The file of the wait (`#fileID`).
     public let fileID: String
+    /// The line of the wait.
     public let line: Int
 
+    /// Where the wait was and why it ended, as a test's failure says it.
     public var description: String {
         "\(fileID):\(line): the condition did not hold " + (cancelled ? "before the test was cancelled" : "within \(limit)")
     }
@@ -37,13 +40,21 @@ public func settleOnRealProcess(within limit: Duration = .seconds(60), fileID: S
 
 /// Waits until `condition` holds, for at most `limit` (or until the test is cancelled), looking every
 /// millisecond; for a wait whose running out is an answer (a pause in which nothing should happen).
+///
+/// `limit` is time this wait was given to look: a pause in which it was not run at all (every runner thread busy
+/// with other tests' computing, for seconds on two cores) counts as 10 ms, so that a starved wait does not run
+/// out before it has looked again — the test's own time limit still ends it.
 /// - Returns: whether the condition held.
 @discardableResult
 public func waitOnRealProcess(for limit: Duration, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
+    var waited = Duration.zero
+    var last = ContinuousClock.now
     while !condition() {
-        guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+        guard waited < limit, !Task.isCancelled else { return false }
         try? await Task.sleep(for: .milliseconds(1))
+        let now = ContinuousClock.now
+        waited += min(now - last, .milliseconds(10))
+        last = now
     }
     return true
 }

@@ -122,6 +122,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 /// What a fuzz target made of an input: a value, summarised in a line, or the error its parser threw, described
 /// for a user (a clean error says what is wrong; a trap is never an outcome).
 public enum FuzzOutcome: Hashable, Sendable {
+    /// The parser made a value of the input: what it holds, in a line.
     case value(String)
+    /// The parser refused the input: the error's description.
     case error(String)
 }

@@ -3,9 +3,8 @@ import IndoorGeometry
 
 /// Checks a loaded venue and reports every problem with its feature id, what is wrong and a severity: invalid or
 /// self-intersecting geometry, overlapping spaces on one level, openings off a space boundary or longer than the
-/// spaces they join, duplicate ids,
-/// levels with no spaces — plus every issue its loader reported (syntax errors, dangling references, skipped
-/// features).
+/// spaces they join, duplicate ids, levels with no spaces — plus every issue its loader reported (syntax errors,
+/// dangling references, skipped features).
 public struct VenueValidator: Sendable {
     /// An opening this close to a space boundary (metres) is on it.
     public var boundaryTolerance = 0.01
@@ -87,8 +86,8 @@ public struct VenueValidator: Sendable {
                 let near = index.candidates(intersecting: probe)
                     .compactMap { k in boundaries[k].flatMap { b in (try? midpoint(line).distance(to: b)).map { (k, $0) } } }
                 let distance = near.map(\.1).min() ?? .infinity
-                // An opening longer than every space it lies on is across is no passage of theirs (a coordinate
-                // typo): routing uses only the part within them.
+                // An opening longer than the diagonal of every space beside it is no passage of theirs (most likely
+                // a coordinate typo): routing uses only the part within them.
                 let across = near.filter { $0.1 <= boundaryErrorDistance }
                     .compactMap { shapes[$0.0]?.boundingBox.map { b in (b.width * b.width + b.height * b.height).squareRoot() } }.max()
                 if let across, let a = line.allCoordinates.first, let b = line.allCoordinates.last, a.distance(to: b) > across + boundaryErrorDistance {

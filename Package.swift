@@ -71,7 +71,7 @@ let package = Package(
         // The procedural venue generator's command line, wrapped by tools/venues/generate.
         .executableTarget(name: "indoornav-generate", dependencies: ["IndoorTestSupport", "IndoorGeometry"], path: "tools/venues/swift"),
 
-        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
+        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry", "IndoorTestSupport"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),

@@ -24,52 +24,85 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A search query: folded and searched on the sample venue.
     case search
 
+    /// Parses `data` and forgets the outcome: what libFuzzer calls.
     public func run(_ data: Data) {
+        _ = outcome(data)
+    }
+
+    /// Parses `data`: a value (summarised in a line) or the error the parser threw, described — never a trap.
+    public func outcome(_ data: Data) -> FuzzOutcome {
         switch self {
-        case .nmea: Self.nmea(data)
-        case .gpx: _ = try? GPXReader.read(path: Self.temporaryFile(data, suffix: "gpx"))
-        case .imdf: Self.imdf(data)
-        case .osm: _ = try? OSMLoader.load(path: Self.temporaryFile(data, suffix: "osm"))
-        case .pbf: Self.pbf(data)
-        case .place: _ = try? Self.index?.place(String(decoding: data, as: UTF8.self))
+        case .nmea: return Self.nmea(data)
+        case .gpx:
+            return Self.outcome({ () throws(GPXError) in try GPXReader.read(path: Self.temporaryFile(data, suffix: "gpx")) }) { summary in
+                "GPX: \(summary.waypoints) waypoints, \(summary.routePoints) route points, \(summary.trackPoints) track points"
+            }
+        case .imdf: return Self.imdf(data)
+        case .osm: return Self.outcome({ () throws(VenueError) in try OSMLoader.load(path: Self.temporaryFile(data, suffix: "osm")) }, Self.summary)
+        case .pbf: return Self.pbf(data)
+        case .place:
+            guard let index = Self.index else { return .error("the sample venue did not load") }
+            return Self.outcome({ () throws(PlaceError) in try index.place(String(decoding: data, as: UTF8.self)) }) { place in
+                "a place at \(place.coordinate.longitude), \(place.coordinate.latitude)"
+            }
         case .search:
             let text = String(decoding: data, as: UTF8.self)
             _ = TextNormalizer.fold(text)
-            _ = Self.index?.search(SearchQuery(text))
+            guard let index = Self.index else { return .error("the sample venue did not load") }
+            return .value("\(index.search(SearchQuery(text)).count) results")
         }
     }
 
-    static func nmea(_ data: Data) {
-        guard let first = data.first else { return }
+    static func outcome<T, E: Error>(_ body: () throws(E) -> T, _ describe: (T) -> String) -> FuzzOutcome {
+        do throws(E) {
+            return .value(describe(try body()))
+        } catch {
+            return .error(error.localizedDescription)
+        }
+    }
+
+    static func summary(_ venue: Venue) -> String {
+        "a venue: \(venue.levels.count) levels, \(venue.spaces.count) spaces, \(venue.openings.count) openings, \(venue.pois.count) POIs"
+    }
+
+    static func nmea(_ data: Data) -> FuzzOutcome {
+        guard let first = data.first else { return .value("no bytes") }
         let bytes = Array(data.dropFirst())
         var decoder = NMEADecoder(lenient: first & 0x80 != 0)
         let chunk = Int(first & 0x3F) + 1
         var i = 0
+        var fixes = 0
         while i < bytes.count {
-            _ = decoder.feed(bytes[i..<min(i + chunk, bytes.count)])
+            fixes += decoder.feed(bytes[i..<min(i + chunk, bytes.count)]).count { if case .fix = $0 { true } else { false } }
             i += chunk
         }
         for case .fix(let fix) in decoder.finish() {
+            fixes += 1
             // What comes out is a position or nothing.
             if let l = fix.location() { precondition((-90...90).contains(l.coordinate.latitude) && (-180...180).contains(l.coordinate.longitude)) }
         }
+        return .value("NMEA: \(fixes) fixes, \(decoder.skipped.values.reduce(0, +)) lines skipped")
     }
 
-    static func pbf(_ data: Data) {
-        guard let venue = try? OSMLoader.load(pbf: data, path: "fuzz.osm.pbf") else { return }
-        if let name = venue.pois.lazy.compactMap({ $0.name.resolved() }).first {
-            _ = try? OSMLoader.load(pbf: data, path: "fuzz.osm.pbf", selection: .named(name))
+    static func pbf(_ data: Data) -> FuzzOutcome {
+        let venue: Venue
+        do throws(VenueError) {
+            venue = try OSMLoader.load(pbf: data, path: "fuzz.osm.pbf")
+        } catch {
+            return .error(error.localizedDescription)
         }
+        guard let name = venue.pois.lazy.compactMap({ $0.name.resolved() }).first else { return .value(summary(venue)) }
+        return outcome({ () throws(VenueError) in try OSMLoader.load(pbf: data, path: "fuzz.osm.pbf", selection: .named(name)) }, summary)
     }
 
     static let sampleFiles = SampleVenue.files
     static let sampleNames = sampleFiles.keys.sorted()
 
-    static func imdf(_ data: Data) {
-        guard let first = data.first else { return }
+    static func imdf(_ data: Data) -> FuzzOutcome {
+        guard let first = data.first else { return .value("no bytes") }
         var files = sampleFiles
         files[sampleNames[Int(first) % sampleNames.count]] = Data(data.dropFirst())
-        _ = try? IMDFLoader.load(files: files, source: "fuzz")
+        return outcome({ () throws(VenueError) in try IMDFLoader.load(files: files, source: "fuzz") }, summary)
     }
 
     /// The sample venue's search index, built once (the embedded venue always loads: tests check it).
@@ -84,4 +117,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The names a seed for this target starts with, for `imdf` (the first byte picks the file).
     public static var imdfFileNames: [String] { sampleNames }
+}
+
+/// What a fuzz target made of an input: a value, summarised in a line, or the error its parser threw, described
+/// for a user (a clean error says what is wrong; a trap is never an outcome).
+public enum FuzzOutcome: Hashable, Sendable {
+    /// The parser made a value of the input: what it holds, in a line.
+    case value(String)
+    /// The parser refused the input: the error's description.
+    case error(String)
 }

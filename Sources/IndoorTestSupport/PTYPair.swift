@@ -35,7 +35,7 @@ public final class PTYPair: @unchecked Sendable {
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
-        await settleOnRealProcess { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
+        try await settleOnRealProcess { FileManager.default.fileExists(atPath: self.writerPath) && FileManager.default.fileExists(atPath: self.devicePath) }
         writer = FileHandle(forWritingAtPath: writerPath)
     }
 
@@ -45,7 +45,7 @@ public final class PTYPair: @unchecked Sendable {
         try? writer?.close()
         writer = nil
         kill(p.processIdentifier, SIGKILL)
-        await settleOnRealProcess { !p.isRunning }
+        await waitOnRealProcess(for: .seconds(60)) { !p.isRunning }
         process = nil
         // The device node goes with it, as a USB receiver's does.
         unlink(devicePath)

@@ -10,11 +10,53 @@ import Glibc
 // paces what is tested. The bounds are generous: on two cores the runner's threads can all be busy with other
 // tests' computing for tens of seconds, and a wait that expires early fails a test that was only waiting its turn.
 
+/// A wait on a real process that ran out: the condition never held.
+public struct SettleTimeout: Error, CustomStringConvertible, Sendable {
+    /// How long the wait could last.
+    public let limit: Duration
+    /// Whether it ended early because the test was cancelled.
+    public let cancelled: Bool
+    /// The file of the wait (`#fileID`).
+    public let fileID: String
+    /// The line of the wait.
+    public let line: Int
+
+    /// Where the wait was and why it ended, as a test's failure says it.
+    public var description: String {
+        "\(fileID):\(line): the condition did not hold " + (cancelled ? "before the test was cancelled" : "within \(limit)")
+    }
+}
+
 /// Waits until `condition` holds, for at most `limit` (or until the test is cancelled, as by its time limit),
 /// looking every millisecond: the pause leaves the real process the CPU.
-public func settleOnRealProcess(within limit: Duration = .seconds(60), _ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now + limit
-    while !condition(), ContinuousClock.now < deadline, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+/// - Throws: ``SettleTimeout`` when the condition never held, so that the test fails there, not at a later
+///   expectation that would not say what was waited for (or, worse, passes).
+public func settleOnRealProcess(within limit: Duration = .seconds(60), fileID: String = #fileID, line: Int = #line,
+                                _ condition: () -> Bool) async throws(SettleTimeout) {
+    guard await waitOnRealProcess(for: limit, condition) else {
+        throw SettleTimeout(limit: limit, cancelled: Task.isCancelled, fileID: fileID, line: line)
+    }
+}
+
+/// Waits until `condition` holds, for at most `limit` (or until the test is cancelled), looking every
+/// millisecond; for a wait whose running out is an answer (a pause in which nothing should happen).
+///
+/// `limit` is time this wait was given to look: a pause in which it was not run at all (every runner thread busy
+/// with other tests' computing, for seconds on two cores) counts as 10 ms, so that a starved wait does not run
+/// out before it has looked again — the test's own time limit still ends it.
+/// - Returns: whether the condition held.
+@discardableResult
+public func waitOnRealProcess(for limit: Duration, _ condition: () -> Bool) async -> Bool {
+    var waited = Duration.zero
+    var last = ContinuousClock.now
+    while !condition() {
+        guard waited < limit, !Task.isCancelled else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+        let now = ContinuousClock.now
+        waited += min(now - last, .milliseconds(10))
+        last = now
+    }
+    return true
 }
 
 /// Waits until a started child process has exited. One still running after `limit` (or when the test is
@@ -91,7 +133,7 @@ public func isIgnoredHere(_ sig: Int32) -> Bool {
 public func openForWriting(fifo path: String, readBy reader: Process) async -> FileHandle? {
     ignoreBrokenPipes()
     var descriptor: Int32 = -1
-    await settleOnRealProcess {
+    await waitOnRealProcess(for: .seconds(60)) {
         // Fails (ENXIO) until the reader has opened its end.
         descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         return descriptor >= 0 || !reader.isRunning

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorTestSupport
 import Testing
 
 @Suite struct JSONParserTests {
@@ -24,6 +25,25 @@ import Testing
         #expect(v["f"] == .array([.number(1), .number(2)]))
         #expect(warnings.count == 1)
         #expect(warnings.first?.line == 2)
+    }
+
+    /// A document of `n` lines, each an array with a trailing comma: `n` warnings.
+    static func trailingCommas(_ n: Int) -> Data {
+        Data(("[\n" + Array(repeating: "[1,]", count: n).joined(separator: ",\n") + "\n]").utf8)
+    }
+
+    /// Each warning's line and column used to be found by scanning from byte 0: quadratic in a file full of
+    /// trailing commas (710 KB took 7 s). Twice the warnings must cost about twice the time.
+    @Test func warningsCostLinearTime() throws {
+        let documents = [10_000: Self.trailingCommas(10_000), 20_000: Self.trailingCommas(20_000)]
+        let growth = Growth.measure(size: 10_000) { n in
+            _ = try? JSONParser().parse(documents[n] ?? Data())
+        }
+        print("10,000 trailing commas: \(growth)")
+        #expect(growth.ratio < 2.2, "\(growth.small) s for 10,000 warnings, \(growth.large) s for 20,000")
+        let warnings = try JSONParser().parse(Self.trailingCommas(20_000)).warnings
+        #expect(warnings.count == 20_000)
+        #expect(warnings.last.map { [$0.line, $0.column] } == [20_001, 3])
     }
 
     @Test(arguments: [

@@ -29,10 +29,10 @@ final class Collector: Sendable {
             for try await event in provider.events() { collector.events.withLock { $0.append(event) } }
         }
         // The first fix comes at once; the next waits for a second of the clock's time.
-        await settleOnRealProcess { clock.sleepers == 1 && collector.locations.count >= 1 }
+        try await settleOnRealProcess { clock.sleepers == 1 && collector.locations.count >= 1 }
         #expect(collector.locations.count == 1)
         clock.advance(by: .seconds(1))
-        await settleOnRealProcess { collector.locations.count == 2 && clock.sleepers == 1 }
+        try await settleOnRealProcess { collector.locations.count == 2 && clock.sleepers == 1 }
         #expect(collector.locations.count == 2)
         // Time passing by less than the interval releases nothing: the replay is still asleep (the clock wakes
         // its sleepers as it advances).
@@ -73,10 +73,10 @@ final class Collector: Sendable {
         #expect(played.count == all.count - 5)
         // At 10×, each recorded second is 0.1 s of the clock.
         for _ in 0..<(played.count + 3) {
-            await settleOnRealProcess { clock.sleepers == 1 }
+            try await settleOnRealProcess { clock.sleepers == 1 }
             clock.advance(by: .milliseconds(100))
         }
-        await settleOnRealProcess { collector.locations.count == played.count + 3 }
+        try await settleOnRealProcess { collector.locations.count == played.count + 3 }
         task.cancel()
         _ = try? await task.value
         let locations = collector.locations

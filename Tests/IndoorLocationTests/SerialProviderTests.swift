@@ -19,20 +19,20 @@ import Glibc
         let collector = Collector()
         let task = collector.collect(provider)
         func statuses() -> [ProviderStatus] { collector.statuses }
-        await settleOnRealProcess { statuses() == [.connecting, .streaming] }
+        try await settleOnRealProcess { statuses() == [.connecting, .streaming] }
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
-        await settleOnRealProcess { collector.locations.count == 1 }
+        try await settleOnRealProcess { collector.locations.count == 1 }
         #expect(collector.locations.count == 1)
         // Unplugged: the epoch in flight is delivered, then disconnected; plugged back: streaming again.
         await pty.unplug()
-        await settleOnRealProcess { statuses().last == .disconnected }
+        try await settleOnRealProcess { statuses().last == .disconnected }
         #expect(collector.locations.count == 2)
         try await pty.start()
-        await settleOnRealProcess { clock.sleepers == 1 }
+        try await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
+        try await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
-        await settleOnRealProcess { collector.locations.count == 3 }
+        try await settleOnRealProcess { collector.locations.count == 3 }
         #expect(collector.locations.count == 3)
         #expect(statuses().prefix(4) == [.connecting, .streaming, .disconnected, .connecting])
         task.cancel()
@@ -80,16 +80,16 @@ import Glibc
         func statuses() -> [ProviderStatus] { collector.statuses }
         // The hunt needs two sentences before the port counts as open.
         pty.write(TCPProviderTests.epoch1 + TCPProviderTests.epoch2)
-        await settleOnRealProcess { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
+        try await settleOnRealProcess { statuses() == [.connecting, .streaming] && collector.locations.count == 1 }
         clock.advance(by: .seconds(4))
         // A tenth of a second (five reads of the port) to show a stall, if one were wrongly reported.
-        await settleOnRealProcess(within: .milliseconds(100)) { statuses().count > 2 }
+        await waitOnRealProcess(for: .milliseconds(100)) { statuses().count > 2 }
         #expect(statuses() == [.connecting, .streaming])
         clock.advance(by: .seconds(6))
-        await settleOnRealProcess { statuses().last == .stalled }
+        try await settleOnRealProcess { statuses().last == .stalled }
         #expect(statuses() == [.connecting, .streaming, .stalled])
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
-        await settleOnRealProcess { collector.locations.count == 3 && statuses().count == 4 }
+        try await settleOnRealProcess { collector.locations.count == 3 && statuses().count == 4 }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming])
         #expect(collector.locations.count == 3)
         task.cancel()

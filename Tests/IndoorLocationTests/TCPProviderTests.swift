@@ -34,8 +34,8 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Accepts the next client, waiting (bounded) for the provider to connect.
-    func accept() async {
-        await settleOnRealProcess {
+    func accept() async throws {
+        try await settleOnRealProcess {
             client = Glibc.accept(listener, nil, nil)
             if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
             return client >= 0
@@ -80,25 +80,25 @@ final class LoopbackServer: @unchecked Sendable {
             for try await e in provider.events() { collector.events.withLock { $0.append(e) } }
         }
         func statuses() -> [ProviderStatus] { collector.statuses }
-        await server.accept()
-        await settleOnRealProcess { statuses() == [.connecting, .streaming] }
+        try await server.accept()
+        try await settleOnRealProcess { statuses() == [.connecting, .streaming] }
         server.send(Self.epoch1 + Self.epoch2)
-        await settleOnRealProcess { collector.locations.count == 1 }
+        try await settleOnRealProcess { collector.locations.count == 1 }
         #expect(collector.locations.count == 1)  // the second epoch is complete only when the third begins
         // No data for five seconds of the clock: stalled; data again: streaming.
         clock.advance(by: .seconds(6))
-        await settleOnRealProcess { statuses().last == .stalled }
+        try await settleOnRealProcess { statuses().last == .stalled }
         #expect(statuses().last == .stalled)
         server.send(Self.epoch3)
-        await settleOnRealProcess { statuses().last == .streaming && collector.locations.count == 2 }
+        try await settleOnRealProcess { statuses().last == .streaming && collector.locations.count == 2 }
         // The peer drops: what arrived is decoded, then disconnected; after the backoff, it reconnects.
         server.drop()
-        await settleOnRealProcess { statuses().last == .disconnected }
+        try await settleOnRealProcess { statuses().last == .disconnected }
         #expect(collector.locations.count == 3)
-        await settleOnRealProcess { clock.sleepers == 1 }
+        try await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        await server.accept()
-        await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
+        try await server.accept()
+        try await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
         #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, .disconnected, .connecting, .streaming])
         task.cancel()
         _ = try? await task.value
@@ -112,9 +112,9 @@ final class LoopbackServer: @unchecked Sendable {
         let provider = NMEATCPProvider(host: "127.0.0.1", port: port, clock: clock)
         let collector = Collector()
         let task = collector.collect(provider)
-        await settleOnRealProcess { clock.sleepers == 1 }
+        try await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
-        await settleOnRealProcess { collector.count >= 4 }
+        try await settleOnRealProcess { collector.count >= 4 }
         let statuses = collector.events.withLock { $0 }
         #expect(statuses.prefix(4) == [.status(.connecting), .status(.disconnected), .status(.connecting), .status(.disconnected)])
         task.cancel()

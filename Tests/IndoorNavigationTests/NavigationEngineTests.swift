@@ -5,12 +5,29 @@ import IndoorNavigation
 import Synchronization
 import Testing
 
-/// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs).
-func settle(_ condition: () -> Bool) async {
-    for _ in 0..<100_000 where !condition() { await Task.yield() }
+/// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs, and fails here, where
+/// it waited, when the condition never holds).
+func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async {
+    for _ in 0..<100_000 {
+        if condition() { return }
+        await Task.yield()
+    }
+    if condition() { return }
+    Issue.record("the condition did not hold after 100,000 yields", sourceLocation: sourceLocation)
 }
 
 @Suite(.timeLimit(.minutes(3))) struct NavigationEngineTests {
+    /// A wait that runs out fails the test (it used to return as if the condition held).
+    @Test func settleFailsTheTestWhenTheConditionNeverHolds() async {
+        await withKnownIssue { await settle { false } }
+        var yields = 0
+        await settle {
+            yields += 1
+            return yields > 3
+        }
+        #expect(yields == 4)
+    }
+
     /// One fix, then a receiver that stays connected but says nothing.
     struct SilentAfterOneFix: LocationProvider {
         let location: Location

@@ -31,7 +31,7 @@ import Glibc
         #expect(r.status == 0)
         // At the recorded pace (a fix a second), the walk takes about 20 s: interrupted once it has started.
         let (p, output) = try CLI.spawn(["follow", "--nmea-file", dir + "/session-0001.nmea", "--json"] + Self.route)
-        await settleOnRealProcess { output.stdout.contains(#""event":"progress""#) }
+        try await settleOnRealProcess { output.stdout.contains(#""event":"progress""#) }
         kill(p.processIdentifier, SIGINT)
         await waitForExit(p)
         #expect(p.terminationReason == .exit && p.terminationStatus == 130,
@@ -48,7 +48,7 @@ import Glibc
     func aSignalReportsTheFinishedSessions(signal: Int32, status: Int32) async throws {
         let (p, captured) = try CLI.spawn(["simulate"] + Self.route + ["--sessions", "100000", "--json"])
         // Once it has worked for a while (past loading the venue, into the sessions), stop it.
-        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
+        try await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
         kill(p.processIdentifier, signal)
         await waitForExit(p)
         let output = captured.stdoutData
@@ -65,10 +65,10 @@ import Glibc
     func aHangUpIgnoredAtTheStartStaysIgnored() async throws {
         let (p, captured) = try CLI.spawn(["-c", #"trap '' HUP; exec "$0" "$@""#, CLI.executable.path, "simulate"]
             + Self.route + ["--sessions", "100000", "--json"], executable: URL(fileURLWithPath: "/bin/sh"))
-        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
+        try await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > 3 }
         kill(p.processIdentifier, SIGHUP)
         let before = Self.cpuSeconds(p.processIdentifier)
-        await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > before + 1 || !p.isRunning }
+        try await settleOnRealProcess { Self.cpuSeconds(p.processIdentifier) > before + 1 || !p.isRunning }
         #expect(p.isRunning, "\(captured.stderr)")
         kill(p.processIdentifier, SIGTERM)
         await waitForExit(p)

@@ -62,7 +62,7 @@ import Glibc
             _ = try? writer.write(contentsOf: Data(text.utf8))
         }
         send(firstEpochs)
-        await settleOnRealProcess { captured.stdout.contains(#""event":"progress""#) }
+        try await settleOnRealProcess { captured.stdout.contains(#""event":"progress""#) }
         #expect(captured.stdout.contains(#""event":"progress""#) && follow.isRunning, "guided before the input ended")
         #expect(!captured.stdout.contains(#""event":"arrived""#))
         send(rest)
@@ -147,15 +147,15 @@ import Glibc
             }.filter { $0["event"] as? String == name }
         }
         // gpsd reports fixes (the first locates the user), then goes quiet: lost after the 5 s timeout.
-        await settleOnRealProcess(within: .seconds(120)) { !events("located").isEmpty }
+        try await settleOnRealProcess(within: .seconds(120)) { !events("located").isEmpty }
         #expect(!events("located").isEmpty, "no fix from gpsd: \(captured.stdout) \(captured.stderr)")
         // (A slow cycle may already have lost the signal once: the freeze must lose it again.)
-        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count == events("signal_regained").count }
+        try await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count == events("signal_regained").count }
         let before = events("signal_lost").count
         GPSFake.pause(gpsfake, true)
-        await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count > before }
+        try await settleOnRealProcess(within: .seconds(60)) { events("signal_lost").count > before }
         GPSFake.pause(gpsfake, false)
-        await settleOnRealProcess(within: .seconds(60)) { events("signal_regained").count > before }
+        try await settleOnRealProcess(within: .seconds(60)) { events("signal_regained").count > before }
         kill(follow.processIdentifier, SIGINT)
         #expect(await waitForExit(follow, limit: .seconds(30)))
         let ran = (ContinuousClock.now - started) / .seconds(1)

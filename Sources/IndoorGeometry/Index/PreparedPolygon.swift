@@ -41,21 +41,46 @@ struct PreparedAreas: Hashable, Sendable {
         // An area with no polygon gets an empty box, which contains nothing.
         let box = BoundingBox(covering: geometry.polygons.flatMap(\.exterior.coordinates))
             ?? BoundingBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        // About two edges per band keeps each test to a handful of comparisons.
-        let count = max(1, min(all.count / 2, 4096))
-        let inverse = box.height > 0 ? Double(count) / box.height : 0
-        var area = Area(box: box, inverseBandHeight: inverse, bandCount: Int32(count), firstBand: Int32(bandStart.count - 1))
-        var buckets = [[Edge]](repeating: [], count: count)
+        // About two edges per band keeps each test to a handful of comparisons, but an edge is stored in every
+        // band it spans: where long edges span many bands (a comb's teeth span them all), halve the bands until
+        // the copies are at most a few per edge, so time and memory stay linear in the ring size whatever its shape.
+        var count = max(1, min(all.count / 2, 4096))
+        var area = Area(box: box, inverseBandHeight: 0, bandCount: 1, firstBand: Int32(bandStart.count - 1))
+        while true {
+            area.bandCount = Int32(count)
+            area.inverseBandHeight = box.height > 0 ? Double(count) / box.height : 0
+            guard count > 1 else { break }
+            let budget = Self.copiesPerEdge * all.count + count
+            var copies = 0
+            for e in all where copies <= budget { copies += Self.band(e.yMax, area) - Self.band(e.yMin, area) + 1 }
+            if copies <= budget { break }
+            count /= 2
+        }
+        // Counting sort into the flat table: how many edges per band, where each band starts, then the edges.
+        let first = edges.count
+        var starts = [Int](repeating: 0, count: count + 1)
         for e in all {
-            for i in Self.band(e.yMin, area)...Self.band(e.yMax, area) { buckets[i].append(e) }
+            for i in Self.band(e.yMin, area)...Self.band(e.yMax, area) { starts[i + 1] += 1 }
         }
-        for bucket in buckets {
-            edges += bucket
-            bandStart.append(Int32(edges.count))
+        for i in 0..<count { starts[i + 1] += starts[i] }
+        var next = starts
+        edges += repeatElement(Edge(yMin: 0, yMax: 0, x0: 0, dxdy: 0), count: starts[count])
+        for e in all {
+            for i in Self.band(e.yMin, area)...Self.band(e.yMax, area) {
+                edges[first + next[i]] = e
+                next[i] += 1
+            }
         }
+        for i in 1...count { bandStart.append(Int32(first + starts[i])) }
         area.firstBand = Int32(bandStart.count - 1 - count)
         areas.append(area)
     }
+
+    /// Band copies allowed per edge, on average, before an area gets fewer bands.
+    static let copiesPerEdge = 4
+
+    /// How many edges are stored in all (each once per band it spans): linear in the number of edges.
+    var storedEdges: Int { edges.count }
 
     @inline(__always)
     private static func band(_ y: Double, _ area: Area) -> Int {
@@ -100,6 +125,9 @@ public struct PreparedPolygon: Hashable, Sendable {
     }
 
     public var boundingBox: BoundingBox { prepared.areas[0].box }
+
+    /// Edges stored in all, the measure of its memory: linear in the number of edges.
+    var storedEdges: Int { prepared.storedEdges }
 
     /// Whether `point` lies inside the area (even–odd rule, so holes are outside).
     ///

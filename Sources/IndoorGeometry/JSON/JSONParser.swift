@@ -50,7 +50,8 @@ public struct JSONParser {
                 let value = try state.parseValue(depth: 0)
                 state.skipWhitespace()
                 if state.index < state.bytes.count { throw state.error("unexpected characters after the JSON value") }
-                warnings += state.warnings.map { state.warning(at: $0.offset, $0.message) }
+                let positions = state.positions(of: state.warnings.map(\.offset))
+                warnings += zip(state.warnings, positions).map { w, p in JSONWarning(line: p.line, column: p.column, message: w.message) }
                 return .success(value)
             } catch {
                 return .failure(error)
@@ -97,14 +98,30 @@ private struct ParseState {
         return (line, offset - lineStart + 1)
     }
 
+    /// The line and column of every offset in one pass over the bytes, however many offsets there are (one scan
+    /// from byte 0 per warning made a file full of trailing commas quadratic).
+    func positions(of offsets: [Int]) -> [(line: Int, column: Int)] {
+        var out = Array(repeating: (line: 1, column: 1), count: offsets.count)
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        for k in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let end = min(offsets[k], bytes.count)
+            while i < end {
+                if bytes[i] == 0x0A {
+                    line += 1
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+            out[k] = (line, offsets[k] - lineStart + 1)
+        }
+        return out
+    }
+
     func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
         let (line, column) = position(of: offset ?? index)
         return JSONSyntaxError(line: line, column: column, reason: reason)
-    }
-
-    func warning(at offset: Int, _ message: String) -> JSONWarning {
-        let (line, column) = position(of: offset)
-        return JSONWarning(line: line, column: column, message: message)
     }
 
     mutating func skipWhitespace() {

@@ -139,8 +139,8 @@ struct GraphBuilder {
     /// A passage between two spaces of a level (or a space and the outside), in metres.
     struct Portal {
         let opening: Int  // -1 for an open-plan boundary
-        let a: Coordinate
-        let b: Coordinate
+        var a: Coordinate
+        var b: Coordinate
         /// Spaces on either side: `sides[0]` is where the normal (b−a rotated left) points.
         var sides: [Int]
         var isDoor: Bool
@@ -368,6 +368,10 @@ struct GraphBuilder {
                                 isDoor: opening.isDoor, oneWayFrom: nil)
             guard !portal.sides.isEmpty else { continue }
             if portal.sides.count == 2, portal.sides[0] == portal.sides[1] { portal.sides.removeLast() }
+            // A passage lies within the spaces it joins: an opening running far past them (a coordinate typo, 1 km
+            // long) is cut to their extent, so its nodes are bounded by the spaces' size, not by the typo's.
+            guard let (ca, cb) = clip(a, b, to: portal.sides) else { continue }
+            (portal.a, portal.b) = (ca, cb)
             if let from = opening.oneWayFrom, let s = venue.spaces.firstIndex(where: { $0.id == from }) { portal.oneWayFrom = s }
             out.append(portal)
         }
@@ -409,12 +413,37 @@ struct GraphBuilder {
         }
     }
 
-    /// Points where a path may cross a portal: inset from its ends by the clearance, at most 0.5 m apart.
+    /// The part of segment a–b inside the boxes of all of `spaces` (grown by a margin, as an opening may lie a
+    /// little off the boundary), or `nil` when there is none (Liang–Barsky).
+    func clip(_ a: Coordinate, _ b: Coordinate, to spaces: [Int]) -> (Coordinate, Coordinate)? {
+        var t0 = 0.0, t1 = 1.0
+        let d = Coordinate(x: b.x - a.x, y: b.y - a.y)
+        for s in spaces {
+            guard let box = shapes[s].boundingBox?.grown(by: 1) else { return nil }
+            for (p, q) in [(-d.x, a.x - box.minX), (d.x, box.maxX - a.x), (-d.y, a.y - box.minY), (d.y, box.maxY - a.y)] {
+                if p == 0 {
+                    if q < 0 { return nil }
+                } else if p < 0 {
+                    t0 = max(t0, q / p)
+                } else {
+                    t1 = min(t1, q / p)
+                }
+            }
+        }
+        guard t0 < t1 else { return nil }
+        return (Coordinate(x: a.x + d.x * t0, y: a.y + d.y * t0), Coordinate(x: a.x + d.x * t1, y: a.y + d.y * t1))
+    }
+
+    /// A portal gets at most this many points, however long it is.
+    static let portalPointLimit = 256
+
+    /// Points where a path may cross a portal: inset from its ends by the clearance, at most 0.5 m apart (further
+    /// apart on a portal over 128 m long, which gets ``portalPointLimit`` points).
     func portalPoints(_ p: Portal) -> [Coordinate] {
         let len = p.a.distance(to: p.b)
         let inset = min(costs.clearance, len * 0.3)
         let usable = len - 2 * inset
-        let n = max(0, Int((usable / 0.5).rounded(.up)))
+        let n = Int(min(max(0, (usable / 0.5).rounded(.up)), Double(Self.portalPointLimit - 1)))
         let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
         if n == 0 { return [Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)] }
         return (0...n).map { i in

@@ -59,6 +59,21 @@ struct OSMVenueBuilder {
     let log = IssueLog()
     /// The feature a venue was picked out of an extract by: its name is the venue's.
     var named: (id: String, tags: [String: String])?
+    /// The ways through each node, in file order: found once, so that each door or POI node looks up its ways
+    /// instead of scanning every way's node list (doors × ways × nodes).
+    let waysThrough: [Int64: [Int64]]
+
+    init(document: OSMDocument, file: String) {
+        self.document = document
+        self.file = file
+        var through: [Int64: [Int64]] = [:]
+        for wid in document.wayOrder {
+            guard let way = document.ways[wid] else { continue }
+            // A closed way repeats its first node: list the way once per node.
+            for ref in way.refs where through[ref]?.last != wid { through[ref, default: []].append(wid) }
+        }
+        waysThrough = through
+    }
 
     static let indoorSpaceValues: Set<String> = ["room", "area", "corridor"]
 
@@ -392,8 +407,8 @@ struct OSMVenueBuilder {
     func levelsOfWays(containing node: Int64) -> [Double] {
         var out: Set<Double> = []
         var untagged: [String] = []
-        for wid in document.wayOrder {
-            guard let way = document.ways[wid], way.refs.contains(node) else { continue }
+        for wid in waysThrough[node] ?? [] {
+            guard let way = document.ways[wid] else { continue }
             if way.tags["indoor"] != nil {
                 out.formUnion(levels(way.tags, key("way", wid)))
             } else if footwayWidth(way.tags) != nil, !isConnectorWay(way.tags, key("way", wid)) {
@@ -471,7 +486,7 @@ struct OSMVenueBuilder {
         // The wall direction: the neighbours of the node in the first indoor way (or building outline) that holds
         // it; on a walkway, the door spans it, across the way.
         var direction = Coordinate(x: 1, y: 0)
-        let holders = document.wayOrder.lazy.compactMap { document.ways[$0] }.filter { $0.refs.contains(node) }
+        let holders = (waysThrough[node] ?? []).compactMap { document.ways[$0] }
         let wall = holders.first { $0.tags["indoor"] != nil } ?? holders.first { $0.tags["building"] != nil || $0.tags["building:part"] != nil }
         let walkway = wall == nil ? holders.first { footwayWidth($0.tags) != nil } : nil
         if let walkway, tags["width"] == nil, let w = footwayWidth(walkway.tags) { width = w }

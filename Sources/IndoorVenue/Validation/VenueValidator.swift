@@ -2,9 +2,9 @@ import Foundation
 import IndoorGeometry
 
 /// Checks a loaded venue and reports every problem with its feature id, what is wrong and a severity: invalid or
-/// self-intersecting geometry, overlapping spaces on one level, openings off a space boundary, duplicate ids,
-/// levels with no spaces — plus every issue its loader reported (syntax errors, dangling references, skipped
-/// features).
+/// self-intersecting geometry, overlapping spaces on one level, openings off a space boundary or longer than the
+/// spaces they join, duplicate ids, levels with no spaces — plus every issue its loader reported (syntax errors,
+/// dangling references, skipped features).
 public struct VenueValidator: Sendable {
     /// An opening this close to a space boundary (metres) is on it.
     public var boundaryTolerance = 0.01
@@ -83,9 +83,18 @@ public struct VenueValidator: Sendable {
                 // Look a little further than the error distance, so a misplaced opening says how far off it is.
                 let reach = max(boundaryErrorDistance, 20)
                 let probe = BoundingBox(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
-                let distance = index.candidates(intersecting: probe)
-                    .compactMap { k in boundaries[k].flatMap { try? midpoint(line).distance(to: $0) } }
-                    .min() ?? .infinity
+                let near = index.candidates(intersecting: probe)
+                    .compactMap { k in boundaries[k].flatMap { b in (try? midpoint(line).distance(to: b)).map { (k, $0) } } }
+                let distance = near.map(\.1).min() ?? .infinity
+                // An opening longer than the diagonal of every space beside it is no passage of theirs (most likely
+                // a coordinate typo): routing uses only the part within them.
+                let across = near.filter { $0.1 <= boundaryErrorDistance }
+                    .compactMap { shapes[$0.0]?.boundingBox.map { b in (b.width * b.width + b.height * b.height).squareRoot() } }.max()
+                if let across, let a = line.allCoordinates.first, let b = line.allCoordinates.last, a.distance(to: b) > across + boundaryErrorDistance {
+                    issues.append(VenueIssue(.error, "opening-too-long", featureID: opening.id,
+                        "the opening is \(measureText(a.distance(to: b))) m long, longer than any space it joins (at most \(measureText(across)) m across): "
+                        + "a coordinate typo? Routing uses only the part within those spaces"))
+                }
                 if distance > boundaryErrorDistance {
                     issues.append(VenueIssue(.error, "opening-off-boundary", featureID: opening.id,
                         distance.isFinite ? "the opening is \(measureText(distance)) m from the nearest space boundary on level \(level.ordinalText)"

@@ -89,6 +89,17 @@ public struct RouteTrack: Sendable {
         steps.lazy.filter(\.isLevelChange).map { abs($0.start - s) }.min() ?? .infinity
     }
 
+    /// Whether `p` is within `reach` of a place where the route changes to or from the floor at `ordinal` (where
+    /// its stairs, elevators and escalators are ridden).
+    /// - Complexity: O(vertices).
+    func isNearLevelChange(_ p: Coordinate, to ordinal: Double, within reach: Double) -> Bool {
+        for i in vertices.indices.dropFirst() where vertices[i].level != vertices[i - 1].level {
+            let (a, b) = (vertices[i - 1], vertices[i])
+            if a.level == ordinal || b.level == ordinal, min(a.point.distance(to: p), b.point.distance(to: p)) <= reach { return true }
+        }
+        return false
+    }
+
     /// The point, level and direction at `s` metres along the route.
     public func position(at s: Double) -> (point: Coordinate, level: Double, bearing: Double) {
         let i = segment(containing: s)

@@ -92,3 +92,50 @@ import Testing
         #expect(events.contains { if case .offRoute(.level) = $0 { true } else { false } })
     }
 }
+
+/// Stations mapped as footway networks (generated kind `station`): their steps and escalators are ways with a
+/// length, walked from one level to the other; the receiver says the new level somewhere along them.
+@Suite struct WalkedLevelChangeTests {
+    @Test func aLevelSaidHalfwayUpAFlightOfStepsIsNoWrongFloor() throws {
+        let generated = try VenueGenerator(kind: .station, options: .init(seed: 2, levels: 3)).generate()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("walked-level-change-\(getpid()).osm")
+        try generated.osm.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let venue = try VenueLoader.load(path: file.path).inferringPassages()
+        let context = NavigationContext(venue: venue)
+        let router = Router(graph: context.graph)
+        // A route with a level change walked over more than 10 m.
+        var found: (Itinerary, Waypoint, RouteTrack, Int)?
+        var longest = 0.0
+        for (a, b) in RouteAudit(venue: venue).pairs(200, seed: 1) where found == nil {
+            let from = Waypoint(end: RouteEnd(point: try venue.frame.project(a.coordinate), levelID: a.levelID, label: a.name))
+            let to = Waypoint(end: RouteEnd(point: try venue.frame.project(b.coordinate), levelID: b.levelID, label: b.name))
+            guard let it = try? router.itinerary(through: [from, to]) else { continue }
+            let track = RouteTrack(itinerary: it, plane: context.plane)
+            for k in track.steps.indices.dropLast() where track.steps[k].isLevelChange {
+                longest = max(longest, track.steps[k + 1].start - track.steps[k].start)
+            }
+            if let k = track.steps.indices.first(where: { track.steps[$0].isLevelChange && $0 + 1 < track.steps.count
+                && track.steps[$0 + 1].start - track.steps[$0].start > 10 }) {
+                found = (it, to, track, k)
+            }
+        }
+        let (itinerary, destination, track, k) = try #require(found, "the longest level change walked: \(longest) m")
+        let (rideStart, rideEnd) = (track.steps[k].start, track.steps[k + 1].start)
+        #expect(track.distanceToLevelChange(from: (rideStart + rideEnd) / 2) == 0)
+        var core = NavigationCore(context: context, itinerary: itinerary, destination: destination)
+        var events: [NavigationEvent] = []
+        var (s, second) = (0.0, 0.0)
+        while s <= track.length, !core.hasArrived {
+            let p = track.position(at: s)
+            // Halfway along the flight the receiver says the level it leads to.
+            let level = s >= (rideStart + rideEnd) / 2 && s < rideEnd ? track.steps[k + 1].levelOrdinal : p.level
+            let fix = Location(coordinate: context.plane.unproject(p.point), mode: .threeD, horizontalAccuracy: 8.5, course: p.bearing,
+                               speed: 1.3, levelOrdinal: level, timestamp: SessionSimulator.epoch.addingTimeInterval(second), source: "test")
+            core.update(fix, into: &events)
+            (s, second) = (s + 1.3, second + 1)
+        }
+        #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "\(events.filter { if case .progress = $0 { false } else { true } })")
+        #expect(core.hasArrived)
+    }
+}

@@ -24,6 +24,15 @@ public struct NavigationConfiguration: Hashable, Sendable {
     public var signalTimeout = 5.0
     /// A level the source reports is believed after this many fixes in a row say it (hysteresis).
     public var levelHysteresisFixes = 2
+    /// Floors are entered at level changes. A new level the source reports is believed after
+    /// `levelHysteresisFixes` fixes in a row within `levelChangeReach` metres (plus half the fix's accuracy) of a
+    /// stairs, escalator, elevator or ramp that reaches it, or when it is the level the route has where the user
+    /// is; elsewhere only after `levelPersistenceFixes` in a row. A receiver's level flips (a barometer's drift, a
+    /// beacon heard through the floor) then do not turn a walk far from any stairs into a wrong-level alarm, or a
+    /// reroute that starts on another floor; a level said for that long is believed wherever it is said.
+    public var levelChangeReach = 5.0
+    /// Fixes in a row that make a level believed away from every level change (see `levelChangeReach`).
+    public var levelPersistenceFixes = 5
     /// Matching: extra metres of cost for a segment on a level the source contradicts, and for one that runs
     /// against the course (scaled by how much).
     public var levelPenalty = 12.0

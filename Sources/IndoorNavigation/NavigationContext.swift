@@ -15,6 +15,9 @@ public struct NavigationContext: Sendable {
     let walkableSpaceIDs: Set<String>
     /// Routers for reroutes, shared by every engine of this context (building one copies the graph's edge tables).
     let routers: RouterPool
+    /// Per level ordinal, where a level change of the venue (stairs, escalator, elevator, ramp: every edge of the
+    /// graph between two ordinals) arrives on that floor, in the plane: the only places a person enters it.
+    let levelChangesByOrdinal: [Double: [Coordinate]]
 
     public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil) {
         self.venue = venue
@@ -25,6 +28,30 @@ public struct NavigationContext: Sendable {
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
         routers = RouterPool(graph: self.graph)
         poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0.id, plane.project($0.coordinate)) } }
+        levelChangesByOrdinal = Self.levelChanges(of: self.graph, plane: plane)
+    }
+
+    /// Both ends of every edge of `graph` between levels of different ordinals, by the ordinal each end is on.
+    /// - Complexity: O(edges).
+    static func levelChanges(of graph: NavigationGraph, plane: TangentPlane) -> [Double: [Coordinate]] {
+        let ordinals = Dictionary(graph.venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+        var ends: [Double: Set<Coordinate>] = [:]
+        for edge in graph.edges {
+            let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
+            guard let oa = ordinals[a.levelID], let ob = ordinals[b.levelID], oa != ob else { continue }
+            for (node, ordinal) in [(a, oa), (b, ob)] {
+                guard let c = try? graph.venue.frame.unproject(node.point) else { continue }
+                ends[ordinal, default: []].insert(plane.project(c))
+            }
+        }
+        return ends.mapValues { Array($0) }
+    }
+
+    /// Whether `p` (plane metres) is within `reach` of a place where the floor at `ordinal` is entered from another;
+    /// nil when the venue draws no level change to that floor (nothing to judge by).
+    func isNearLevelChange(_ p: Coordinate, to ordinal: Double, within reach: Double) -> Bool? {
+        guard let ends = levelChangesByOrdinal[ordinal], !ends.isEmpty else { return nil }
+        return ends.contains { $0.distance(to: p) <= reach }
     }
 
     /// The level at `ordinal` that holds `coordinate` (WGS84) in one of its spaces, else the first at that ordinal.

@@ -91,7 +91,7 @@ public struct NavigationCore {
         signalIsLost = false
         let dt = sameClock ? lastFix.map { max(time - $0, 0) } ?? 1 : 1
         lastFix = time
-        believe(sourceLevel: location.levelOrdinal)
+        believe(sourceLevel: location.levelOrdinal, at: location)
         guard !hasArrived else { return }
         if track == nil, destination != nil {
             // Guidance to a destination from wherever the first fix is (tried again at most every 5 s).
@@ -121,15 +121,29 @@ public struct NavigationCore {
         self.heading = heading
     }
 
-    /// A level the source reports is believed once it has said so `levelHysteresisFixes` times in a row.
-    private mutating func believe(sourceLevel level: Double?) {
+    /// A level the source reports is believed once it has said so `levelHysteresisFixes` times in a row, the last
+    /// of them where that level can be entered (see ``NavigationConfiguration/levelChangeReach``), or
+    /// `levelPersistenceFixes` times in a row anywhere; going back to the level the route has where the user is
+    /// needs no stairs either.
+    /// - Complexity: O(level changes reaching the new level + the route's vertices), only when the source reports
+    ///   another level than the one believed.
+    private mutating func believe(sourceLevel level: Double?, at location: Location) {
         guard let level else { return }
         if level == sourceLevel {
             pendingLevel = nil
             return
         }
         let count = (pendingLevel?.level == level ? pendingLevel?.count ?? 0 : 0) + 1
-        if sourceLevel == nil || count >= configuration.levelHysteresisFixes {
+        var needed = configuration.levelHysteresisFixes
+        // (Guided only: free mode has no route to judge a level by.)
+        if let track, level != levelOrdinal {
+            let reach = configuration.levelChangeReach + (location.horizontalAccuracy ?? 0) / 2
+            let p = context.plane.project(location.coordinate)
+            if context.isNearLevelChange(p, to: level, within: reach) == false, !track.isNearLevelChange(p, to: level, within: reach) {
+                needed = max(needed, configuration.levelPersistenceFixes)
+            }
+        }
+        if sourceLevel == nil || count >= needed {
             sourceLevel = level
             pendingLevel = nil
         } else {

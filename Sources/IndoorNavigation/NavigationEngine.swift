@@ -33,7 +33,7 @@ public actor NavigationEngine {
             Task {
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: .seconds(1)) } catch { return }
-                    for e in await self.tick(now: now()) { continuation.yield(e) }
+                    await self.tick(now: now(), to: continuation)
                 }
             }
         }
@@ -41,8 +41,7 @@ public actor NavigationEngine {
             do {
                 for try await event in provider.events() {
                     // Live (ticking): fixes are timed on the same clock as the ticks that declare the signal lost.
-                    let out = await self.handle(event, now: now(), live: clock != nil)
-                    for e in out { continuation.yield(e) }
+                    await self.handle(event, now: now(), live: clock != nil, to: continuation)
                     if untilArrival, await self.hasArrived { break }
                 }
                 ticker?.cancel()
@@ -62,14 +61,20 @@ public actor NavigationEngine {
     /// When the last fix arrived, on the caller's clock.
     private var lastArrival: Double?
 
-    private func tick(now: Double) -> [NavigationEvent] {
+    // The ticker and the fixes are two tasks: each yields its events while still on the actor, so the stream
+    // holds them in the order the core made them ("signal lost" before the fix that regains it). Yielding after
+    // the actor returned let the other task's events overtake them.
+
+    private func tick(now: Double, to continuation: AsyncThrowingStream<NavigationEvent, any Error>.Continuation) {
         var out: [NavigationEvent] = []
         if let last = lastArrival { core.tick(sinceLastFix: now - last, into: &out) }
-        return out
+        for e in out { continuation.yield(e) }
     }
 
-    private func handle(_ event: LocationEvent, now: Double, live: Bool) -> [NavigationEvent] {
+    private func handle(_ event: LocationEvent, now: Double, live: Bool,
+                        to continuation: AsyncThrowingStream<NavigationEvent, any Error>.Continuation) {
         var out: [NavigationEvent] = []
+        defer { for e in out { continuation.yield(e) } }
         switch event {
         case .location(let l):
             lastArrival = now
@@ -77,6 +82,5 @@ public actor NavigationEngine {
         case .heading(let h): core.update(heading: h)
         case .status(let s): out.append(.providerStatus(s))
         }
-        return out
     }
 }

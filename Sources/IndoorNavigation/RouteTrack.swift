@@ -84,9 +84,26 @@ public struct RouteTrack: Sendable {
         return lo
     }
 
-    /// Metres along the route from `s` to the nearest level change (stairs, elevator, escalator), ahead or behind.
+    /// Metres along the route from `s` to the nearest level change (stairs, elevator, escalator), ahead or behind;
+    /// 0 on one: a ride walked along its length (a flight of steps drawn as a way) is a level change all along.
     public func distanceToLevelChange(from s: Double) -> Double {
-        steps.lazy.filter(\.isLevelChange).map { abs($0.start - s) }.min() ?? .infinity
+        var best = Double.infinity
+        for (k, step) in steps.enumerated() where step.isLevelChange {
+            let end = k + 1 < steps.count ? steps[k + 1].start : length
+            best = min(best, s < step.start ? step.start - s : max(s - end, 0))
+        }
+        return best
+    }
+
+    /// Whether `p` is within `reach` of a place where the route changes to or from the floor at `ordinal` (where
+    /// its stairs, elevators and escalators are ridden).
+    /// - Complexity: O(vertices).
+    func isNearLevelChange(_ p: Coordinate, to ordinal: Double, within reach: Double) -> Bool {
+        for i in vertices.indices.dropFirst() where vertices[i].level != vertices[i - 1].level {
+            let (a, b) = (vertices[i - 1], vertices[i])
+            if a.level == ordinal || b.level == ordinal, min(a.point.distance(to: p), b.point.distance(to: p)) <= reach { return true }
+        }
+        return false
     }
 
     /// The point, level and direction at `s` metres along the route.

@@ -68,6 +68,67 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         task.cancel()
     }
 
+    /// Fixes as fast as the engine takes them, then the end of the stream.
+    struct Burst: LocationProvider {
+        let locations: [Location]
+        func events() -> AsyncThrowingStream<LocationEvent, any Error> {
+            let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+            for l in locations { continuation.yield(.location(l)) }
+            continuation.finish()
+            return stream
+        }
+    }
+
+    /// A clock whose every sleep is over at once (after letting other tasks run): the ticker checks for a lost
+    /// signal as often as it can, racing the fixes.
+    struct ImpatientClock: Clock {
+        struct Instant: InstantProtocol {
+            var offset: Duration
+            func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+            func duration(to other: Instant) -> Duration { other.offset - offset }
+            static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+        }
+        var now: Instant { Instant(offset: .zero) }
+        var minimumResolution: Duration { .zero }
+        func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+            await Task.yield()
+            try Task.checkCancellation()
+        }
+    }
+
+    /// Issue 15, point 8: the ticker declares the signal lost and the next fix regains it, from two tasks. Every
+    /// reading of the caller's clock is 10 s after the last, so every tick loses the signal and every fix regains
+    /// it; the stream must alternate lost, regained, lost… as the engine decided, whichever task ran when.
+    @Test func signalLostAndRegainedArriveInTheOrderTheyHappened() async throws {
+        let route = try SampleRoute()
+        let start = try #require(route.itinerary.legs.first?.steps.first?.location)
+        let t0 = SessionSimulator.epoch
+        let fixes = (0..<3000).map {
+            Location(coordinate: start, mode: .threeD, horizontalAccuracy: 5, timestamp: t0.addingTimeInterval(Double($0)), source: "test")
+        }
+        let engine = NavigationEngine(core: NavigationCore(context: route.context))
+        let readings = Mutex(0.0)
+        var lost = false
+        var misordered: [String] = []
+        var count = 0
+        for try await e in engine.events(from: Burst(locations: fixes), untilArrival: false, ticking: ImpatientClock(),
+                                         now: { readings.withLock { $0 += 10; return $0 } }) {
+            switch e {
+            case .signalLost:
+                if lost { misordered.append("lost twice, after \(count) changes") }
+                lost = true
+                count += 1
+            case .signalRegained:
+                if !lost { misordered.append("regained while not lost, after \(count) changes") }
+                lost = false
+                count += 1
+            default: break
+            }
+        }
+        #expect(count > 100)
+        #expect(misordered == [])
+    }
+
     /// A simulated walk through the provider interface gives the engine the events the simulation recorded.
     @Test func aSimulatedSessionIsAProvider() async throws {
         let route = try SampleRoute()

@@ -234,28 +234,7 @@ func runRoutePairs() throws {
 /// [--verbose] [--print]`: issue 13's guidance figures (``GuidanceAudit``) over seeded pairs of named places, one JSON line;
 /// with --verbose, every broken rule on stderr; with --print, every itinerary.
 func runGuidance() throws {
-    let name: String
-    let venue: Venue
-    if let kindText = option("--generated") {
-        guard let kind = VenueGenerator.Kind(rawValue: kindText) else {
-            fail("--generated is one of \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let seed = option("--venue-seed").flatMap(UInt64.init) ?? 1
-        let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 3)).generate()
-        name = "generated \(kind.rawValue) seed \(seed)"
-        if kind == .station {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("guidance-\(kind.rawValue)-\(seed)-\(getpid()).osm")
-            try generated.osm.write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            venue = try VenueLoader.load(path: file.path).inferringPassages()
-        } else {
-            venue = try IMDFLoader.load(files: generated.imdf, source: name).inferringPassages()
-        }
-    } else {
-        guard let path = option("--venue") else { fail("guidance needs --venue PATH or --generated KIND") }
-        name = option("--venue-name").map { "\(path) (\($0))" } ?? path
-        venue = try VenueLoader.load(path: path, selection: option("--venue-name").map { .named($0) }).inferringPassages()
-    }
+    let (name, venue) = try benchVenue()
     let audit = GuidanceAudit(venue: venue)
     let (f, findings) = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1,
                                   language: InstructionLanguage(tag: option("--lang"))) { from, to, itinerary in
@@ -272,4 +251,30 @@ func runGuidance() throws {
         ("repeated_landmarks", "\(f.repeatedLandmarks)"), ("arrivals", "\(f.arrivals)"), ("sideless_arrivals", "\(f.sidelessArrivals)"),
     ]
     emit("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+}
+
+/// The venue a suite measures: `--venue PATH [--venue-name NAME]`, or `--generated KIND [--venue-seed S] [--levels N]`
+/// (``VenueGenerator``'s, three levels by default; a station goes through its OSM, the others through IMDF), with
+/// its inferred passages, as the CLI routes it.
+/// - Returns: a name for the venue in reports, and the venue.
+func benchVenue() throws -> (name: String, venue: Venue) {
+    if let kindText = option("--generated") {
+        guard let kind = VenueGenerator.Kind(rawValue: kindText) else {
+            fail("--generated is one of \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let seed = option("--venue-seed").flatMap(UInt64.init) ?? 1
+        let levels = option("--levels").flatMap(Int.init) ?? 3
+        let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: levels)).generate()
+        let name = "generated \(kind.rawValue) seed \(seed)"
+        if kind == .station {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(kind.rawValue)-\(seed)-\(getpid()).osm")
+            try generated.osm.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            return (name, try VenueLoader.load(path: file.path).inferringPassages())
+        }
+        return (name, try IMDFLoader.load(files: generated.imdf, source: name).inferringPassages())
+    }
+    guard let path = option("--venue") else { fail("\(arguments[0]) needs --venue PATH or --generated KIND") }
+    let name = option("--venue-name").map { "\(path) (\($0))" } ?? path
+    return (name, try VenueLoader.load(path: path, selection: option("--venue-name").map { .named($0) }).inferringPassages())
 }

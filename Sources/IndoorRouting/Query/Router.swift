@@ -80,9 +80,7 @@ public final class Router {
     /// above), that has a walkable space near it: the route ends under it, on that floor (its points say which).
     func locate(_ end: RouteEnd, options: RoutingOptions) throws(RoutingError) -> Located {
         guard let level = graph.levelSpaces[end.levelID] else { throw .unknownLevel(end.levelID) }
-        let open = { (s: Int) -> Bool in
-            self.graph.free[s] != nil && !options.closed.contains(self.graph.venue.spaces[s].id)
-        }
+        let open = { (s: Int) in self.isOpen(s, options) }
         guard !level.spaces.contains(where: open), let ordinal = graph.levelOrdinal[end.levelID] else {
             return try locate(end, on: level, options: options)
         }
@@ -97,9 +95,7 @@ public final class Router {
 
     /// Where a route end is among a floor's walkable spaces: the one it is in, else the nearest within 50 m.
     func locate(_ end: RouteEnd, on level: (spaces: [Int], index: PolygonIndex), options: RoutingOptions) throws(RoutingError) -> Located {
-        let open = { (s: Int) -> Bool in
-            self.graph.free[s] != nil && !options.closed.contains(self.graph.venue.spaces[s].id)
-        }
+        let open = { (s: Int) in self.isOpen(s, options) }
         // A place inside a non-public space is where it is (a person there may leave it); the public spaces come
         // first where spaces overlap.
         let containing = level.index.allContaining(end.point).map { level.spaces[$0] }.filter(open)
@@ -117,6 +113,11 @@ public final class Router {
         guard let space, let area = graph.free[space] else { throw .offGraph(place: end.label, level: levelName(end.levelID)) }
         let p = area.nearestPoint(to: end.point)
         return Located(space: space, point: p, snap: p.distance(to: end.point))
+    }
+
+    /// Whether a space can hold a route's end: walkable and not closed by the options.
+    func isOpen(_ s: Int, _ options: RoutingOptions) -> Bool {
+        graph.free[s] != nil && !options.closed.contains(graph.venue.spaces[s].id)
     }
 
     func levelName(_ id: String) -> String {

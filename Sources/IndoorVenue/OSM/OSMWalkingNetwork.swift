@@ -126,18 +126,24 @@ extension OSMVenueBuilder {
         return ls
     }
 
-    /// The levels of the single-level network ways through each node (the levels a connector's end can be on).
-    func nodeLevels(ways: [Int64]) -> [Int64: Set<Double>] {
-        var out: [Int64: Set<Double>] = [:]
-        var ignored: [String] = []
+    /// The levels of the single-level network ways through each node (the levels a connector's end can be on):
+    /// those their `level` tags give, and apart the nodes of ways without one (taken to be on level 0).
+    func nodeLevels(ways: [Int64]) -> (tagged: [Int64: Set<Double>], untagged: Set<Int64>) {
+        var tagged: [Int64: Set<Double>] = [:]
+        var untagged: Set<Int64> = []
         for wid in ways {
             guard let way = document.ways[wid] else { continue }
             let id = key("way", wid)
             if isConnectorWay(way.tags, id) { continue }
-            let ls = walkwayLevels(way.tags, id, untagged: &ignored)
-            for ref in way.refs { out[ref, default: []].formUnion(ls) }
+            var assumed: [String] = []
+            let ls = walkwayLevels(way.tags, id, untagged: &assumed)
+            if !assumed.isEmpty {
+                untagged.formUnion(way.refs)
+            } else {
+                for ref in way.refs { tagged[ref, default: []].formUnion(ls) }
+            }
         }
-        return out
+        return (tagged, untagged)
     }
 
     /// The connector a way is (steps, escalator, ramp, elevator shaft), with each stop's coordinate; `nil` when it
@@ -201,7 +207,9 @@ extension OSMVenueBuilder {
     /// The walking network: walkway pieces per level and the connectors between levels (stops not yet anchored).
     func walkingNetwork(frame: LocalFrame, levelOrdinals: inout Set<Double>) -> (pieces: [OSMWalkingNetwork.Piece], connectors: [Connector], stopWidths: [Double]) {
         let ways = networkWays()
-        let nodeLevels = nodeLevels(ways: ways)
+        let (taggedLevels, untaggedNodes) = nodeLevels(ways: ways)
+        var nodeLevels = taggedLevels
+        for ref in untaggedNodes { nodeLevels[ref, default: []].insert(0) }
         var pieces: [OSMWalkingNetwork.Piece] = []
         var connectors: [Connector] = []
         var stopWidths: [Double] = []
@@ -259,19 +267,6 @@ extension OSMVenueBuilder {
 
         // A way without a level that shares a node with a way on another level meets it there (a street reaching a
         // station's lower concourse, a sidewalk becoming a covered one): a ramp at the node joins level 0 to it.
-        let assumed = Set(untagged)
-        var untaggedNodes: Set<Int64> = []
-        var taggedLevels: [Int64: Set<Double>] = [:]
-        for wid in ways {
-            guard let way = document.ways[wid] else { continue }
-            let id = key("way", wid)
-            if isConnectorWay(way.tags, id) { continue }
-            if assumed.contains(id) {
-                untaggedNodes.formUnion(way.refs)
-            } else {
-                for ref in way.refs { taggedLevels[ref, default: []].formUnion(levels(way.tags, id)) }
-            }
-        }
         var joins: [String] = []
         for nid in document.nodeOrder where untaggedNodes.contains(nid) {
             guard let node = document.nodes[nid], let others = taggedLevels[nid], !others.contains(0) else { continue }

@@ -2,7 +2,8 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values:
-//   indoornav → IndoorSearch → IndoorVenue (CZip, CZlib) → IndoorGeometry → (CGEOS, CPROJ)
+//   indoornav → IndoorCore → IndoorNavigation, IndoorRender → IndoorRouting, IndoorSearch → IndoorVenue (CZip, CZlib)
+//     → IndoorGeometry → (CGEOS, CPROJ)
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
 // Swift module each; no C type appears in a public API.
 import PackageDescription
@@ -18,6 +19,8 @@ let package = Package(
         .library(name: "IndoorRender", targets: ["IndoorRender"]),
         .library(name: "IndoorLocation", targets: ["IndoorLocation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
+        .library(name: "IndoorCore", targets: ["IndoorCore"]),
         // The parsers as functions of bytes, for the libFuzzer harness in tools/fuzz (a package of its own).
         .library(name: "IndoorFuzzing", targets: ["IndoorFuzzing"]),
     ],
@@ -48,6 +51,8 @@ let package = Package(
         .target(name: "IndoorNavigation", dependencies: ["IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
         .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
+        // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
+        .target(name: "IndoorCore", dependencies: ["IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -58,10 +63,8 @@ let package = Package(
         .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
-        // The command-line tool: parses arguments, calls the libraries, formats output.
-        .executableTarget(
-            name: "indoornav",
-            dependencies: ["IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue"]),
+        // The command-line tool: parses arguments, calls the core, prints.
+        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -81,6 +84,7 @@ let package = Package(
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
         // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.

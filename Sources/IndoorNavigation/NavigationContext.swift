@@ -14,19 +14,20 @@ public struct NavigationContext: Sendable {
     /// The spaces a person may walk through.
     let walkableSpaceIDs: Set<String>
     /// Routers for reroutes, shared by every engine of this context (building one copies the graph's edge tables).
-    let routers: RouterPool
+    public let routers: RouterPool
     /// Per level ordinal, where a level change of the venue (stairs, escalator, elevator, ramp: every edge of the
     /// graph between two ordinals) arrives on that floor, in the plane: the only places a person enters it.
     let levelChangesByOrdinal: [Double: [Coordinate]]
 
-    public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil) {
+    /// - Parameter routers: a pool to share with other users of the same graph (a new one by default).
+    public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil, routers: RouterPool? = nil) {
         self.venue = venue
         self.graph = graph ?? NavigationGraph(venue: venue)
         let plane = TangentPlane(origin: venue.extent?.center ?? venue.frame.origin)
         self.plane = plane
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
-        routers = RouterPool(graph: self.graph)
+        self.routers = routers ?? RouterPool(graph: self.graph)
         poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0.id, plane.project($0.coordinate)) } }
         levelChangesByOrdinal = Self.levelChanges(of: self.graph, plane: plane)
     }
@@ -68,24 +69,5 @@ public struct NavigationContext: Sendable {
         let space = level.flatMap { spatialIndex.spaceID(at: coordinate, levelID: $0.id) }
         let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.id }
         return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space, nearestPOI: poi)
-    }
-}
-
-/// Routers lent out one caller at a time: a ``Router`` keeps working memory between queries, so it is not shared
-/// while in use, but it is worth keeping once built.
-final class RouterPool: @unchecked Sendable {
-    // (@unchecked: `idle` is only touched under `lock`; a router is used by the one caller that took it.)
-    private let lock = NSLock()
-    private var idle: [Router] = []
-    private let graph: NavigationGraph
-
-    init(graph: NavigationGraph) {
-        self.graph = graph
-    }
-
-    func withRouter<R>(_ body: (Router) throws -> R) rethrows -> R {
-        let router = lock.withLock { idle.popLast() } ?? Router(graph: graph)
-        defer { lock.withLock { idle.append(router) } }
-        return try body(router)
     }
 }

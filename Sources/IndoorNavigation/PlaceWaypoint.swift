@@ -1,6 +1,7 @@
 import Foundation
 import IndoorRouting
 import IndoorSearch
+import IndoorVenue
 
 extension Waypoint {
     /// A place as people name it — a POI, space or opening id, a name in any language the venue has, or
@@ -11,7 +12,12 @@ extension Waypoint {
     public init(resolving text: String, in index: SearchIndex, languages: [String] = ["en"], after previous: Waypoint? = nil) throws {
         let venue = index.venue
         let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
-        let place = try index.place(text, near: near)
+        try self.init(place: try index.place(text, near: near), in: venue, languages: languages)
+    }
+
+    /// A resolved place as a routing stop, labelled with its name in the first of `languages` it has.
+    /// - Throws: a coordinate the venue's frame cannot project.
+    public init(place: Place, in venue: Venue, languages: [String] = ["en"]) throws {
         let label: String
         switch place {
         case .poi(let p): label = p.displayName(for: languages)

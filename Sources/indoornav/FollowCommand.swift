@@ -1,10 +1,6 @@
 import Foundation
-import IndoorGeometry
+import IndoorCore
 import IndoorLocation
-import IndoorNavigation
-import IndoorRouting
-import IndoorSearch
-import IndoorVenue
 
 enum FollowCommand {
     static let help = """
@@ -49,27 +45,12 @@ enum FollowCommand {
         let (provider, live) = try source(&args)
         let toText = try args.option("--to")
         let fromText = try args.option("--from")
-        let routing = try routingOptions(&args)
+        let profile = try RouteCommand.profileOption(&args)
         try args.finish()
         if fromText != nil, toText == nil { throw UsageError("--from needs --to", command: args.command) }
 
-        let venue = try options.loadVenue()
-        let context = NavigationContext(venue: venue)
-        var core: NavigationCore
-        let language = InstructionLanguage(tag: options.language)
-        if let toText {
-            if let fromText {
-                let plan = try RouteCommand.plan(venue: venue, graph: context.graph, from: fromText, to: toText, options: routing,
-                                                 language: language, languages: options.languages)
-                core = NavigationCore(context: context, itinerary: plan.itinerary, destination: plan.destination,
-                                      options: routing, language: language)
-            } else {
-                let destination = try Waypoint(resolving: toText, in: SearchIndex(venue: venue), languages: options.languages)
-                core = NavigationCore(context: context, destination: destination, options: routing, language: language)
-            }
-        } else {
-            core = NavigationCore(context: context)
-        }
+        let venue = try options.prepareVenue()
+        let core = try venue.navigation(GuidanceRequest(to: toText, from: fromText, profile: profile, language: options.language))
         let engine = NavigationEngine(core: core)
         let json = options.json
         let guided = toText != nil
@@ -169,10 +150,6 @@ enum FollowCommand {
         }
         guard let defaultPort, !text.isEmpty else { throw UsageError("\(text): expected HOST:PORT", command: command) }
         return (text, defaultPort)
-    }
-
-    static func routingOptions(_ args: inout Arguments) throws(UsageError) -> RoutingOptions {
-        RoutingOptions(profile: try RouteCommand.profileOption(&args))
     }
 }
 

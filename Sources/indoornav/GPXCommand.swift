@@ -40,7 +40,7 @@ enum GPXCommand {
             if let c = summary.creator { o["creator"] = .string(c) }
             o["start"] = summary.first.map(pointJSON) ?? .null
             o["end"] = summary.last.map(pointJSON) ?? .null
-            Output.json(.object(o))
+            Output.json(JSONValue.object(o))
             return .success
         }
         Output.line("\(path): GPX \(summary.version ?? "?")\(summary.creator.map { " from \($0)" } ?? "")")

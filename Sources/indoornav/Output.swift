@@ -1,5 +1,4 @@
 import Foundation
-import IndoorGeometry
 
 /// stdout for results, stderr for progress and errors. Each line is written whole, in one call.
 enum Output {
@@ -28,7 +27,7 @@ enum Output {
     }
 
     /// One JSON document on stdout, keys sorted so output is stable for scripts and diffs.
-    static func json(_ value: JSONValue, pretty: Bool = true) {
+    static func json(_ value: some Encodable, pretty: Bool = true) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {

@@ -1,9 +1,5 @@
 import Foundation
-import IndoorGeometry
-import IndoorNavigation
-import IndoorRender
-import IndoorRouting
-import IndoorVenue
+import IndoorCore
 
 enum RenderCommand {
     static let help = """
@@ -48,7 +44,7 @@ enum RenderCommand {
         var vias: [String] = []
         while let v = try args.option("--via", first: true) { vias.append(v) }
         let profile = try RouteCommand.profileOption(&args)
-        let camera = try args.option("--camera") ?? "overview"
+        let cameraText = try args.option("--camera") ?? "overview"
         let sizeText = try args.option("--size") ?? "1200x900"
         let styleText = try args.option("--style") ?? "light"
         guard let output = try args.option("-o") ?? args.option("--output") else {
@@ -56,11 +52,10 @@ enum RenderCommand {
         }
         let force = args.flag("--force")
         try args.finish()
-        guard ["overview", "follow"].contains(camera) else {
-            throw UsageError("unknown camera \(camera) (overview or follow)", command: args.command)
+        guard let camera = MapRequest.Camera(rawValue: cameraText) else {
+            throw UsageError("unknown camera \(cameraText) (overview or follow)", command: args.command)
         }
         let (width, height) = try Self.size(sizeText, command: args.command)
-        let size = [width, height]
         let style: MapStyle
         switch styleText {
         case "light": style = .light
@@ -75,29 +70,16 @@ enum RenderCommand {
         }
         try checkOutput(output, force: force)
 
-        let venue = try options.loadVenue()
-        let levelID = try levelText.map { try CommonOptions.level($0, in: venue).id }
+        let request = MapRequest(level: levelText, camera: camera, width: width, height: height, style: style,
+                                 format: ImageFormat(path: output) ?? .png, languages: options.languages)
+        let venue = try options.prepareVenue()
         var itinerary: Itinerary?
         if let fromText, let toText {
-            itinerary = try RouteCommand.plan(venue: venue, from: fromText, vias: vias, to: toText,
-                                              options: RoutingOptions(profile: profile), language: InstructionLanguage(tag: options.language),
-                                              languages: options.languages).itinerary
+            let plan = try venue.route(RouteRequest(from: fromText, to: toText, via: vias, profile: profile, language: options.language))
+            RouteCommand.printNotes(plan.notes, to: .error)
+            itinerary = plan.itinerary
         }
-        let renderer = MapRenderer(venue: venue)
-        let map: RenderedMap
-        if let itinerary, levelID == nil, camera == "overview", Set(itinerary.legs.map(\.levelID)).count > 1 {
-            map = try renderer.drawSheet(itinerary, panelWidth: size[0] / Set(itinerary.legs.map(\.levelID)).count,
-                                         height: size[1], style: style, languages: options.languages, format: ImageFormat(path: output) ?? .png)
-        } else {
-            let level = levelID ?? itinerary?.legs.first?.levelID ?? defaultLevel(venue)
-            guard let level else { throw RenderError.nothingToDraw("the venue has no level") }
-            // An ordinal names a floor (all its levels); a level id names that level, drawn with its twins around it.
-            let wholeFloor = levelText.map { venue.level(id: $0) == nil } ?? true
-            let viewport = try frame(level: level, wholeFloor: wholeFloor, itinerary: itinerary, camera: camera, renderer: renderer,
-                                     width: size[0], height: size[1])
-            map = try renderer.draw(level: level, viewport: viewport, itinerary: itinerary, style: style,
-                                    languages: options.languages, format: ImageFormat(path: output) ?? .png)
-        }
+        let map = try venue.map(request, itinerary: itinerary)
         try map.write(to: output)
         Output.error("wrote \(output) (\(map.width)×\(map.height), \(map.labels.count) labels)")
         return .success
@@ -110,55 +92,6 @@ enum RenderCommand {
             throw UsageError("--size takes WIDTHxHEIGHT in pixels (16…16384), not \(text)", command: command)
         }
         return (size[0], size[1])
-    }
-
-    static func defaultLevel(_ venue: Venue) -> String? {
-        (venue.levels.first { $0.ordinal == 0 } ?? venue.levels.first).map(\.id)
-    }
-
-    /// The viewport, from the navigation camera: overview fits the route on this level (10 m around it) or the
-    /// level; follow is the follow camera at the route's start, turned to its first heading.
-    static func frame(level: String, wholeFloor: Bool = false, itinerary: Itinerary?, camera: String, renderer: MapRenderer,
-                      width: Int, height: Int) throws -> Viewport {
-        let frame = renderer.venue.frame
-        let bounds = CameraBounds(zoom: 0...24)
-        var state: CameraState?
-        if camera == "follow", let itinerary, let first = itinerary.legs.first?.steps.first {
-            var heading = 0.0
-            if case .depart(let h, _) = first.maneuver { heading = h }
-            var follow = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: bounds)
-            state = follow.update(coordinate: first.location, levelOrdinal: nil, course: nil, heading: heading)
-        } else {
-            let box = itinerary.flatMap { renderer.bounds(of: $0, on: level) }.map { b in
-                BoundingBox(minX: b.minX - 10, minY: b.minY - 10, maxX: b.maxX + 10, maxY: b.maxY + 10)
-            } ?? (wholeFloor ? renderer.bounds(ofFloor: level) : renderer.bounds(of: level))
-            guard let box else { throw RenderError.nothingToDraw("level \(level) has no space") }
-            let corners = try [Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY),
-                               Coordinate(x: box.minX, y: box.maxY), Coordinate(x: box.maxX, y: box.minY)].map { c throws in try frame.unproject(c) }
-            state = CameraState.fitting(corners, width: width, height: height, bounds: bounds)
-        }
-        guard let state else { throw RenderError.nothingToDraw("nothing to frame on level \(level)") }
-        return Viewport(center: try frame.project(state.center), metresPerPixel: state.metresPerPixel, bearing: state.bearing,
-                        width: width, height: height)
-    }
-
-    /// Draws an itinerary: one level fitted to its route, or a panel per level.
-    static func renderItinerary(_ itinerary: Itinerary, venue: Venue, to path: String, size: (Int, Int), style: MapStyle,
-                                languages: [String], force: Bool) throws {
-        guard let format = ImageFormat(path: path) else { throw RenderError.unsupportedFormat((path as NSString).pathExtension) }
-        try checkOutput(path, force: force)
-        let renderer = MapRenderer(venue: venue)
-        let levels = Set(itinerary.legs.map(\.levelID))
-        let map: RenderedMap
-        if levels.count > 1 {
-            map = try renderer.drawSheet(itinerary, panelWidth: size.0 / levels.count, height: size.1, style: style,
-                                         languages: languages, format: format)
-        } else {
-            guard let level = itinerary.legs.first?.levelID else { throw RenderError.nothingToDraw("an empty itinerary") }
-            let viewport = try frame(level: level, itinerary: itinerary, camera: "overview", renderer: renderer, width: size.0, height: size.1)
-            map = try renderer.draw(level: level, viewport: viewport, itinerary: itinerary, style: style, languages: languages, format: format)
-        }
-        try map.write(to: path)
     }
 
     /// An existing output is kept unless `--force`; a directory is never replaced.

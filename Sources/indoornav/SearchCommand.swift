@@ -1,8 +1,5 @@
 import Foundation
-import IndoorGeometry
-import IndoorRouting
-import IndoorSearch
-import IndoorVenue
+import IndoorCore
 
 enum SearchCommand {
     static let help = """
@@ -43,67 +40,33 @@ enum SearchCommand {
         let limitText = try args.option("--limit")
         guard let text = args.positional() else { throw UsageError("missing QUERY", command: args.command) }
         try args.finish()
-        var query = SearchQuery(text)
+        var request = SearchRequest(query: text, near: nearText, level: levelText, category: category, language: options.language)
         if let limitText {
             guard let limit = Int(limitText), limit > 0 else {
                 throw UsageError("--limit takes a positive whole number, not \(limitText)", command: args.command)
             }
-            query.limit = limit
+            request.limit = limit
         }
-        query.category = category
-
-        let venue = try options.loadVenue()
-        let index = SearchIndex(venue: venue)
-        if let levelText { query.levelIDs = [try CommonOptions.level(levelText, in: venue).id] }
-        if let nearText {
-            let place = try index.place(nearText)
-            query.near = (place.coordinate, place.levelID)
-        }
-        var walking: ((POI) -> Double?)?
-        if let near = query.near, let from = try? venue.frame.project(near.coordinate) {
-            // Rank by walking distance on the routing graph.
-            let router = Router(graph: NavigationGraph(venue: venue))
-            let start = RouteEnd(point: from, levelID: near.levelID, label: "here")
-            walking = { poi in
-                guard let to = try? venue.frame.project(poi.coordinate) else { return nil }
-                return try? router.route(from: start, to: RouteEnd(point: to, levelID: poi.levelID, label: "there")).distance
-            }
-        }
-        let results = index.search(query, walkingDistance: walking)
+        let venue = try options.prepareVenue()
+        let hits = try venue.search(request)
         let languages = options.languages
-        let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         if options.json {
-            Output.json(.object([
-                "query": .string(text),
-                "results": .array(results.map { r in
-                    var o: [String: JSONValue] = [
-                        "id": .string(r.poi.id),
-                        "name": .string(r.poi.displayName(for: languages)),
-                        "category": .string(r.poi.category),
-                        "kind": .string(r.poi.kind.rawValue),
-                        "level": .number(r.levelOrdinal),
-                        "coordinate": .array([.number(r.poi.coordinate.longitude), .number(r.poi.coordinate.latitude)]),
-                        "score": .number((r.score * 1000).rounded() / 1000),
-                    ]
-                    if let ref = r.poi.ref { o["ref"] = .string(ref) }
-                    if let d = r.distance { o["distance"] = .number((d * 10).rounded() / 10) }
-                    return .object(o)
-                }),
-            ]))
+            Output.json(SearchResponse(query: text, hits: hits, languages: languages))
             return .success
         }
-        if results.isEmpty {
+        if hits.isEmpty {
             Output.error("no result for \"\(text)\"")
             return .success
         }
-        for (i, r) in results.enumerated() {
-            let name = r.poi.displayName(for: languages)
-            let level = levels[r.poi.levelID].map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? r.poi.levelID
+        for (i, hit) in hits.enumerated() {
+            let poi = hit.poi
+            let name = poi.displayName(for: languages)
+            let level = hit.level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID
             var line = "\(i + 1). \(name)"
-            if let ref = r.poi.ref, !name.contains(ref) { line += " (\(ref))" }
-            line += " — \(r.poi.category), \(level) [\(r.levelOrdinal.formatted(.number))]"
-            if let d = r.distance { line += String(format: ", %.0f m", d) }
-            Output.line(line + "  \(r.poi.id)")
+            if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
+            line += " — \(poi.category), \(level) [\(hit.result.levelOrdinal.formatted(.number))]"
+            if let d = hit.result.distance { line += String(format: ", %.0f m", d) }
+            Output.line(line + "  \(poi.id)")
         }
         return .success
     }

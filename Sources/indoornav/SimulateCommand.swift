@@ -1,10 +1,5 @@
 import Foundation
-import IndoorGeometry
-import IndoorNavigation
-import IndoorRender
-import IndoorRouting
-import IndoorSearch
-import IndoorVenue
+import IndoorCore
 import Synchronization
 
 enum SimulateCommand {
@@ -59,7 +54,7 @@ enum SimulateCommand {
         walker.noise = try number(&args, "--noise", default: 3, in: 0...100)
         walker.headingNoise = try number(&args, "--heading-noise", default: 5, in: 0...180)
         walker.detourRate = try number(&args, "--detour-rate", default: 0.2, in: 0...1)
-        let routing = try FollowCommand.routingOptions(&args)
+        let profile = try RouteCommand.profileOption(&args)
         let record = try args.option("--record")
         let frames = try args.option("--frames")
         let size = try RenderCommand.size(try args.option("--size") ?? "800x600", command: args.command)
@@ -70,12 +65,11 @@ enum SimulateCommand {
         if let record { try checkDirectory(record, first: "session-0001.nmea", force: force) }
         if let frames { try checkDirectory(frames, first: "frame-0001.png", force: force) }
 
-        let venue = try options.loadVenue()
-        let context = NavigationContext(venue: venue)
-        let plan = try RouteCommand.plan(venue: venue, graph: context.graph, from: fromText, to: toText, options: routing,
-                                         language: InstructionLanguage(tag: options.language), languages: options.languages)
-        let simulator = SessionSimulator(context: context, itinerary: plan.itinerary, destination: plan.destination, walker: walker,
-                                         options: routing, seed: seed)
+        let venue = try options.prepareVenue()
+        let plan = try venue.route(RouteRequest(from: fromText, to: toText, profile: profile, language: options.language))
+        RouteCommand.printNotes(plan.notes, to: .error)
+        let simulator = venue.simulator(for: plan, walker: walker, profile: profile, seed: seed)
+        let context = venue.navigationContext
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }
         if let status = Interruption.status {

@@ -1,65 +1,44 @@
 import Foundation
-import IndoorGeometry
-import IndoorRouting
-import IndoorSampleVenue
-import IndoorVenue
+import IndoorCore
 
 /// Options every command shares.
 struct CommonOptions {
-    /// An IMDF folder or archive or an OSM file; `nil` for the embedded sample venue.
-    var venuePath: String?
-    /// The venue to pick out of an OSM extract: `--venue-name NAME` or `--bbox W,S,E,N`.
-    var selection: VenueSelection?
+    /// Where the venue comes from: `--venue PATH` (an IMDF folder or archive or an OSM file; the embedded sample
+    /// venue without it), `--venue-name NAME` or `--bbox W,S,E,N` to pick one out of an OSM extract, `--strict`.
+    var source = VenueSource()
     var json = false
     var verbose = false
     var language: String?
-    /// Only what the data draws: no implicit corridors, inferred entrances or carved overlaps.
-    var strict = false
 
     init(_ args: inout Arguments) throws(UsageError) {
-        venuePath = try args.option("--venue")
-        strict = args.flag("--strict")
+        source.path = try args.option("--venue")
+        source.strict = args.flag("--strict")
         let name = try args.option("--venue-name")
         let box = try args.option("--bbox")
         if name != nil, box != nil { throw UsageError("--venue-name and --bbox pick a venue two ways: give one", command: args.command) }
-        if let name { selection = .named(name) }
+        if let name { source.selection = .named(name) }
         if let box {
             let parts = box.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 4, let w = parts[0], let s = parts[1], let e = parts[2], let n = parts[3], w < e, s < n,
                   abs(s) <= 90, abs(n) <= 90, abs(w) <= 180, abs(e) <= 180 else {
                 throw UsageError("--bbox \(box): expected WEST,SOUTH,EAST,NORTH in degrees (e.g. 8.627,49.871,8.632,49.876)", command: args.command)
             }
-            selection = .boundingBox(BoundingBox(minX: w, minY: s, maxX: e, maxY: n))
+            source.selection = .boundingBox(BoundingBox(minX: w, minY: s, maxX: e, maxY: n))
         }
-        if selection != nil, venuePath == nil { throw UsageError("--venue-name and --bbox need --venue FILE (an OSM extract)", command: args.command) }
+        if source.selection != nil, source.path == nil {
+            throw UsageError("--venue-name and --bbox need --venue FILE (an OSM extract)", command: args.command)
+        }
         json = args.flag("--json")
         verbose = args.flag("--verbose") || args.flag("-v")
         language = try args.option("--lang")
     }
 
-    var venueName: String { venuePath ?? SampleVenue.name }
-
     /// The languages to show names in, best first (names fall back to English, then any).
-    var languages: [String] { language.map { [$0, "en"] } ?? ["en"] }
+    var languages: [String] { PreparedVenue.nameLanguages(for: language) }
 
-    /// The level `--level` names: an ordinal (`0`, `-1`, `0.5`) or a level id.
-    static func level(_ text: String, in venue: Venue) throws(PlaceError) -> Level {
-        guard let level = venue.levels(named: text).first else {
-            throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText))
-        }
-        return level
-    }
-
-    /// The venue with what its data leaves implicit inferred (``Venue/inferringPassages()``), or as drawn with
-    /// `--strict`.
-    func loadVenue() throws(VenueError) -> Venue {
-        let venue = try loadDrawnVenue()
-        return strict ? venue : venue.inferringPassages()
-    }
-
-    /// The venue exactly as its data draws it.
-    func loadDrawnVenue() throws(VenueError) -> Venue {
-        if let venuePath { try VenueLoader.load(path: venuePath, selection: selection) } else { try SampleVenue.load() }
+    /// The venue as routed, prepared.
+    func prepareVenue() throws(VenueError) -> PreparedVenue {
+        try PreparedVenue(loading: source)
     }
 }
 
@@ -80,7 +59,7 @@ enum VenueCommands {
 
         OPTIONS:
           --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf).
-                         Default: the embedded sample venue (\(SampleVenue.name)).
+                         Default: the embedded sample venue (\(VenueSource.sample.name)).
           --venue-name NAME  Pick one venue out of an OSM extract: the station (stop area), building or mall
                          of that name (case and accents ignored), with a 30 m margin.
           --bbox W,S,E,N Pick what lies in this box of an OSM extract (degrees).
@@ -111,69 +90,36 @@ enum VenueCommands {
         try args.finish()
         let t0 = monotonicSeconds()
         // The counts are the data's; what routing infers from it is summed up apart (with --verbose).
-        let venue = try options.loadDrawnVenue()
+        let venue = try options.source.loadDrawn()
         let t1 = monotonicSeconds()
         _ = VenueSpatialIndex(venue)
         let t2 = monotonicSeconds()
         let languages = options.languages
-        let rows = venue.levels.map { level in
-            (level: level, spaces: venue.spaces(on: level.id).count, openings: venue.openings(on: level.id).count,
-             pois: venue.pois(on: level.id).count)
-        }
-        let extent = venue.extent
+        var info = VenueInfo(venue, languages: languages)
         if options.json {
-            var object: [String: JSONValue] = [
-                "id": .string(venue.id),
-                "name": .string(venue.name.resolved(for: languages) ?? ""),
-                "format": .string(venue.sourceFormat),
-                "buildings": .number(Double(venue.buildings.count)),
-                "levels": .array(rows.map { r in
-                    .object([
-                        "id": .string(r.level.id), "ordinal": .number(r.level.ordinal),
-                        "name": .string(r.level.name.resolved(for: languages) ?? r.level.ordinalText),
-                        "spaces": .number(Double(r.spaces)), "openings": .number(Double(r.openings)),
-                        "pois": .number(Double(r.pois)),
-                    ])
-                }),
-                "spaces": .number(Double(venue.spaces.count)),
-                "openings": .number(Double(venue.openings.count)),
-                "pois": .number(Double(venue.pois.count)),
-                "connectors": .number(Double(venue.connectors.count)),
-                "obstacles": .number(Double(venue.obstacles.count)),
-                "issues": .object(Dictionary(grouping: venue.issues, by: \.severity.rawValue).mapValues { .number(Double($0.count)) }),
-            ]
-            if let e = extent {
-                object["extent"] = .array([.number(e.minX), .number(e.minY), .number(e.maxX), .number(e.maxY)])
-            }
             if options.verbose {
-                object["load_seconds"] = .number(t1 - t0)
-                object["index_seconds"] = .number(t2 - t1)
-                object["inference"] = inferenceJSON(options.strict ? InferenceReport() : venue.inferringPassages().inference)
-                object["places"] = .array(venue.pois.map { p in
-                    var o: [String: JSONValue] = ["id": .string(p.id), "kind": .string(p.kind.rawValue), "category": .string(p.category),
-                                                  "level": .string(p.levelID)]
-                    if let name = p.name.resolved(for: languages) { o["name"] = .string(name) }
-                    if let ref = p.ref { o["ref"] = .string(ref) }
-                    return .object(o)
-                })
+                info.loadSeconds = t1 - t0
+                info.indexSeconds = t2 - t1
+                info.inference = VenueInfo.InferenceSummary(options.source.strict ? InferenceReport() : venue.inferringPassages().inference)
+                info.places = VenueInfo.places(of: venue, languages: languages)
             }
-            Output.json(.object(object))
+            Output.json(info)
             return .success
         }
-        Output.line("\(venue.name.resolved(for: languages) ?? venue.id) (\(venue.sourceFormat), \(options.venueName))")
+        Output.line("\(venue.name.resolved(for: languages) ?? venue.id) (\(venue.sourceFormat), \(options.source.name))")
         if let address = venue.address?.formatted, !address.isEmpty { Output.line(address) }
-        Output.line("\(venue.buildings.count) building\(venue.buildings.count == 1 ? "" : "s"), \(venue.levels.count) levels, "
-            + "\(venue.spaces.count) spaces, \(venue.openings.count) openings, \(venue.pois.count) POIs, "
-            + "\(venue.connectors.count) connectors, \(venue.obstacles.count) obstacles")
+        Output.line("\(info.buildings) building\(info.buildings == 1 ? "" : "s"), \(info.levels.count) levels, "
+            + "\(info.spaces) spaces, \(info.openings) openings, \(info.pois) POIs, "
+            + "\(info.connectors) connectors, \(info.obstacles) obstacles")
         Output.line("")
-        let nameWidth = max(5, rows.map { ($0.level.name.resolved(for: languages) ?? "").count }.max() ?? 5)
+        let nameWidth = max(5, venue.levels.map { ($0.name.resolved(for: languages) ?? "").count }.max() ?? 5)
         Output.line("ordinal  " + "level".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  spaces  openings   POIs  id")
-        for r in rows {
-            let name = (r.level.name.resolved(for: languages) ?? "").padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            Output.line(pad(r.level.ordinalText, 7) + "  " + name + "  " + pad(String(r.spaces), 6) + "  "
-                + pad(String(r.openings), 8) + "  " + pad(String(r.pois), 5) + "  " + r.level.id)
+        for (level, row) in zip(venue.levels, info.levels) {
+            let name = (level.name.resolved(for: languages) ?? "").padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            Output.line(pad(level.ordinalText, 7) + "  " + name + "  " + pad(String(row.spaces), 6) + "  "
+                + pad(String(row.openings), 8) + "  " + pad(String(row.pois), 5) + "  " + level.id)
         }
-        if let e = extent, let corners = try? venue.frame.project([
+        if let e = venue.extent, let corners = try? venue.frame.project([
             Coordinate(x: e.minX, y: e.center.y), Coordinate(x: e.maxX, y: e.center.y),
             Coordinate(x: e.center.x, y: e.minY), Coordinate(x: e.center.x, y: e.maxY),
         ]) {
@@ -181,13 +127,12 @@ enum VenueCommands {
             Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY,
                                corners[1].x - corners[0].x, corners[3].y - corners[2].y))
         }
-        let counts = Dictionary(grouping: venue.issues, by: \.severity)
         if !venue.issues.isEmpty {
-            Output.line("loader notes: \(counts[.error]?.count ?? 0) errors, \(counts[.warning]?.count ?? 0) warnings, "
-                + "\(counts[.info]?.count ?? 0) notes (see `indoornav venue validate`)")
+            Output.line("loader notes: \(info.issues["error"] ?? 0) errors, \(info.issues["warning"] ?? 0) warnings, "
+                + "\(info.issues["info"] ?? 0) notes (see `indoornav venue validate`)")
         }
         if options.verbose {
-            if options.strict {
+            if options.source.strict {
                 Output.line("inferred: nothing (--strict: only what the data draws)")
             } else {
                 printInference(venue.inferringPassages(), languages: languages)
@@ -201,67 +146,14 @@ enum VenueCommands {
     static func validate(_ args: inout Arguments) throws -> ExitStatus {
         let options = try CommonOptions(&args)
         try args.finish()
-        let venue: Venue
-        do {
-            venue = try options.loadDrawnVenue()
-        } catch {
-            // A path that is not a venue at all is still a validation result: what was found, and one error.
-            var issues: [VenueIssue] = []
-            if case .noLevels(_, let found) = error { issues = found }
-            issues.append(VenueIssue(.error, "not-a-venue", error.localizedDescription))
-            report(issues, options: options)
-            return .failure
-        }
-        // The data as drawn is validated; what routing infers from it is reported beside (notes), and reachability
-        // is judged on the venue as routed.
-        let routed = options.strict ? venue : venue.inferringPassages()
-        var issues = VenueValidator().validate(venue) + routed.issues.filter { $0.severity == .info && !venue.issues.contains($0) }
-        // What only the routing graph can tell: spaces no route reaches from the rest of their building.
-        let graph = NavigationGraph(venue: routed)
-        for s in graph.unreachableSpaces() {
-            let space = routed.spaces[s]
-            issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
-                "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
-        }
-        report(issues, options: options)
-        return issues.contains { $0.severity == .error } ? .failure : .success
-    }
-
-    private static func report(_ issues: [VenueIssue], options: CommonOptions) {
-        let counts = Dictionary(grouping: issues, by: \.severity).mapValues(\.count)
+        let report = ValidationReport(validating: options.source)
         if options.json {
-            Output.json(.object([
-                "venue": .string(options.venueName),
-                "valid": .bool(counts[.error] == nil),
-                "errors": .number(Double(counts[.error] ?? 0)),
-                "warnings": .number(Double(counts[.warning] ?? 0)),
-                "issues": .array(issues.map { i in
-                    var o: [String: JSONValue] = ["severity": .string(i.severity.rawValue), "code": .string(i.code), "message": .string(i.message)]
-                    if let f = i.file { o["file"] = .string(f) }
-                    if let id = i.featureID { o["feature_id"] = .string(id) }
-                    if let l = i.line { o["line"] = .number(Double(l)) }
-                    return .object(o)
-                }),
-            ]))
-            return
+            Output.json(report)
+        } else {
+            for issue in report.issues { Output.line(issue.description) }
+            Output.line("\(report.venue): \(report.errors) errors, \(report.warnings) warnings, \(report.notes) notes")
         }
-        for issue in issues { Output.line(issue.description) }
-        Output.line("\(options.venueName): \(counts[.error] ?? 0) errors, \(counts[.warning] ?? 0) warnings, \(counts[.info] ?? 0) notes")
-    }
-
-    static func inferenceJSON(_ report: InferenceReport) -> JSONValue {
-        .object([
-            "levels": .array(report.levels.map { l in
-                .object([
-                    "level_id": .string(l.levelID),
-                    "implicit_corridors": .number(Double(l.implicitCorridors)),
-                    "implicit_corridor_area": .number((l.implicitCorridorArea * 10).rounded() / 10),
-                    "inferred_openings": .number(Double(l.inferredOpenings)),
-                    "carved_overlaps": .number(Double(l.carvedOverlaps)),
-                ])
-            }),
-            "shared_floors": .array(report.sharedFloors.map { .array($0.map { .string($0) }) }),
-        ])
+        return report.valid ? .success : .failure
     }
 
     /// What routing infers beyond the data, level by level (`venue info -v`).

@@ -1,10 +1,8 @@
 // indoornav: the IndoorNav command-line tool. Thin: parses arguments, calls the libraries, formats output.
 // Exit status: 0 success, 1 failure (or errors found), 2 usage error.
 import Foundation
+import IndoorCore
 import IndoorLocation
-import IndoorRender
-import IndoorRouting
-import IndoorVenue
 
 let usage = """
     indoornav — indoor venues, itineraries and navigation, headless and scriptable.

@@ -2,7 +2,7 @@ import IndoorVenue
 
 /// Who is walking, and what they avoid. Per-query closures and non-public access ride along.
 public struct RoutingOptions: Hashable, Sendable {
-    public enum Profile: String, Hashable, Sendable, CaseIterable {
+    public enum Profile: String, Hashable, Sendable, CaseIterable, Codable {
         /// Walking: every connector.
         case `default`
         /// Wheelchairs, strollers, luggage: no stairs, no escalators, no door known to be inaccessible.

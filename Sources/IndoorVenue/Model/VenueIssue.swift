@@ -1,9 +1,9 @@
 import Foundation
 
 /// A problem in a venue, with where it is: what loaders accept with a warning, skip with an error, and what
-/// ``VenueValidator`` finds.
-public struct VenueIssue: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+/// ``VenueValidator`` finds. As JSON: `severity`, `code`, `message`, and `file`, `feature_id`, `line` when known.
+public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
         case info, warning, error
         private var rank: Int {
             switch self {
@@ -26,6 +26,11 @@ public struct VenueIssue: Hashable, Sendable, CustomStringConvertible {
     /// The line, when the problem is in the file's syntax.
     public var line: Int?
     public var message: String
+
+    enum CodingKeys: String, CodingKey {
+        case severity, code, file, line, message
+        case featureID = "feature_id"
+    }
 
     public init(_ severity: Severity, _ code: String, file: String? = nil, featureID: String? = nil, line: Int? = nil,
                 _ message: String) {

@@ -1,0 +1,39 @@
+// Route, search and follow a simulated walk on the sample venue, through IndoorNav's core API.
+import IndoorCore
+
+// A venue is loaded and prepared once; every question after that is a method of it, from any thread.
+let venue = try PreparedVenue(loading: .sample)
+
+// Search, as a visitor types it: everyday words in four languages, typos tolerated.
+let hits = try venue.search(SearchRequest(query: "bookshop", limit: 3))
+for hit in hits {
+    print("found \(hit.poi.displayName()) (\(hit.poi.category)) on level \(hit.result.levelOrdinal.formatted())")
+}
+
+// Route between two named places, with the instructions in German.
+let plan = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", language: "de"))
+print("\(plan.origin.waypoint.end.label) → \(plan.destination.end.label): \(Int(plan.itinerary.distance.rounded())) m")
+for step in plan.itinerary.legs.flatMap(\.steps) {
+    print("  \(step.instruction)")
+}
+
+// The same route as JSON, as a service would answer it.
+let response = RouteResponse(plan)
+print("JSON: \(response.legs.count) legs, \(response.legs.flatMap(\.steps).count) steps")
+
+// Follow a simulated walker (seeded: the same walk every run) through the real navigation engine, as fast as the
+// engine can take the fixes.
+let simulator = venue.simulator(for: plan, seed: 7)
+let engine = NavigationEngine(core: venue.navigation(following: plan))
+let walk = SimulatedSessionProvider(simulator: simulator, session: 0, clock: InstantClock())
+var fixes = 0
+for try await event in engine.events(from: walk) {
+    switch event {
+    case .progress: fixes += 1
+    case .stepChanged(_, let instruction): print("  now: \(instruction)")
+    case .offRoute: print("  off route")
+    case .rerouted(let distance, _): print("  rerouted: \(Int(distance.rounded())) m")
+    case .arrived: print("arrived after \(fixes) fixes")
+    default: break
+    }
+}

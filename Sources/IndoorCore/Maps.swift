@@ -1,0 +1,111 @@
+import Foundation
+@_exported import IndoorRender
+
+/// A map to draw: a level of the venue, or an itinerary (one panel per level it visits, unless a level is picked).
+public struct MapRequest: Sendable {
+    /// How the camera frames the map.
+    public enum Camera: String, Hashable, Sendable, CaseIterable, Codable {
+        /// The route on the level, 10 m around it, or the whole level.
+        case overview
+        /// Close up on the route's start, turned to face the way to go.
+        case follow
+    }
+
+    /// The level to draw: an ordinal (the whole floor, every level of it) or a level id (that level, its twins
+    /// around it). Default: the route's levels, else the ground level.
+    public var level: String?
+    /// The route to draw, if any.
+    public var route: RouteRequest?
+    public var camera: Camera
+    /// Pixels.
+    public var width: Int
+    public var height: Int
+    public var style: MapStyle
+    public var format: ImageFormat
+    /// The languages of the labels, best first.
+    public var languages: [String]
+
+    public init(level: String? = nil, route: RouteRequest? = nil, camera: Camera = .overview, width: Int = 1200, height: Int = 900,
+                style: MapStyle = .light, format: ImageFormat = .png, languages: [String] = ["en"]) {
+        self.level = level
+        self.route = route
+        self.camera = camera
+        self.width = width
+        self.height = height
+        self.style = style
+        self.format = format
+        self.languages = languages
+    }
+}
+
+extension PreparedVenue {
+    /// The renderer of the venue (built on first use).
+    public var renderer: MapRenderer { rendererPart.value }
+
+    /// Draws the map `request` asks for.
+    /// - Throws: what ``route(_:)`` throws for the route; ``PlaceError`` for a level that names nothing;
+    ///   ``RenderError`` when there is nothing to draw.
+    public func map(_ request: MapRequest) throws -> RenderedMap {
+        try map(request, itinerary: try request.route.map { try route($0).itinerary })
+    }
+
+    /// Draws the map `request` asks for with an itinerary already computed (its ``MapRequest/route`` is not used).
+    /// - Throws: ``PlaceError`` for a level that names nothing; ``RenderError`` when there is nothing to draw.
+    public func map(_ request: MapRequest, itinerary: Itinerary?) throws -> RenderedMap {
+        let levelID = try request.level.map { try levels(named: $0)[0].id }
+        let levelsVisited = Set(itinerary?.legs.map(\.levelID) ?? [])
+        if let itinerary, levelID == nil, request.camera == .overview, levelsVisited.count > 1 {
+            return try renderer.drawSheet(itinerary, panelWidth: request.width / levelsVisited.count, height: request.height,
+                                          style: request.style, languages: request.languages, format: request.format)
+        }
+        let level = levelID ?? itinerary?.legs.first?.levelID ?? (venue.levels.first { $0.ordinal == 0 } ?? venue.levels.first)?.id
+        guard let level else { throw RenderError.nothingToDraw("the venue has no level") }
+        // An ordinal names a floor (all its levels); a level id names that level, drawn with its twins around it.
+        let wholeFloor = request.level.map { venue.level(id: $0) == nil } ?? true
+        let viewport = try viewport(level: level, wholeFloor: wholeFloor, itinerary: itinerary, camera: request.camera,
+                                    width: request.width, height: request.height)
+        return try renderer.draw(level: level, viewport: viewport, itinerary: itinerary, style: request.style,
+                                 languages: request.languages, format: request.format)
+    }
+
+    /// Draws an itinerary: one level fitted to its route, or a panel per level.
+    /// - Throws: ``RenderError`` when the itinerary is empty.
+    public func map(of itinerary: Itinerary, width: Int, height: Int, style: MapStyle = .light, format: ImageFormat = .png,
+                    languages: [String] = ["en"]) throws -> RenderedMap {
+        let levels = Set(itinerary.legs.map(\.levelID))
+        if levels.count > 1 {
+            return try renderer.drawSheet(itinerary, panelWidth: width / levels.count, height: height, style: style,
+                                          languages: languages, format: format)
+        }
+        guard let level = itinerary.legs.first?.levelID else { throw RenderError.nothingToDraw("an empty itinerary") }
+        let viewport = try viewport(level: level, itinerary: itinerary, camera: .overview, width: width, height: height)
+        return try renderer.draw(level: level, viewport: viewport, itinerary: itinerary, style: style, languages: languages, format: format)
+    }
+
+    /// The viewport the navigation camera gives: overview fits the route on this level (10 m around it), or the
+    /// level (or its whole floor); follow is the follow camera at the route's start, turned to its first heading.
+    /// - Throws: ``RenderError/nothingToDraw(_:)`` for a level with no space; a frame that cannot unproject.
+    public func viewport(level: String, wholeFloor: Bool = false, itinerary: Itinerary?, camera: MapRequest.Camera,
+                         width: Int, height: Int) throws -> Viewport {
+        let frame = venue.frame
+        let bounds = CameraBounds(zoom: 0...24)
+        var state: CameraState?
+        if camera == .follow, let itinerary, let first = itinerary.legs.first?.steps.first {
+            var heading = 0.0
+            if case .depart(let h, _) = first.maneuver { heading = h }
+            var follow = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: bounds)
+            state = follow.update(coordinate: first.location, levelOrdinal: nil, course: nil, heading: heading)
+        } else {
+            let box = itinerary.flatMap { renderer.bounds(of: $0, on: level) }.map { b in
+                BoundingBox(minX: b.minX - 10, minY: b.minY - 10, maxX: b.maxX + 10, maxY: b.maxY + 10)
+            } ?? (wholeFloor ? renderer.bounds(ofFloor: level) : renderer.bounds(of: level))
+            guard let box else { throw RenderError.nothingToDraw("level \(level) has no space") }
+            let corners = try [Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY),
+                               Coordinate(x: box.minX, y: box.maxY), Coordinate(x: box.maxX, y: box.minY)].map { c throws in try frame.unproject(c) }
+            state = CameraState.fitting(corners, width: width, height: height, bounds: bounds)
+        }
+        guard let state else { throw RenderError.nothingToDraw("nothing to frame on level \(level)") }
+        return Viewport(center: try frame.project(state.center), metresPerPixel: state.metresPerPixel, bearing: state.bearing,
+                        width: width, height: height)
+    }
+}

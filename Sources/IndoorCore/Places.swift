@@ -1,0 +1,95 @@
+import Foundation
+
+/// A place named in a request, resolved as a routing stop.
+public struct ResolvedPlace: Sendable {
+    /// What was asked for, as typed.
+    public let text: String
+    /// The stop: where, on which level, and its label in the requested language.
+    public let waypoint: Waypoint
+    /// Set when other places match the text exactly as well as the one taken.
+    public let tie: PlaceTie?
+}
+
+/// A place, as a caller shows it and names it again: its id always names it alone.
+public struct PlaceSummary: Codable, Hashable, Sendable {
+    public let id: String
+    public let name: String
+    public let levelID: String
+    /// The level's name in the requested language, else "Level" and its ordinal.
+    public let levelName: String
+    /// The level's ordinal.
+    public let level: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, level
+        case levelID = "level_id"
+        case levelName = "level_name"
+    }
+}
+
+/// A name that matches several places equally well: which one was taken, and how to name each other one.
+public struct PlaceTie: Codable, Hashable, Sendable {
+    /// The text as typed.
+    public let text: String
+    public let taken: PlaceSummary
+    /// The others, up to three (``moreMayExist`` says there may be more).
+    public let others: [PlaceSummary]
+    /// Whether the one taken is the nearest to the stop before it (else the best ranked).
+    public let nearestToPreviousStop: Bool
+    public let moreMayExist: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case text, taken, others
+        case nearestToPreviousStop = "nearest_to_previous_stop"
+        case moreMayExist = "more_may_exist"
+    }
+}
+
+/// A request that cannot be answered as asked: which field, and why.
+public struct RequestError: Error, Hashable, Sendable, LocalizedError {
+    /// The request field at fault (`avoid`, `limit`, `to`…).
+    public let field: String
+    /// Why, naming the value: "X names no space, opening or connector of this venue".
+    public let reason: String
+
+    public init(field: String, reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    public var errorDescription: String? { "\(field): \(reason)" }
+}
+
+extension PreparedVenue {
+    /// The languages names are shown in for a language tag, best first: the tag's, then English.
+    public static func nameLanguages(for tag: String?) -> [String] {
+        tag.map { [$0, "en"] } ?? ["en"]
+    }
+
+    /// Resolves what a person typed for a place — a POI, space, opening or connector-stop id, a name in any language
+    /// the venue has, or `LON,LAT@LEVEL` — as a routing stop. A name is resolved near `previous` when there is one
+    /// ("Women's restroom" is the one on the way, not any one); when several places match it equally well, the
+    /// result says which was taken and how to name the others.
+    /// - Throws: ``PlaceError`` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
+    public func resolvePlace(_ text: String, after previous: Waypoint? = nil, languages: [String] = ["en"]) throws -> ResolvedPlace {
+        let index = searchIndex
+        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
+        let resolution = try index.resolve(text, near: near)
+        let waypoint = try Waypoint(place: resolution.place, in: venue, languages: languages)
+        var tie: PlaceTie?
+        if case .poi(let taken) = resolution.place, !resolution.alternatives.isEmpty {
+            tie = PlaceTie(text: text, taken: summary(of: taken, languages: languages),
+                           others: resolution.alternatives.map { summary(of: $0.poi, languages: languages) },
+                           nearestToPreviousStop: near != nil, moreMayExist: resolution.alternatives.count >= 3)
+        }
+        return ResolvedPlace(text: text, waypoint: waypoint, tie: tie)
+    }
+
+    /// A POI as a caller shows it: its name in `languages`, and its level's.
+    public func summary(of poi: POI, languages: [String]) -> PlaceSummary {
+        let level = venue.level(id: poi.levelID)
+        return PlaceSummary(id: poi.id, name: poi.displayName(for: languages), levelID: poi.levelID,
+                            levelName: level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? poi.levelID,
+                            level: level?.ordinal ?? 0)
+    }
+}

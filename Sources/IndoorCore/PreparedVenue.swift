@@ -1,0 +1,113 @@
+import Foundation
+@_exported import IndoorGeometry
+@_exported import IndoorNavigation
+@_exported import IndoorRouting
+import IndoorSampleVenue
+@_exported import IndoorSearch
+@_exported import IndoorVenue
+import Synchronization
+
+/// Where a venue comes from: a file or folder (an IMDF folder or archive, an OSM `.osm` or `.osm.pbf` file, one
+/// venue picked out of an extract), or the sample venue compiled into the toolkit.
+public struct VenueSource: Hashable, Sendable {
+    /// The file or folder; `nil` for the embedded sample venue.
+    public var path: String?
+    /// The venue to pick out of an OSM extract, by name or bounding box.
+    public var selection: VenueSelection?
+    /// Only what the data draws: no implicit corridors, inferred entrances or carved overlaps.
+    public var strict: Bool
+
+    public init(path: String? = nil, selection: VenueSelection? = nil, strict: Bool = false) {
+        self.path = path
+        self.selection = selection
+        self.strict = strict
+    }
+
+    /// The sample venue compiled into the toolkit: a three-level transit hub.
+    public static let sample = VenueSource()
+
+    /// What messages call the source: its path, or the sample venue's name.
+    public var name: String { path ?? SampleVenue.name }
+
+    /// The venue exactly as its data draws it (what validation judges and `venue info` counts).
+    public func loadDrawn() throws(VenueError) -> Venue {
+        if let path { try VenueLoader.load(path: path, selection: selection) } else { try SampleVenue.load() }
+    }
+
+    /// The venue as routed: with what its data leaves implicit inferred (``Venue/inferringPassages()``), or as
+    /// drawn when ``strict``.
+    public func load() throws(VenueError) -> Venue {
+        let venue = try loadDrawn()
+        return strict ? venue : venue.inferringPassages()
+    }
+}
+
+/// A venue prepared once to answer many questions, from any thread: the venue as routed, its routing graph, its
+/// search index, what the navigation engine reads (``NavigationContext``) and a pool of routers. Immutable; each
+/// part is built the first time it is asked for, once, so a command that only searches never builds the graph.
+///
+/// Every use case of the toolkit is a method of it: ``route(_:)``, ``search(_:)``, ``navigation(_:)``, … — the
+/// command line, a service and a web map call the same ones.
+public final class PreparedVenue: Sendable {
+    /// The venue as routed.
+    public let venue: Venue
+    private let graphPart: BuiltOnce<NavigationGraph>
+    private let searchPart: BuiltOnce<SearchIndex>
+    private let routersPart: BuiltOnce<RouterPool>
+    private let navigationPart: BuiltOnce<NavigationContext>
+    let rendererPart: BuiltOnce<MapRenderer>
+
+    /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
+    /// - Parameter graph: its routing graph, when already built.
+    public init(_ venue: Venue, graph: NavigationGraph? = nil) {
+        self.venue = venue
+        let graphPart = BuiltOnce { graph ?? NavigationGraph(venue: venue) }
+        let routersPart = BuiltOnce { RouterPool(graph: graphPart.value) }
+        self.graphPart = graphPart
+        self.routersPart = routersPart
+        searchPart = BuiltOnce { SearchIndex(venue: venue) }
+        navigationPart = BuiltOnce { NavigationContext(venue: venue, graph: graphPart.value, routers: routersPart.value) }
+        rendererPart = BuiltOnce { MapRenderer(venue: venue) }
+    }
+
+    /// Loads and prepares the venue of `source`.
+    public convenience init(loading source: VenueSource) throws(VenueError) {
+        self.init(try source.load())
+    }
+
+    /// The routing graph (built on first use).
+    public var graph: NavigationGraph { graphPart.value }
+    /// The search index (built on first use).
+    public var searchIndex: SearchIndex { searchPart.value }
+    /// Routers on ``graph``, lent one caller at a time.
+    public var routers: RouterPool { routersPart.value }
+    /// What the navigation engine reads about the venue (built on first use, on ``graph``).
+    public var navigationContext: NavigationContext { navigationPart.value }
+
+    /// The levels `text` names: an ordinal (`0`, `-1`, `0.5`: every level of that floor) or a level id.
+    /// - Throws: ``PlaceError/unknownLevel(text:available:)`` listing the ordinals there are.
+    public func levels(named text: String) throws(PlaceError) -> [Level] {
+        let levels = venue.levels(named: text)
+        guard !levels.isEmpty else { throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText)) }
+        return levels
+    }
+}
+
+/// A value built the first time it is read, by one caller, while others wait for it.
+final class BuiltOnce<Value: Sendable>: Sendable {
+    private let state = Mutex<Value?>(nil)
+    private let build: @Sendable () -> Value
+
+    init(_ build: @escaping @Sendable () -> Value) {
+        self.build = build
+    }
+
+    var value: Value {
+        state.withLock { value in
+            if let value { return value }
+            let built = build()
+            value = built
+            return built
+        }
+    }
+}

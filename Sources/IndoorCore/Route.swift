@@ -1,0 +1,144 @@
+import Foundation
+
+/// A route to compute: places as people name them, and how the walker goes.
+public struct RouteRequest: Codable, Hashable, Sendable {
+    /// Where the route starts: an id, a name, or `LON,LAT@LEVEL` (see ``PreparedVenue/resolvePlace(_:after:languages:)``).
+    public var from: String
+    /// Where it ends, as ``from``, or `category:C` for the nearest place of category C by walking time.
+    public var to: String
+    /// Stops on the way, in order.
+    public var via: [String]
+    public var profile: RoutingOptions.Profile
+    /// Ids of spaces, openings or connectors that are closed.
+    public var avoid: [String]
+    /// Whether staff-only and restricted areas may be crossed.
+    public var includeNonPublic: Bool
+    /// The language of the instructions (`en`, `fr`, `de`, `ru`; English otherwise); names follow it, falling back
+    /// to English.
+    public var language: String?
+
+    public init(from: String, to: String, via: [String] = [], profile: RoutingOptions.Profile = .default, avoid: [String] = [],
+                includeNonPublic: Bool = false, language: String? = nil) {
+        self.from = from
+        self.to = to
+        self.via = via
+        self.profile = profile
+        self.avoid = avoid
+        self.includeNonPublic = includeNonPublic
+        self.language = language
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case from, to, via, profile, avoid, language
+        case includeNonPublic = "include_non_public"
+    }
+
+    /// Decodes a request in which only `from` and `to` are required.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(from: try c.decode(String.self, forKey: .from), to: try c.decode(String.self, forKey: .to),
+                  via: try c.decodeIfPresent([String].self, forKey: .via) ?? [],
+                  profile: try c.decodeIfPresent(RoutingOptions.Profile.self, forKey: .profile) ?? .default,
+                  avoid: try c.decodeIfPresent([String].self, forKey: .avoid) ?? [],
+                  includeNonPublic: try c.decodeIfPresent(Bool.self, forKey: .includeNonPublic) ?? false,
+                  language: try c.decodeIfPresent(String.self, forKey: .language))
+    }
+
+    /// The routing options the request asks for.
+    public var options: RoutingOptions {
+        RoutingOptions(profile: profile, closed: Set(avoid), includeNonPublic: includeNonPublic)
+    }
+}
+
+/// A computed route: the itinerary, the places it joins, and what the caller should be told about how they were
+/// understood.
+public struct RoutePlan: Sendable {
+    public let itinerary: Itinerary
+    /// The start, as resolved.
+    public let origin: ResolvedPlace
+    /// The stop the route ends at (where a reroute goes).
+    public let destination: Waypoint
+    /// Ambiguous names and places moved to another floor, in the order of the stops.
+    public let notes: [RouteNote]
+    /// The language the instructions are written in.
+    public let language: InstructionLanguage
+}
+
+/// Something about a route its caller should be told.
+public enum RouteNote: Hashable, Sendable {
+    /// A name matched several places equally well; one was taken.
+    case ambiguousPlace(PlaceTie)
+    /// A place is on a floor with no walkable space mapped (an office on level 5 of a building mapped at street
+    /// level): the route goes to the nearest floor that has some.
+    case movedToFloor(place: String, asked: Double, reached: Double)
+}
+
+extension PreparedVenue {
+    /// Resolves the places of `request` and routes through them; `to` may be `category:C` (the nearest place of
+    /// that category by walking time).
+    /// - Throws: ``RequestError`` for an unknown id in `avoid`; ``PlaceError`` for a place that names nothing;
+    ///   ``RoutingError`` when there is no route.
+    public func route(_ request: RouteRequest) throws -> RoutePlan {
+        let known = Set(venue.spaces.map(\.id) + venue.openings.map(\.id) + venue.connectors.map(\.id))
+        if let unknown = request.avoid.sorted().first(where: { !known.contains($0) }) {
+            throw RequestError(field: "avoid", reason: "\(unknown) names no space, opening or connector of this venue")
+        }
+        let language = InstructionLanguage(tag: request.language)
+        let languages = Self.nameLanguages(for: request.language)
+        let options = request.options
+        // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
+        var places = [try resolvePlace(request.from, languages: languages)]
+        for v in request.via { places.append(try resolvePlace(v, after: places.last?.waypoint, languages: languages)) }
+        let stops = places.map(\.waypoint)
+        let itinerary: Itinerary
+        let destination: Waypoint
+        if request.to.hasPrefix("category:") {
+            (itinerary, destination) = try nearest(category: String(request.to.dropFirst("category:".count)), after: stops,
+                                                   options: options, language: language, languages: languages)
+        } else {
+            let place = try resolvePlace(request.to, after: stops.last, languages: languages)
+            places.append(place)
+            destination = place.waypoint
+            itinerary = try routers.withRouter { router throws(RoutingError) in
+                try router.itinerary(through: stops + [destination], options: options, language: language, names: languages)
+            }
+        }
+        var notes = places.compactMap { $0.tie.map(RouteNote.ambiguousPlace) }
+        // A place on a level with no walkable space is reached on the nearest floor that has one.
+        for (name, asked, reached) in [(stops[0].end.label, stops[0].end.levelID, itinerary.legs.first?.levelID),
+                                       (destination.end.label, destination.end.levelID, itinerary.legs.last?.levelID)] {
+            guard let reached, let a = venue.level(id: asked), let r = venue.level(id: reached), a.ordinal != r.ordinal else { continue }
+            notes.append(.movedToFloor(place: name, asked: a.ordinal, reached: r.ordinal))
+        }
+        return RoutePlan(itinerary: itinerary, origin: places[0], destination: destination, notes: notes, language: language)
+    }
+
+    /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the
+    /// quickest wins (a straight line is a lower bound of a walk, so the quickest is almost always among them).
+    func nearest(category: String, after stops: [Waypoint], options: RoutingOptions, language: InstructionLanguage,
+                 languages: [String]) throws -> (Itinerary, Waypoint) {
+        guard let last = stops.last else { throw RequestError(field: "from", reason: "a route needs a start") }
+        var query = SearchQuery("", limit: 10)
+        query.category = category
+        query.near = ((try? venue.frame.unproject(last.end.point)) ?? last.end.point, last.end.levelID)
+        let candidates = searchIndex.search(query)
+        guard !candidates.isEmpty else { throw PlaceError.notFound(text: "category:\(category)", suggestions: []) }
+        var best: (itinerary: Itinerary, destination: Waypoint)?
+        var firstError: (any Error)?
+        for c in candidates {
+            let poi = c.poi
+            guard let point = try? venue.frame.project(poi.coordinate) else { continue }
+            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category))
+            do {
+                let it = try routers.withRouter { router throws(RoutingError) in
+                    try router.itinerary(through: stops + [target], options: options, language: language, names: languages)
+                }
+                if it.duration < best?.itinerary.duration ?? .infinity { best = (it, target) }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let best { return best }
+        throw firstError ?? PlaceError.notFound(text: "category:\(category)", suggestions: [])
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// A route as JSON: what `indoornav route --format json` prints and a service answers. Distances in metres and
+/// durations in seconds, to a tenth; positions `[longitude, latitude]`.
+public struct RouteResponse: Codable, Hashable, Sendable {
+    public let from: String
+    public let to: String
+    public let distance: Double
+    public let duration: Double
+    public let legs: [Leg]
+    /// What the caller should be told (ambiguous names, places moved to another floor); absent when nothing.
+    public let notes: [Note]?
+
+    /// The part of a route on one level.
+    public struct Leg: Codable, Hashable, Sendable {
+        /// The level's ordinal.
+        public let level: Double
+        public let levelID: String
+        public let distance: Double
+        public let duration: Double
+        public let costs: Costs
+        public let steps: [Step]
+
+        enum CodingKeys: String, CodingKey {
+            case level, distance, duration, costs, steps
+            case levelID = "level_id"
+        }
+    }
+
+    /// Seconds spent on a leg, by what they are spent on.
+    public struct Costs: Codable, Hashable, Sendable {
+        public let walking, doors, stairs, elevator, escalator, ramp: Double
+    }
+
+    /// One instruction: the structured maneuver, its text in the request's language, and where it is.
+    public struct Step: Codable, Hashable, Sendable {
+        /// `depart`, `turn`, `door`, `connector`, `arrive`… (see ``Maneuver/type``).
+        public let maneuver: String
+        public let instruction: String
+        public let distance: Double
+        public let duration: Double
+        public let level: Double
+        /// `[longitude, latitude]`.
+        public let location: [Double]
+        /// `left`, `slight right`, `up`… (see ``Maneuver/modifier``).
+        public let modifier: String?
+        /// A turn right after the maneuver ("then immediately left").
+        public let then: String?
+        /// The room a walk starts by leaving.
+        public let leaving: String?
+        /// The connector's name ("Elevator B").
+        public let connector: String?
+        /// Whether the destination is through a door.
+        public let throughDoor: Bool?
+        /// Whether the step passes through an entrance routing inferred (the data draws none).
+        public let inferred: Bool?
+        /// The named place the maneuver is oriented by.
+        public let landmark: String?
+
+        enum CodingKeys: String, CodingKey {
+            case maneuver, instruction, distance, duration, level, location, modifier, then, leaving, connector, inferred, landmark
+            case throughDoor = "through_door"
+        }
+    }
+
+    /// A note, structured: `kind` says which fields are set.
+    public struct Note: Codable, Hashable, Sendable {
+        /// `ambiguous_place` or `moved_to_floor`.
+        public let kind: String
+        /// For `ambiguous_place`.
+        public let tie: PlaceTie?
+        /// For `moved_to_floor`: the place, the ordinal it is on, and the ordinal the route reaches it on.
+        public let place: String?
+        public let askedLevel: Double?
+        public let reachedLevel: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, tie, place
+            case askedLevel = "asked_level"
+            case reachedLevel = "reached_level"
+        }
+
+        init(_ note: RouteNote) {
+            switch note {
+            case .ambiguousPlace(let tie):
+                (kind, self.tie, place, askedLevel, reachedLevel) = ("ambiguous_place", tie, nil, nil, nil)
+            case .movedToFloor(let place, let asked, let reached):
+                (kind, tie, self.place, askedLevel, reachedLevel) = ("moved_to_floor", nil, place, asked, reached)
+            }
+        }
+    }
+
+    /// Metres or seconds to a tenth, as the JSON gives them.
+    static func tenth(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+
+    public init(_ plan: RoutePlan) {
+        let it = plan.itinerary
+        from = plan.origin.waypoint.end.label
+        to = plan.destination.end.label
+        distance = Self.tenth(it.distance)
+        duration = Self.tenth(it.duration)
+        legs = it.legs.map { leg in
+            let c = leg.costs
+            return Leg(level: leg.levelOrdinal, levelID: leg.levelID, distance: Self.tenth(leg.distance), duration: Self.tenth(leg.duration),
+                       costs: Costs(walking: Self.tenth(c.walking), doors: Self.tenth(c.doors), stairs: Self.tenth(c.stairs),
+                                    elevator: Self.tenth(c.elevator), escalator: Self.tenth(c.escalator), ramp: Self.tenth(c.ramp)),
+                       steps: leg.steps.map(Step.init))
+        }
+        notes = plan.notes.isEmpty ? nil : plan.notes.map(Note.init)
+    }
+}
+
+extension RouteResponse.Step {
+    init(_ s: ItineraryStep) {
+        maneuver = s.maneuver.type
+        instruction = s.instruction
+        distance = RouteResponse.tenth(s.distance)
+        duration = RouteResponse.tenth(s.duration)
+        level = s.levelOrdinal
+        location = [s.location.longitude, s.location.latitude]
+        let fields = ManeuverFields(s)
+        (modifier, then, leaving, connector, throughDoor, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
+                                                                        fields.throughDoor, fields.inferred)
+        landmark = s.landmark
+    }
+}
+
+/// The structured maneuver of a step beyond its type: modifier, the turn right after it, the room a walk starts by
+/// leaving, a connector's name, whether the destination is through a door, and an inferred entrance passed.
+struct ManeuverFields {
+    var modifier, then, leaving, connector: String?
+    var throughDoor, inferred: Bool?
+
+    init(_ s: ItineraryStep) {
+        modifier = s.maneuver.modifier
+        then = s.then?.rawValue
+        switch s.maneuver {
+        case .depart(_, let room?): leaving = room
+        case .connector(_, _, _, _, let name?): connector = name
+        case .arrive(_, _, true): throughDoor = true
+        default: break
+        }
+        if s.throughInferredOpening { inferred = true }
+    }
+
+    /// As GeoJSON properties.
+    var properties: [String: JSONValue] {
+        var o: [String: JSONValue] = [:]
+        if let modifier { o["modifier"] = .string(modifier) }
+        if let then { o["then"] = .string(then) }
+        if let leaving { o["leaving"] = .string(leaving) }
+        if let connector { o["connector"] = .string(connector) }
+        if let throughDoor { o["through_door"] = .bool(throughDoor) }
+        if let inferred { o["inferred"] = .bool(inferred) }
+        return o
+    }
+}
+
+extension RoutePlan {
+    /// The itinerary as RFC 7946 GeoJSON: a LineString Feature per leg and a Point Feature per step, positions
+    /// `[longitude, latitude]`.
+    public var geoJSON: FeatureCollection {
+        var features: [Feature] = []
+        for (k, leg) in itinerary.legs.enumerated() {
+            var line: [Coordinate] = []
+            for step in leg.steps {
+                for c in step.polyline where line.last != c { line.append(c) }
+            }
+            if line.count >= 2, let l = try? LineString(line) {
+                features.append(Feature(geometry: .lineString(l), properties: [
+                    "leg": .number(Double(k)), "level": .number(leg.levelOrdinal),
+                    "distance": .number(RouteResponse.tenth(leg.distance)), "duration": .number(RouteResponse.tenth(leg.duration)),
+                ]))
+            }
+            for step in leg.steps {
+                var props: [String: JSONValue] = [
+                    "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "maneuver": .string(step.maneuver.type),
+                    "instruction": .string(step.instruction), "distance": .number(RouteResponse.tenth(step.distance)),
+                    "duration": .number(RouteResponse.tenth(step.duration)),
+                ]
+                for (key, value) in ManeuverFields(step).properties { props[key] = value }
+                features.append(Feature(geometry: .point(step.location), properties: props))
+            }
+        }
+        return FeatureCollection(features: features)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A search: words as a visitor types them, optionally ranked by walking distance from a place.
+public struct SearchRequest: Codable, Hashable, Sendable {
+    /// The words typed, in any order and language; `category:X` alone lists every place of category X.
+    public var query: String
+    /// Rank equally relevant results by walking distance from this place (an id, a name or `LON,LAT@LEVEL`).
+    public var near: String?
+    /// Only results on this floor: an ordinal (`0`, `-1`) or a level id.
+    public var level: String?
+    /// Only results of this category or a synonym ("toilet", "lift", "cafe").
+    public var category: String?
+    /// At most this many results (1 or more).
+    public var limit: Int
+    /// The language names are shown in (falling back to English, then any).
+    public var language: String?
+
+    public init(query: String, near: String? = nil, level: String? = nil, category: String? = nil, limit: Int = 10,
+                language: String? = nil) {
+        self.query = query
+        self.near = near
+        self.level = level
+        self.category = category
+        self.limit = limit
+        self.language = language
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case query, near, level, category, limit, language
+    }
+
+    /// Decodes a request in which only `query` is required.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(query: try c.decode(String.self, forKey: .query), near: try c.decodeIfPresent(String.self, forKey: .near),
+                  level: try c.decodeIfPresent(String.self, forKey: .level), category: try c.decodeIfPresent(String.self, forKey: .category),
+                  limit: try c.decodeIfPresent(Int.self, forKey: .limit) ?? 10, language: try c.decodeIfPresent(String.self, forKey: .language))
+    }
+}
+
+/// One result of a search, with its level.
+public struct SearchHit: Sendable {
+    public let result: SearchResult
+    public let level: Level?
+    public var poi: POI { result.poi }
+}
+
+/// A search's results as JSON: what `indoornav search --json` prints and a service answers.
+public struct SearchResponse: Codable, Hashable, Sendable {
+    public let query: String
+    public let results: [Result]
+
+    /// A place found.
+    public struct Result: Codable, Hashable, Sendable {
+        public let id: String
+        public let name: String
+        public let category: String
+        /// `amenity`, `occupant`, `space`, `connector`… (see ``POI/Kind``).
+        public let kind: String
+        /// The level's ordinal.
+        public let level: Double
+        /// `[longitude, latitude]`.
+        public let coordinate: [Double]
+        /// Text relevance, 0…1, to a thousandth.
+        public let score: Double
+        /// The room number or code.
+        public let ref: String?
+        /// Metres walked from `near`, to a tenth.
+        public let distance: Double?
+    }
+
+    public init(query: String, hits: [SearchHit], languages: [String]) {
+        self.query = query
+        results = hits.map { h in
+            Result(id: h.poi.id, name: h.poi.displayName(for: languages), category: h.poi.category, kind: h.poi.kind.rawValue,
+                   level: h.result.levelOrdinal, coordinate: [h.poi.coordinate.longitude, h.poi.coordinate.latitude],
+                   score: (h.result.score * 1000).rounded() / 1000, ref: h.poi.ref, distance: h.result.distance.map { ($0 * 10).rounded() / 10 })
+        }
+    }
+}
+
+extension PreparedVenue {
+    /// Searches the venue's places. With `near`, equally relevant results are ranked by walking distance on the
+    /// routing graph (unreachable ones last).
+    /// - Throws: ``RequestError`` for a limit below 1; ``PlaceError`` for a `near` place or a level that names nothing.
+    public func search(_ request: SearchRequest) throws -> [SearchHit] {
+        guard request.limit >= 1 else { throw RequestError(field: "limit", reason: "takes a positive whole number, not \(request.limit)") }
+        var query = SearchQuery(request.query, limit: request.limit)
+        query.category = request.category
+        if let level = request.level { query.levelIDs = Set(try levels(named: level).map(\.id)) }
+        let index = searchIndex
+        if let near = request.near {
+            let place = try index.place(near)
+            query.near = (place.coordinate, place.levelID)
+        }
+        var walking: ((POI) -> Double?)?
+        if let near = query.near, let from = try? venue.frame.project(near.coordinate) {
+            let start = RouteEnd(point: from, levelID: near.levelID, label: "here")
+            let venue = self.venue, routers = self.routers
+            walking = { poi in
+                guard let to = try? venue.frame.project(poi.coordinate) else { return nil }
+                return routers.withRouter { try? $0.route(from: start, to: RouteEnd(point: to, levelID: poi.levelID, label: "there")).distance }
+            }
+        }
+        let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return index.search(query, walkingDistance: walking).map { SearchHit(result: $0, level: levels[$0.poi.levelID]) }
+    }
+}

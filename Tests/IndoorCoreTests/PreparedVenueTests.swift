@@ -1,0 +1,122 @@
+import Foundation
+import IndoorCore
+import Testing
+
+/// The use cases on the sample venue (a three-level transit hub), as every front end calls them.
+@Suite struct PreparedVenueTests {
+    static let hub: PreparedVenue? = try? PreparedVenue(loading: .sample)
+
+    func hub() throws -> PreparedVenue { try #require(Self.hub) }
+
+    @Test func aRouteRequestDecodesWithOnlyItsEnds() throws {
+        let request = try JSONDecoder().decode(RouteRequest.self, from: Data(#"{"from": "Café Müller", "to": "Page Blanche Bookshop"}"#.utf8))
+        #expect(request == RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop"))
+        let full = try JSONDecoder().decode(RouteRequest.self, from: Data(#"""
+            {"from": "a", "to": "b", "via": ["c"], "profile": "accessible", "avoid": ["d"], "include_non_public": true, "language": "de"}
+            """#.utf8))
+        #expect(full == RouteRequest(from: "a", to: "b", via: ["c"], profile: .accessible, avoid: ["d"], includeNonPublic: true, language: "de"))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RouteRequest.self, from: Data(#"{"from": "a"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(RouteRequest.self, from: Data(#"{"from": "a", "to": "b", "profile": "flying"}"#.utf8))
+        }
+    }
+
+    @Test func aRouteAnswersWithTheItineraryAndItsJSONRoundTrips() throws {
+        let venue = try hub()
+        let plan = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop"))
+        #expect(plan.origin.waypoint.end.label == "Café Müller")
+        #expect(plan.notes.isEmpty)
+        let response = RouteResponse(plan)
+        #expect(response.legs.count == plan.itinerary.legs.count)
+        #expect(abs(response.distance - plan.itinerary.distance) <= 0.05)
+        #expect(response.notes == nil)
+        let decoded = try JSONDecoder().decode(RouteResponse.self, from: try JSONEncoder().encode(response))
+        #expect(decoded == response)
+        // The GeoJSON has a line per leg and a point per step.
+        let steps = plan.itinerary.legs.reduce(0) { $0 + $1.steps.count }
+        #expect(plan.geoJSON.features.count == plan.itinerary.legs.count + steps)
+    }
+
+    @Test func instructionsFollowTheRequestedLanguage() throws {
+        let venue = try hub()
+        let english = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop"))
+        let german = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", language: "de"))
+        #expect(german.language == .de)
+        #expect(english.itinerary.legs.map(\.steps.count) == german.itinerary.legs.map(\.steps.count))
+        #expect(english.itinerary.legs[0].steps[0].instruction != german.itinerary.legs[0].steps[0].instruction)
+    }
+
+    @Test func anUnknownIdToAvoidIsARequestErrorNamingIt() throws {
+        let venue = try hub()
+        #expect(throws: RequestError(field: "avoid", reason: "no-such-door names no space, opening or connector of this venue")) {
+            try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", avoid: ["no-such-door"]))
+        }
+    }
+
+    @Test func theNearestOfACategoryIsTheQuickestToWalkTo() throws {
+        let venue = try hub()
+        let plan = try venue.route(RouteRequest(from: "Café Müller", to: "category:restroom"))
+        let candidates = try venue.search(SearchRequest(query: "category:restroom", limit: 50))
+        #expect(!candidates.isEmpty)
+        for hit in candidates {
+            guard let other = try? venue.route(RouteRequest(from: "Café Müller", to: hit.poi.id)) else { continue }
+            #expect(plan.itinerary.duration <= other.itinerary.duration + 1e-6, "\(hit.poi.id) is quicker")
+        }
+    }
+
+    @Test func aNameThatMatchesSeveralPlacesSaysWhichWasTakenAndHowToNameTheOthers() throws {
+        // The hub has a women's restroom on more than one level.
+        let venue = try hub()
+        let place = try venue.resolvePlace("Women's restroom")
+        let tie = try #require(place.tie)
+        #expect(tie.taken.id != tie.others.first?.id)
+        #expect(!tie.others.isEmpty)
+        for other in tie.others {
+            // Each other one is named alone by its id.
+            let again = try venue.resolvePlace(other.id)
+            #expect(again.tie == nil)
+            #expect(again.waypoint.end.levelID == other.levelID)
+        }
+    }
+
+    @Test func searchLimitsAndLevelsAreChecked() throws {
+        let venue = try hub()
+        #expect(throws: RequestError.self) { try venue.search(SearchRequest(query: "café", limit: 0)) }
+        #expect(throws: PlaceError.self) { try venue.search(SearchRequest(query: "café", level: "42")) }
+        let onGround = try venue.search(SearchRequest(query: "category:restroom", level: "0", limit: 50))
+        #expect(onGround.allSatisfy { $0.result.levelOrdinal == 0 })
+        let response = SearchResponse(query: "café", hits: try venue.search(SearchRequest(query: "café")), languages: ["en"])
+        #expect(try JSONDecoder().decode(SearchResponse.self, from: try JSONEncoder().encode(response)) == response)
+    }
+
+    @Test func partsAreBuiltOnceEvenWhenAskedForFromManyTasksAtOnce() async throws {
+        let venue = try PreparedVenue(loading: .sample)
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { venue.graph.nodes.count } }
+            return await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(counts.count == 1)
+        // Routes from many tasks at once agree with one another (each takes its own router from the pool).
+        let distances = await withTaskGroup(of: Double?.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try? venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop")).itinerary.distance }
+            }
+            return await group.reduce(into: [Double?]()) { $0.append($1) }
+        }
+        #expect(Set(distances).count == 1 && distances[0] != nil)
+    }
+
+    @Test func guidanceWithoutADestinationIsFreeModeAndAStartNeedsOne() throws {
+        let venue = try hub()
+        #expect(throws: RequestError.self) { try venue.navigation(GuidanceRequest(from: "Café Müller")) }
+        _ = try venue.navigation(GuidanceRequest())
+        _ = try venue.navigation(GuidanceRequest(to: "Page Blanche Bookshop", from: "Café Müller"))
+    }
+
+    @Test func validationOfAPathThatIsNoVenueIsAReportWithOneError() {
+        let report = ValidationReport(validating: VenueSource(path: "/nonexistent/venue"))
+        #expect(!report.valid)
+        #expect(report.errors == 1)
+        #expect(report.issues.last?.code == "not-a-venue")
+    }
+}

@@ -109,3 +109,30 @@ extension PreparedVenue {
                         width: width, height: height)
     }
 }
+
+extension PreparedVenue {
+    /// Draws a recorded simulated session, a frame per fix, as the app would show it: the level the engine places the
+    /// user on, the route it follows, the puck with its accuracy and heading, and the camera following with the
+    /// heading. Fixes with no level to draw are skipped.
+    /// - Parameters:
+    ///   - session: a session run with `record: true` (it keeps its frames).
+    ///   - shouldContinue: asked before each frame; drawing stops when it says no.
+    ///   - body: given each frame's index among the session's fixes and its map.
+    public func drawFrames(of session: SessionResult, width: Int, height: Int, languages: [String] = ["en"],
+                           while shouldContinue: () -> Bool = { true }, _ body: (Int, RenderedMap) throws -> Void) throws {
+        let context = navigationContext
+        var camera = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: CameraBounds(box: venue.extent, zoom: 15...23))
+        for (k, frame) in session.frames.enumerated() {
+            guard shouldContinue() else { return }
+            let position = frame.progress?.matched ?? frame.fix.coordinate
+            let ordinal = frame.levelOrdinal ?? frame.fix.levelOrdinal ?? 0
+            guard let level = context.level(ordinal: ordinal, at: position),
+                  let state = camera.update(coordinate: position, levelOrdinal: ordinal, course: frame.fix.course, heading: frame.heading)
+            else { continue }
+            let viewport = Viewport(center: try venue.frame.project(state.center), metresPerPixel: state.metresPerPixel,
+                                    bearing: state.bearing, width: width, height: height)
+            let puck = Puck(coordinate: position, levelID: level.id, accuracy: frame.fix.horizontalAccuracy, heading: frame.heading)
+            try body(k, try renderer.draw(level: level.id, viewport: viewport, itinerary: frame.itinerary, puck: puck, languages: languages))
+        }
+    }
+}

@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import Synchronization
 
 enum SimulateCommand {
     static let help = """
@@ -69,7 +68,6 @@ enum SimulateCommand {
         let plan = try venue.route(RouteRequest(from: fromText, to: toText, profile: profile, language: options.language))
         RouteCommand.printNotes(plan.notes, to: .error)
         let simulator = venue.simulator(for: plan, walker: walker, profile: profile, seed: seed)
-        let context = venue.navigationContext
         let results = runAll(simulator, sessions: Int(sessions), record: record != nil)
         if let record { try write(results, to: record) }
         if let status = Interruption.status {
@@ -81,7 +79,7 @@ enum SimulateCommand {
         if let frames {
             let first = simulator.run(session: 0, record: true)
             let start = monotonicSeconds()
-            try drawFrames(first, context: context, to: frames, size: size, languages: options.languages)
+            try drawFrames(first, venue: venue, to: frames, size: size, languages: options.languages)
             Output.error(String(format: "wrote %d frames to %@ in %.2f s", first.frames.count, frames, monotonicSeconds() - start))
             if let status = Interruption.status { return status }
         }
@@ -101,22 +99,12 @@ enum SimulateCommand {
 
     /// Every session, on every core; results in session order (so the report does not depend on scheduling).
     static func runAll(_ simulator: SessionSimulator, sessions: Int, record: Bool) -> [SessionResult] {
-        let results = Mutex<[SessionResult?]>(Array(repeating: nil, count: sessions))
-        let done = Atomic<Int>(0)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, sessions))
         let showProgress = isatty(2) != 0 && sessions >= 20
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            var i = w
-            while i < sessions, Interruption.signal == nil {
-                let result = simulator.run(session: i, record: record)
-                results.withLock { $0[i] = result }
-                let n = done.add(1, ordering: .relaxed).newValue
-                if showProgress, w == 0 || n == sessions { progressBar(n, of: sessions) }
-                i += workers
-            }
+        let results = simulator.run(sessions: sessions, record: record, shouldStop: { Interruption.signal != nil }) { n in
+            if showProgress { progressBar(n, of: sessions) }
         }
         if showProgress { Output.error("") }
-        return results.withLock { $0.compactMap { $0 } }
+        return results
     }
 
     static func progressBar(_ done: Int, of total: Int) {
@@ -152,25 +140,14 @@ enum SimulateCommand {
     }
 
     /// A PNG per fix of a session: the camera follows the matched position with the heading, as a phone would.
-    static func drawFrames(_ session: SessionResult, context: NavigationContext, to directory: String, size: (Int, Int),
+    static func drawFrames(_ session: SessionResult, venue: PreparedVenue, to directory: String, size: (Int, Int),
                            languages: [String]) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw RecordError(message: "cannot create \(directory): \(error.localizedDescription)")
         }
-        let renderer = MapRenderer(venue: context.venue)
-        var camera = FollowCamera(mode: .followWithHeading, zoom: 20.5, bounds: CameraBounds(box: context.venue.extent, zoom: 15...23))
-        for (k, frame) in session.frames.enumerated() where Interruption.signal == nil {
-            let position = frame.progress?.matched ?? frame.fix.coordinate
-            let ordinal = frame.levelOrdinal ?? frame.fix.levelOrdinal ?? 0
-            guard let level = context.level(ordinal: ordinal, at: position),
-                  let state = camera.update(coordinate: position, levelOrdinal: ordinal, course: frame.fix.course, heading: frame.heading)
-            else { continue }
-            let viewport = Viewport(center: try context.venue.frame.project(state.center), metresPerPixel: state.metresPerPixel,
-                                    bearing: state.bearing, width: size.0, height: size.1)
-            let puck = Puck(coordinate: position, levelID: level.id, accuracy: frame.fix.horizontalAccuracy, heading: frame.heading)
-            let map = try renderer.draw(level: level.id, viewport: viewport, itinerary: frame.itinerary, puck: puck, languages: languages)
+        try venue.drawFrames(of: session, width: size.0, height: size.1, languages: languages, while: { Interruption.signal == nil }) { k, map in
             try map.write(to: String(format: "%@/frame-%04d.png", directory, k + 1))
         }
     }

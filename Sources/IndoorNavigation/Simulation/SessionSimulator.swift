@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import IndoorGeometry
 import IndoorLocation
 import IndoorRouting
@@ -80,6 +81,28 @@ public struct SessionSimulator: Sendable {
         return context.walkableSpaceIDs.contains(id)
     }
 
+    /// Runs sessions `0..<count` on every core; the results are in the order of their index. Once `shouldStop` says
+    /// so (an interrupted command), no new session starts, and the result holds the sessions finished.
+    /// - Parameter progress: told the number of sessions finished, from the worker threads.
+    public func run(sessions count: Int, record: Bool = false, shouldStop: @Sendable () -> Bool = { false },
+                    progress: @Sendable (_ finished: Int) -> Void = { _ in }) -> [SessionResult] {
+        let results = Mutex<[SessionResult?]>(Array(repeating: nil, count: count))
+        let done = Atomic<Int>(0)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            var i = w
+            while i < count, !shouldStop() {
+                let result = run(session: i, record: record)
+                results.withLock { $0[i] = result }
+                progress(done.add(1, ordering: .relaxed).newValue)
+                i += workers
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Runs session `index`: the same walk, fixes and events on every run and machine.
+    /// - Parameter record: keep the NMEA written, the events and every frame (for recordings and drawings).
     public func run(session index: Int, record: Bool = false) -> SessionResult {
         let sessionSeed = Self.seed(seed, session: index)
         let track = RouteTrack(itinerary: itinerary, plane: context.plane)

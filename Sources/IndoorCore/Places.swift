@@ -73,7 +73,7 @@ extension PreparedVenue {
     /// - Throws: ``PlaceError`` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
     public func resolvePlace(_ text: String, after previous: Waypoint? = nil, languages: [String] = ["en"]) throws -> ResolvedPlace {
         let index = searchIndex
-        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
+        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }
         let resolution = try index.resolve(text, near: near)
         let waypoint = try Waypoint(place: resolution.place, in: venue, languages: languages)
         var tie: PlaceTie?

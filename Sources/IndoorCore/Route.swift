@@ -120,7 +120,7 @@ extension PreparedVenue {
         guard let last = stops.last else { throw RequestError(field: "from", reason: "a route needs a start") }
         var query = SearchQuery("", limit: 10)
         query.category = category
-        query.near = ((try? venue.frame.unproject(last.end.point)) ?? last.end.point, last.end.levelID)
+        query.near = .coordinate((try? venue.frame.unproject(last.end.point)) ?? last.end.point, levelID: last.end.levelID)
         let candidates = searchIndex.search(query)
         guard !candidates.isEmpty else { throw PlaceError.notFound(text: "category:\(category)", suggestions: []) }
         var best: (itinerary: Itinerary, destination: Waypoint)?

@@ -90,8 +90,7 @@ extension PreparedVenue {
         if let level = request.level { query.levelIDs = Set(try levels(named: level).map(\.id)) }
         let index = searchIndex
         if let near = request.near {
-            let place = try index.place(near)
-            query.near = (place.coordinate, place.levelID)
+            query.near = try index.place(near)
         }
         var walking: ((POI) -> Double?)?
         if let near = query.near, let from = try? venue.frame.project(near.coordinate) {

@@ -50,6 +50,17 @@ public struct CameraState: Sendable, Equatable {
     }
 }
 
+/// The size of a map's view, in pixels.
+public struct ScreenSize: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
 /// Limits on the camera: the centre inside a box, zoom and pitch within ranges.
 public struct CameraBounds: Hashable, Sendable {
     /// WGS84; nil: anywhere.

@@ -100,7 +100,7 @@ public struct NavigationCore {
             switch plan(from: location) {
             case .success(let itinerary): track = RouteTrack(itinerary: itinerary, plane: context.plane)
             case .failure(let failure):
-                events.append(.rerouteFailed(failure.reason))
+                events.append(.rerouteFailed(failure))
                 return
             }
         }
@@ -296,32 +296,49 @@ public struct NavigationCore {
             if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
             return true
         case .failure(let failure):
-            events.append(.rerouteFailed(failure.reason))
+            events.append(.rerouteFailed(failure))
             return false
         }
     }
 
     /// An itinerary from a fix (on its level: the source's, else the engine's, else the venue's at the point) to
     /// the destination.
-    private mutating func plan(from location: Location) -> Result<Itinerary, PlanFailure> {
-        guard let destination else { return .failure(PlanFailure("no destination")) }
+    private mutating func plan(from location: Location) -> Result<Itinerary, RerouteFailure> {
+        guard let destination else { return .failure(.noDestination) }
         let ordinal = sourceLevel ?? levelOrdinal ?? context.freePosition(location.coordinate, levelOrdinal: nil).levelOrdinal ?? 0
         guard let level = context.level(ordinal: ordinal, at: location.coordinate) else {
-            return .failure(PlanFailure("no level \(Level.text(ordinal: ordinal)) in this venue"))
+            return .failure(.unknownLevel(ordinal))
         }
-        guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(PlanFailure("the fix is outside the venue's frame")) }
+        guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(.outsideFrame) }
         do {
             let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position"))
             let (options, language) = (options, language)
-            return .success(try context.routers.withRouter { try $0.itinerary(through: [start, destination], options: options, language: language) })
+            return .success(try context.routers.withRouter { router throws(RoutingError) in
+                try router.itinerary(through: [start, destination], options: options, language: language)
+            })
         } catch {
-            return .failure(PlanFailure(error.localizedDescription))
+            return .failure(.routing(error))
         }
     }
 }
 
-/// Why no route could be planned, in words.
-struct PlanFailure: Error {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
+/// Why no route could be planned from the user's position to the destination.
+public enum RerouteFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The engine is in free mode.
+    case noDestination
+    /// The fix is on a level (ordinal) the venue does not have.
+    case unknownLevel(Double)
+    /// The fix is too far from the venue for its metric frame.
+    case outsideFrame
+    /// The router found no route.
+    case routing(RoutingError)
+
+    public var description: String {
+        switch self {
+        case .noDestination: "no destination"
+        case .unknownLevel(let ordinal): "no level \(Level.text(ordinal: ordinal)) in this venue"
+        case .outsideFrame: "the fix is outside the venue's frame"
+        case .routing(let error): error.localizedDescription
+        }
+    }
 }

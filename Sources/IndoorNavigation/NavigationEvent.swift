@@ -53,7 +53,7 @@ public enum NavigationEvent: Hashable, Sendable {
     case levelChanged(from: Double?, to: Double)
     case offRoute(OffRouteReason)
     case rerouted(distance: Double, duration: Double)
-    case rerouteFailed(String)
+    case rerouteFailed(RerouteFailure)
     case arrived(levelOrdinal: Double)
     case signalLost(after: Double)
     case signalRegained(after: Double)

@@ -11,7 +11,7 @@ extension Waypoint {
     ///   project.
     public init(resolving text: String, in index: SearchIndex, languages: [String] = ["en"], after previous: Waypoint? = nil) throws {
         let venue = index.venue
-        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { ($0, p.end.levelID) } }
+        let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }
         try self.init(place: try index.place(text, near: near), in: venue, languages: languages)
     }
 

@@ -106,14 +106,24 @@ public struct RouteTrack: Sendable {
         return false
     }
 
+    /// Where a point along the route is.
+    public struct Position: Hashable, Sendable {
+        /// In the plane, metres.
+        public let point: Coordinate
+        /// The level's ordinal.
+        public let level: Double
+        /// Degrees clockwise from north: the direction of the route there.
+        public let bearing: Double
+    }
+
     /// The point, level and direction at `s` metres along the route.
-    public func position(at s: Double) -> (point: Coordinate, level: Double, bearing: Double) {
+    public func position(at s: Double) -> Position {
         let i = segment(containing: s)
         let a = vertices[i], b = vertices[min(i + 1, vertices.count - 1)]
         let length = b.s - a.s
         let t = length > 0 ? min(max((s - a.s) / length, 0), 1) : 0
         let p = Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t)
-        return (p, t < 1 || length == 0 ? a.level : b.level, bearing(ofSegment: i))
+        return Position(point: p, level: t < 1 || length == 0 ? a.level : b.level, bearing: bearing(ofSegment: i))
     }
 
     /// The index of the segment (vertex i → i+1) on which `s` lies.

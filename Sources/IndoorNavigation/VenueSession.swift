@@ -35,10 +35,10 @@ public actor VenueSession {
     public private(set) var navigation: NavigationProgress?
     public private(set) var camera: CameraState
     public private(set) var follow: FollowCamera
-    public let viewport: (width: Int, height: Int)
+    public let viewport: ScreenSize
 
     /// Loads a venue and everything built from it, telling `phases` what it is doing.
-    public static func load(viewport: (width: Int, height: Int) = (1200, 900), _ read: () throws -> Venue,
+    public static func load(viewport: ScreenSize = ScreenSize(width: 1200, height: 900), _ read: () throws -> Venue,
                             phases: (LoadPhase) -> Void = { _ in }) throws -> VenueSession {
         phases(.readingVenue)
         let venue = try read()
@@ -53,7 +53,7 @@ public actor VenueSession {
         return session
     }
 
-    public init(context: NavigationContext, search: SearchIndex, viewport: (width: Int, height: Int) = (1200, 900)) {
+    public init(context: NavigationContext, search: SearchIndex, viewport: ScreenSize = ScreenSize(width: 1200, height: 900)) {
         self.context = context
         self.search = search
         self.viewport = viewport

@@ -17,7 +17,7 @@ extension SearchIndex {
     /// Resolves what a person typed for a place: an id, `LON,LAT@LEVEL`, or a name (the best search result;
     /// among equally good ones, the nearest to `near`, such as the previous stop of a route).
     /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
-    public func place(_ text: String, near: (coordinate: Coordinate, levelID: String)? = nil) throws(PlaceError) -> Place {
+    public func place(_ text: String, near: Place? = nil) throws(PlaceError) -> Place {
         try resolve(text, near: near).place
     }
 
@@ -26,7 +26,7 @@ extension SearchIndex {
     /// - Parameter alternatives: the most alternatives to return.
     /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
     /// - Complexity: one search (see ``search(_:walkingDistance:)``).
-    public func resolve(_ text: String, near: (coordinate: Coordinate, levelID: String)? = nil,
+    public func resolve(_ text: String, near: Place? = nil,
                         alternatives: Int = 3) throws(PlaceError) -> PlaceResolution {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         // The id of a connector's stop (`node/1@0`) names that stop.

@@ -21,8 +21,9 @@ public struct SearchResult: Hashable, Sendable {
 public struct SearchQuery: Sendable {
     /// The words typed, in any order and language. `category:X` alone asks for every POI of category X.
     public var text: String
-    /// Rank ties (and category queries) by distance from here: a WGS84 coordinate on a level.
-    public var near: (coordinate: Coordinate, levelID: String)?
+    /// Rank ties (and category queries) by distance from this place (its point and level; any place, or
+    /// `.coordinate(c, levelID:)` for a WGS84 coordinate on a level).
+    public var near: Place?
     /// Only POIs on these levels (ids), when not empty.
     public var levelIDs: Set<String> = []
     /// Only POIs in this building (id).

@@ -121,8 +121,8 @@ struct Scenario {
             Issue.record("an accessible route used stairs")
         } catch {
             guard let e = error as? RoutingError, case .excluded(_, _, let by) = e else { Issue.record("\(error)"); return }
-            #expect(by.contains("stairs"))
-            #expect(by.contains("accessible"))
+            #expect(by == [.profile(.accessible, excludes: [.stairs])])
+            #expect(e.localizedDescription.contains("accessible profile: the way that remains uses stairs"))
         }
     }
 
@@ -189,7 +189,7 @@ struct Scenario {
             Issue.record("routed through a closed corridor")
         } catch {
             guard let e = error as? RoutingError, case .excluded(_, _, let by) = e else { Issue.record("\(error)"); return }
-            #expect(by.contains("non-public"), "\(by)")
+            #expect(by.contains(.nonPublicAreas), "\(by)")
         }
         #expect(throws: RoutingError.self) {
             try s.route((0.5, 0.5, 0), (10.5, 0.5, 0), options: RoutingOptions(closed: ["A0"], includeNonPublic: false))

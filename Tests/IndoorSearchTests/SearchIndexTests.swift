@@ -65,7 +65,7 @@ import Testing
         let concourse = try #require(venue.levels.first { $0.ordinal == 0 })
         let from = try #require(venue.pois.first { $0.name.resolved() == "Relay" })
         var query = SearchQuery("toilet")
-        query.near = (from.coordinate, concourse.id)
+        query.near = .coordinate(from.coordinate, levelID: concourse.id)
         let results = index.search(query)
         #expect(results.first?.poi.levelID == concourse.id)
         let distances = results.prefix(3).compactMap(\.distance)
@@ -79,7 +79,7 @@ import Testing
         let venue = index.venue
         let relay = try #require(venue.pois.first { $0.name.resolved() == "Relay" })
         var query = SearchQuery("category:restroom", limit: 9)
-        query.near = (relay.coordinate, relay.levelID)
+        query.near = .coordinate(relay.coordinate, levelID: relay.levelID)
         let straight = index.search(query)
         // Pretend walls make the farthest the nearest on foot.
         let reversed = Dictionary(uniqueKeysWithValues: straight.enumerated().map { ($1.poi.id, Double(100 - $0)) })
@@ -113,7 +113,7 @@ import Testing
         let venue = index.venue
         let platforms = try #require(venue.levels.first { $0.ordinal == -1 })
         var query = SearchQuery("category:elevator", limit: 3)
-        query.near = (try #require(venue.pois.first { $0.name.resolved() == "Marché Express" }).coordinate, platforms.id)
+        query.near = .coordinate(try #require(venue.pois.first { $0.name.resolved() == "Marché Express" }).coordinate, levelID: platforms.id)
         let results = index.search(query)
         #expect(results.first?.poi.levelID == platforms.id)
         #expect(results.allSatisfy { $0.poi.category == "elevator" })

@@ -151,7 +151,7 @@ import Testing
         for elevator in elevators {
             for word in Self.kindWords[.elevator] ?? [] {
                 var query = SearchQuery(word, limit: 3)
-                query.near = (elevator.coordinate, elevator.levelID)
+                query.near = .coordinate(elevator.coordinate, levelID: elevator.levelID)
                 let first = index.search(query).first
                 #expect(first?.poi.category == "elevator" && first?.poi.levelID == elevator.levelID
                         && first?.distance.map { $0 < 1 } == true,
@@ -167,7 +167,7 @@ import Testing
         #expect(Set(named.map { $0.displayName() }).count >= 8)
         for place in named {
             var query = SearchQuery(place.displayName(), limit: 3)
-            query.near = (place.coordinate, place.levelID)
+            query.near = .coordinate(place.coordinate, levelID: place.levelID)
             let first = index.search(query).first
             #expect(first?.poi.id == place.id, "\(place.displayName()) → \(first?.poi.id ?? "nothing"), not \(place.id)")
         }

@@ -22,6 +22,19 @@ import Testing
         #expect(venue.address?.locality == "Testville")
     }
 
+    @Test func levelsStaySortedAndFoundByIdWhateverIsAssigned() throws {
+        var v = venue
+        v.levels = v.levels.reversed()
+        #expect(v.levels.map(\.id) == ["level-0", "level-1"])
+        v.levels[1].ordinal = -1
+        #expect(v.levels.map(\.id) == ["level-1", "level-0"])
+        #expect(v.level(id: "level-1")?.ordinal == -1)
+        #expect(v.level(id: "level-0")?.ordinal == 0)
+        v.levels.removeAll { $0.id == "level-0" }
+        #expect(v.level(id: "level-0") == nil)
+        #expect(v.level(id: "level-1") != nil)
+    }
+
     @Test func relationshipsBecomeConnectors() throws {
         let stairs = try #require(venue.connectors.first)
         #expect(stairs.kind == .stairs)

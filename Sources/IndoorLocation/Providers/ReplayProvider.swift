@@ -1,5 +1,18 @@
 import Foundation
 
+/// Why a recorded NMEA log cannot be replayed (a GPX file's problems are ``GPXError``s, with their line).
+public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
+    case unreadable(path: String)
+    case readFailed(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path): "\(path): cannot open"
+        case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
+        }
+    }
+}
+
 /// Replays a recorded file — NMEA 0183 or GPX, either on standard input (`-`) — as a live source: at the pace it
 /// was recorded (times from the file), faster or slower by a factor, or as fast as possible, on an injected clock;
 /// from a point into the recording (``start``) and, when asked, over and over (``loop``; not standard input).
@@ -48,7 +61,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             let path = path
             let lane = SourceLane()
             guard await lane.open({ path == "-" ? DescriptorSource.standardInput() : DescriptorSource.file(path) }) else {
-                throw GPXError.unreadable(path: path)
+                throw RecordingError.unreadable(path: path)
             }
             opened()
             var decoder = NMEADecoder(lenient: lenient)
@@ -66,7 +79,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                     case .data(let bytes): try await deliver(decoder.feed(bytes))
                     case .timeout: continue
                     case .closed: break reading
-                    case .failed(let code): throw GPXError.readFailed(path: path, reason: String(cString: strerror(code)))
+                    case .failed(let code): throw RecordingError.readFailed(path: path, reason: String(cString: strerror(code)))
                     }
                 }
                 try await deliver(decoder.finish())

@@ -157,8 +157,8 @@ extension NavigationEvent {
         case .rerouted(let distance, let duration):
             o["distance"] = n(distance)
             o["duration"] = n(duration)
-        case .rerouteFailed(let reason):
-            o["reason"] = .string(reason)
+        case .rerouteFailed(let failure):
+            o["reason"] = .string(failure.description)
         case .arrived(let level):
             o["level"] = .number(level)
         case .signalLost(let after), .signalRegained(let after):

@@ -360,13 +360,10 @@ public final class Router {
         let targets = visibleNodes(from: b).filter { oneWayAllows($0.node, entering: false, from: b.space) }
             .map { (node: $0.node, cost: $0.distance / speed) }
         if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open) }) {
-            var reasons: [String] = []
+            var reasons: [RoutingError.Exclusion] = []
             let kinds = Set(unrestricted.edges.map { graph.edges[Int($0)].kind })
             let forbidden = kinds.filter { !options.permits($0) && $0 != .walk }
-            if !forbidden.isEmpty {
-                let names = forbidden.map(\.rawValue).sorted().joined(separator: " and ")
-                reasons.append("for the \(options.profile.rawValue) profile: the way that remains uses \(names), which the profile excludes")
-            }
+            if !forbidden.isEmpty { reasons.append(.profile(options.profile, excludes: forbidden.sorted { $0.rawValue < $1.rawValue })) }
             let closedHere = unrestricted.edges.flatMap { e -> [String] in
                 let edge = graph.edges[Int(e)]
                 var ids: [String] = []
@@ -376,15 +373,15 @@ public final class Router {
                 if edge.connector >= 0 { ids.append(venue.connectors[Int(edge.connector)].id) }
                 return ids.filter(options.closed.contains)
             }
-            if !closedHere.isEmpty { reasons.append("with \(Set(closedHere).sorted().joined(separator: ", ")) closed") }
+            if !closedHere.isEmpty { reasons.append(.closed(Set(closedHere).sorted())) }
             let restrictedHere = unrestricted.edges.contains { e in
                 let edge = graph.edges[Int(e)]
                 return edge.space >= 0 && graph.restricted[Int(edge.space)]
             }
-            if restrictedHere && !options.includeNonPublic { reasons.append("without crossing non-public areas") }
-            if reasons.isEmpty, options.profile == .accessible { reasons.append("for the accessible profile: a door on the way is not accessible") }
-            if reasons.isEmpty { reasons.append("under these options (the unrestricted route is cut by them)") }
-            return .excluded(from: start.label, to: end.label, by: reasons.joined(separator: "; "))
+            if restrictedHere && !options.includeNonPublic { reasons.append(.nonPublicAreas) }
+            if reasons.isEmpty, options.profile == .accessible { reasons.append(.inaccessibleDoor) }
+            if reasons.isEmpty { reasons.append(.options) }
+            return .excluded(from: start.label, to: end.label, by: reasons)
         }
         return disconnected(start, end, a, b)
     }

@@ -3,8 +3,8 @@ import IndoorGeometry
 /// An indoor venue: buildings, their levels, and what lies on them. Geometry is WGS84 (RFC 7946) as loaded;
 /// ``frame`` is the venue's local metric frame for every measurement.
 ///
-/// A value: load it once and share it between threads. Features refer to each other by id; the lookup
-/// dictionaries make every reference O(1).
+/// A value: load it once and share it between threads. Features refer to each other by id; ``level(id:)`` is O(1),
+/// and the routing graph and the search index keep their own indexes of the rest.
 public struct Venue: Hashable, Sendable {
     public var id: String
     public var name: LocalizedText
@@ -13,8 +13,12 @@ public struct Venue: Hashable, Sendable {
     /// The format the venue was read from ("IMDF 1.0.0", "OSM").
     public var sourceFormat: String
     public var buildings: [Building]
-    /// Levels in ascending ordinal order.
-    public var levels: [Level]
+    /// Levels in ascending ordinal order (then by id): kept so whatever is assigned.
+    public var levels: [Level] {
+        didSet { indexLevels() }
+    }
+    /// Where each level is in ``levels``, by id.
+    private var levelIndex: [String: Int] = [:]
     public var spaces: [Space]
     public var openings: [Opening]
     public var connectors: [Connector]
@@ -38,7 +42,7 @@ public struct Venue: Hashable, Sendable {
         self.address = nil
         self.sourceFormat = sourceFormat
         self.buildings = buildings
-        self.levels = levels.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
+        self.levels = levels
         self.spaces = spaces
         self.openings = openings
         self.connectors = connectors
@@ -46,6 +50,16 @@ public struct Venue: Hashable, Sendable {
         self.obstacles = obstacles
         self.issues = issues
         self.frame = frame
+        indexLevels()
+    }
+
+    /// Sorts the levels and indexes them by id (the first of two levels with one id wins, as loaders report).
+    private mutating func indexLevels() {
+        let sorted = levels.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
+        // Assigning only when the order changed keeps this from calling itself for ever.
+        if sorted.map(\.id) != levels.map(\.id) { levels = sorted }
+        levelIndex = [:]
+        for (k, level) in levels.enumerated() where levelIndex[level.id] == nil { levelIndex[level.id] = k }
     }
 
     /// The WGS84 box around every space and level.
@@ -53,7 +67,8 @@ public struct Venue: Hashable, Sendable {
         BoundingBox(covering: spaces.flatMap { $0.geometry.allCoordinates } + levels.flatMap { $0.geometry?.allCoordinates ?? [] })
     }
 
-    public func level(id: String) -> Level? { levels.first { $0.id == id } }
+    /// The level with this id, in O(1).
+    public func level(id: String) -> Level? { levelIndex[id].map { levels[$0] } }
     /// The levels a person's text names: the level with that id, else every level of that ordinal (`0`, `-1`,
     /// `0.5`), one for each building that has it.
     public func levels(named text: String) -> [Level] {

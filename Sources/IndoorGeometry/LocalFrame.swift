@@ -5,13 +5,16 @@ import Synchronization
 /// so that `x` is metres east and `y` metres north of it. Within a few kilometres of the origin the scale error is
 /// below 1e-7, so lengths, areas and angles measured here are those a person walks.
 ///
-/// Built with PROJ from a `+proj=pipeline` definition, which needs no `proj.db`. The PROJ context and object are
-/// owned by one lock-protected handle, so a frame can be shared between threads; for bulk work convert arrays
-/// (``project(_:)-swift.method`` on `[Coordinate]`) to take the lock once.
+/// Built with PROJ from a `+proj=pipeline` definition, which needs no `proj.db`. A frame can be shared between
+/// threads with no lock held while projecting: each transformation takes a PROJ handle (a context and its object)
+/// from the frame's pool, or makes one when all are in use, and gives it back after, so threads projecting at once
+/// each work with their own handle. For bulk work convert arrays (``project(_:)-swift.method`` on `[Coordinate]`).
 public final class LocalFrame: Sendable {
     /// The WGS84 position of the frame's origin (`x` longitude, `y` latitude).
     public let origin: Coordinate
-    private let proj: Mutex<PROJHandle>
+    private let definition: String
+    /// Handles not in use (one per thread that projected at once, at most).
+    private let idle: Mutex<[PROJHandle]>
 
     /// - Throws: ``GeometryError/proj(_:)`` when the origin is not a valid WGS84 position or PROJ fails.
     public init(origin: Coordinate) throws(GeometryError) {
@@ -21,7 +24,9 @@ public final class LocalFrame: Sendable {
         self.origin = origin
         let definition = "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad "
             + "+step +proj=tmerc +lat_0=\(origin.latitude) +lon_0=\(origin.longitude) +k=1 +x_0=0 +y_0=0 +ellps=WGS84"
-        proj = Mutex(try PROJHandle(definition: definition))
+        self.definition = definition
+        // Made once here, so a bad origin fails now rather than at the first projection.
+        idle = Mutex([try PROJHandle(definition: definition)])
     }
 
     /// A frame centred on the middle of `box` (a WGS84 bounding box).
@@ -71,10 +76,10 @@ public final class LocalFrame: Sendable {
 
     private func transform(_ coordinates: [Coordinate], inverse: Bool) throws(GeometryError) -> [Coordinate] {
         var out = coordinates
-        let result: Result<Void, GeometryError> = proj.withLock { handle in
-            handle.transform(&out, inverse: inverse)
-        }
-        try result.get()
+        let handle: PROJHandle
+        if let pooled = idle.withLock({ $0.popLast() }) { handle = pooled } else { handle = try PROJHandle(definition: definition) }
+        defer { idle.withLock { $0.append(handle) } }
+        try handle.transform(&out, inverse: inverse).get()
         return out
     }
 }
@@ -84,8 +89,9 @@ extension LocalFrame: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(origin) }
 }
 
-/// The single owner of a PROJ context and the transformation made in it.
-private final class PROJHandle {
+/// The single owner of a PROJ context and the transformation made in it. Used by one thread at a time: a frame
+/// lends it out of its pool to one caller and takes it back after (hence `@unchecked`).
+private final class PROJHandle: @unchecked Sendable {
     let context: OpaquePointer
     let pj: OpaquePointer
 

@@ -9,6 +9,16 @@ extension POI {
     }
 }
 
+extension Venue {
+    /// Every stop of every elevator, escalator, stairs, ramp and moving walkway as a place, id `CONNECTOR@LEVEL`
+    /// (which ``SearchIndex/resolve(_:near:alternatives:)`` takes), whether or not a POI stands for it in search.
+    /// - Complexity: O(stops + spaces).
+    public var connectorStops: [POI] {
+        let spaces = Dictionary(spaces.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return connectors.flatMap { c in c.stops.compactMap { ConnectorPlaces.place(of: c, at: $0, spaces: spaces) } }
+    }
+}
+
 /// Elevators, escalators, stairs, ramps and moving walkways as places to search for and go to: one place per stop of
 /// each connector (its level and where it is entered there), unless the venue already has a POI for it (an IMDF
 /// amenity or a named unit of the same kind in the stop's space, or within ``duplicateRadius`` of the stop).
@@ -46,11 +56,8 @@ enum ConnectorPlaces {
             guard let category = category(of: connector.kind) else { continue }
             let kind = SpaceKind(category: category)
             for stop in connector.stops {
-                let space = stop.spaceID.flatMap { spaces[$0] }
-                guard let at = stop.location ?? space?.displayPoint ?? space?.geometry.boundingBox?.center else { continue }
-                let id = "\(connector.id)@\(stop.levelID)"
-                guard !existing.contains(id), !made.contains(id) else { continue }
-                let metric = try? venue.frame.project(at)
+                guard let place = place(of: connector, at: stop, spaces: spaces), !existing.contains(place.id), !made.contains(place.id) else { continue }
+                let metric = try? venue.frame.project(place.coordinate)
                 let duplicate = (standing[stop.levelID] ?? []).contains { poi in
                     guard poi.kind == kind else { return false }
                     if let s = stop.spaceID, poi.space == s { return true }
@@ -58,12 +65,31 @@ enum ConnectorPlaces {
                     return a.distance(to: b) <= duplicateRadius
                 }
                 guard !duplicate else { continue }
-                made.insert(id)
-                out.append(POI(id: id, kind: .amenity, category: category, name: connector.name, altName: connector.altName,
-                               ref: connector.ref, levelID: stop.levelID, coordinate: at, spaceID: stop.spaceID))
+                made.insert(place.id)
+                out.append(place)
             }
         }
         return out
+    }
+
+    /// A connector's stop as a place, id `CONNECTOR@LEVEL`: where it is entered on that level (its location, else
+    /// the middle of its space); nil for a stop with neither, or a connector of no searchable kind.
+    static func place(of connector: Connector, at stop: Connector.Stop, spaces: [String: Space]) -> POI? {
+        guard let category = category(of: connector.kind) else { return nil }
+        let space = stop.spaceID.flatMap { spaces[$0] }
+        guard let at = stop.location ?? space?.displayPoint ?? space?.geometry.boundingBox?.center else { return nil }
+        return POI(id: "\(connector.id)@\(stop.levelID)", kind: .amenity, category: category, name: connector.name,
+                   altName: connector.altName, ref: connector.ref, levelID: stop.levelID, coordinate: at, spaceID: stop.spaceID)
+    }
+
+    /// The place a stop id (`CONNECTOR@LEVEL`) names, also when a POI stands for the stop in search.
+    static func place(identifiedBy id: String, in venue: Venue) -> POI? {
+        guard let at = id.lastIndex(of: "@") else { return nil }
+        let (connectorID, levelID) = (String(id[..<at]), String(id[id.index(after: at)...]))
+        guard let connector = venue.connectors.first(where: { $0.id == connectorID }),
+              let stop = connector.stops.first(where: { $0.levelID == levelID }) else { return nil }
+        let space = stop.spaceID.flatMap { s in venue.spaces.first { $0.id == s } }
+        return place(of: connector, at: stop, spaces: space.map { [$0.id: $0] } ?? [:])
     }
 }
 

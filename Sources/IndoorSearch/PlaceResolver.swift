@@ -34,6 +34,8 @@ extension SearchIndex {
             return PlaceResolution(place: .poi(stop), alternatives: [])
         }
         if let place = try venue.place(identifiedBy: text) { return PlaceResolution(place: place, alternatives: []) }
+        // Any connector stop's id names that stop, also one a POI stands for in search.
+        if let stop = ConnectorPlaces.place(identifiedBy: trimmed, in: venue) { return PlaceResolution(place: .poi(stop), alternatives: []) }
         var query = SearchQuery(text, limit: max(3, alternatives + 1))
         query.near = near
         let results = search(query)

@@ -120,3 +120,26 @@ import Testing
         #expect(report.issues.last?.code == "not-a-venue")
     }
 }
+
+/// A floor as map clients draw it.
+@Suite struct LevelFeaturesTests {
+    @Test func aFloorHasItsSpacesOpeningsConnectorsAndPOIsAndNothingOfOtherFloors() throws {
+        let venue = try #require(PreparedVenueTests.hub)
+        let floor = try venue.levelFeatures("0")
+        let kinds = Dictionary(grouping: floor.features, by: { $0.properties["feature"] })
+        for kind in ["space", "opening", "connector", "poi"] { #expect(kinds[.string(kind)] != nil, "no \(kind)") }
+        let ground = Set(venue.venue.levels.filter { $0.ordinal == 0 }.map(\.id))
+        #expect(floor.features.allSatisfy { f in
+            if case .string(let id) = f.properties["level_id"] { return ground.contains(id) }
+            return false
+        })
+        #expect(kinds[.string("space")]?.count == venue.venue.spaces.filter { ground.contains($0.levelID) }.count)
+        // A connector stop on this floor says which floors it reaches, and routes take its id.
+        let stairs = try #require(kinds[.string("connector")]?.first { $0.properties["connector"] == .string("stairs") })
+        guard case .array(let levels) = stairs.properties["levels"] else { Issue.record("no levels"); return }
+        #expect(levels.count >= 2 && levels.contains(.number(0)))
+        guard case .string(let id) = stairs.properties["id"] else { Issue.record("no id"); return }
+        _ = try venue.route(RouteRequest(from: "Café Müller", to: id))
+        #expect(throws: PlaceError.self) { try venue.levelFeatures("7") }
+    }
+}

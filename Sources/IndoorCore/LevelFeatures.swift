@@ -1,0 +1,72 @@
+import Foundation
+
+extension PreparedVenue {
+    /// What a map client draws of a floor, as RFC 7946 GeoJSON (positions `[longitude, latitude]`): every level
+    /// `level` names (an ordinal: the whole floor, twin levels included; a level id: that level), each feature
+    /// with a `feature` property saying what it is —
+    /// - `space`: a polygon with `id`, `category`, `kind` (walkway, room, restroom, stairs…), `walkable`, `name`
+    ///   and `ref` when it has them, and `inferred: true` for an implicit corridor;
+    /// - `opening`: a line with `id`, `category`, `door`, `name`, and `inferred: true` for an inferred entrance;
+    /// - `obstacle`: a polygon (a pillar, a counter) with `id` and `category`;
+    /// - `connector`: a point for each stop of an elevator, escalator, stairs or ramp on the floor, with `id` (the
+    ///   stop's, `CONNECTOR@LEVEL`, as routes take it), `connector` (its kind) and the ordinals of all its `levels`;
+    /// - `poi`: a point with `id`, `category`, `kind` (amenity, occupant…), `name` and `ref`.
+    /// Every feature also has `level` (ordinal) and `level_id`. Names are in the first of `languages` they have.
+    /// - Throws: ``PlaceError/unknownLevel(text:available:)`` for a level that names nothing.
+    /// - Complexity: O(features of the venue).
+    public func levelFeatures(_ level: String, languages: [String] = ["en"]) throws(PlaceError) -> FeatureCollection {
+        let levels = try self.levels(named: level)
+        let ids = Set(levels.map(\.id))
+        let ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+        func common(_ kind: String, _ id: String, _ levelID: String) -> [String: JSONValue] {
+            ["feature": .string(kind), "id": .string(id), "level_id": .string(levelID), "level": .number(ordinals[levelID] ?? 0)]
+        }
+        func named(_ p: inout [String: JSONValue], _ name: LocalizedText, ref: String? = nil) {
+            if let n = name.resolved(for: languages) { p["name"] = .string(n) }
+            if let ref { p["ref"] = .string(ref) }
+        }
+        var features: [Feature] = []
+        for s in venue.spaces where ids.contains(s.levelID) {
+            var p = common("space", s.id, s.levelID)
+            p["category"] = .string(s.category)
+            p["kind"] = .string(s.kind.rawValue)
+            p["walkable"] = .bool(s.isWalkable)
+            if s.isInferred { p["inferred"] = .bool(true) }
+            named(&p, s.name, ref: s.ref)
+            features.append(Feature(id: .string(s.id), geometry: s.geometry, properties: p))
+        }
+        for o in venue.openings where ids.contains(o.levelID) {
+            var p = common("opening", o.id, o.levelID)
+            p["category"] = .string(o.category)
+            p["door"] = .bool(o.isDoor)
+            if o.isInferred { p["inferred"] = .bool(true) }
+            named(&p, o.name)
+            features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
+        }
+        for o in venue.obstacles where ids.contains(o.levelID) {
+            var p = common("obstacle", o.id, o.levelID)
+            p["category"] = .string(o.category)
+            named(&p, o.name)
+            features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
+        }
+        let connectors = Dictionary(venue.connectors.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for stop in venue.connectorStops where ids.contains(stop.levelID) {
+            var p = common("connector", stop.id, stop.levelID)
+            p["category"] = .string(stop.category)
+            if let at = stop.id.lastIndex(of: "@"), let connector = connectors[String(stop.id[..<at])] {
+                p["connector"] = .string(connector.kind.rawValue)
+                p["levels"] = .array(connector.levelIDs.compactMap { ordinals[$0] }.map(JSONValue.number))
+            }
+            named(&p, stop.name, ref: stop.ref)
+            features.append(Feature(id: .string(stop.id), geometry: .point(stop.coordinate), properties: p))
+        }
+        for poi in venue.pois where ids.contains(poi.levelID) {
+            var p = common("poi", poi.id, poi.levelID)
+            p["category"] = .string(poi.category)
+            p["kind"] = .string(poi.kind.rawValue)
+            named(&p, poi.name, ref: poi.ref)
+            features.append(Feature(id: .string(poi.id), geometry: .point(poi.coordinate), properties: p))
+        }
+        return FeatureCollection(features: features)
+    }
+}

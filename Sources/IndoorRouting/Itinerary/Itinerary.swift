@@ -105,7 +105,7 @@ extension Router {
             endSnap = route.endSnap
             writer.add(route, from: pair.0, to: pair.1, isLast: k == stops.count - 2)
         }
-        return Itinerary(legs: writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
+        return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
 }
 
@@ -135,6 +135,8 @@ struct ItineraryWriter {
     let names: [String]
     private var legs: [ItineraryLeg] = []
     private var steps: [ItineraryStep] = []
+    /// The first position that could not be given in WGS84 (the itinerary is then not given at all).
+    private var unprojectable: GeometryError?
     private var costs = CostBreakdown()
     /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
     private var walk: [Draft] = []
@@ -749,9 +751,15 @@ struct ItineraryWriter {
     // MARK: - Steps and legs
 
     mutating func emit(_ s: Draft) {
-        let frame = venue.frame
-        let location = (try? frame.unproject(s.at)) ?? s.at
-        let polyline = (try? frame.unproject(s.points)) ?? s.points
+        let location: Coordinate, polyline: [Coordinate]
+        do {
+            location = try venue.frame.unproject(s.at)
+            polyline = try venue.frame.unproject(s.points)
+        } catch {
+            // Never metres labelled as WGS84: the itinerary fails as a whole (see finish()).
+            unprojectable = unprojectable ?? error
+            return
+        }
         let ordinal = venue.level(id: s.level)?.ordinal ?? 0
         let instruction = Phrasebook(language: language).instruction(s.maneuver, landmark: s.landmark, then: s.then)
         steps.append(ItineraryStep(maneuver: s.maneuver, instruction: instruction, distance: s.distance, duration: s.duration,
@@ -769,9 +777,11 @@ struct ItineraryWriter {
         costs = CostBreakdown()
     }
 
-    mutating func finish() -> [ItineraryLeg] {
+    /// - Throws: ``RoutingError/unprojectable(_:)`` when a position of the walk could not be given in WGS84.
+    mutating func finish() throws(RoutingError) -> [ItineraryLeg] {
         flushWalk()
         closeLeg()
+        if let unprojectable { throw .unprojectable(unprojectable.localizedDescription) }
         return legs
     }
 }

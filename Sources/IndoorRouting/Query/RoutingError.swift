@@ -9,6 +9,8 @@ public enum RoutingError: Error, Hashable, Sendable {
     /// A path exists, but the profile or the closures exclude it: the reasons say what the path that remains uses.
     case excluded(from: String, to: String, by: [Exclusion])
     case unknownLevel(String)
+    /// A position of the route could not be given in WGS84 (the venue's frame failed on it).
+    case unprojectable(String)
 }
 
 extension RoutingError {
@@ -49,6 +51,8 @@ extension RoutingError: LocalizedError {
             "no route from \(from) to \(to) \(by.map(\.description).joined(separator: "; "))"
         case .unknownLevel(let level):
             "no level \(level) in this venue"
+        case .unprojectable(let reason):
+            "the route's positions cannot be given in WGS84: \(reason)"
         }
     }
 }

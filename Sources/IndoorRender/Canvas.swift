@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// The output formats of the renderer.

@@ -1,3 +1,4 @@
+@testable import IndoorBase
 @testable import IndoorGeometry
 import IndoorTestSupport
 import Testing

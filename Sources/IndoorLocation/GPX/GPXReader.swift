@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// A point of a GPX file: a waypoint, a route point or a track point.
 public struct GPXPoint: Hashable, Sendable {

@@ -6,6 +6,7 @@ import IndoorNavigation
 import IndoorRouting
 import IndoorSampleVenue
 import IndoorSearch
+import IndoorTestSupport
 import IndoorVenue
 import Testing
 

@@ -29,8 +29,11 @@ let package = Package(
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
         // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
         .library(name: "IndoorCore", targets: ["IndoorCore"]),
-        // The parsers as functions of bytes, for the libFuzzer harness in tools/fuzz (a package of its own).
-        .library(name: "IndoorFuzzing", targets: ["IndoorFuzzing"]),
+        // Not library surface: the parsers as functions of bytes, for the libFuzzer harness in tools/fuzz. That
+        // harness is a package of its own (it builds with --sanitize fuzzer, which supplies `main`), and another
+        // package reaches a target only through a product; the underscore says "not API", as swift-nio's
+        // `_NIOConcurrency` did. Test support (IndoorTestSupport) is no product at all.
+        .library(name: "_IndoorFuzzing", targets: ["IndoorFuzzing"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.

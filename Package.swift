@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(name: "indoornav-generate", dependencies: ["IndoorTestSupport", "IndoorBase", "IndoorGeometry"], path: "tools/venues/swift"),
 
         .testTarget(name: "IndoorBaseTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
-        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorBase", "IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),

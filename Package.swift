@@ -1,9 +1,16 @@
 // swift-tools-version:6.0
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
-// Modules depend in one direction only, from the CLI down to values:
-//   indoornav → IndoorCore → IndoorNavigation, IndoorRender → IndoorRouting, IndoorSearch → IndoorVenue (CZip, CZlib)
-//     → IndoorGeometry → (CGEOS, CPROJ)
+// Modules depend in one direction only, from the CLI down to values (→ reads "depends on"):
+//   indoornav                   → IndoorCore (the use cases), IndoorLocation
+//   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue
+//   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
+//   IndoorRender                → IndoorRouting, (CCairo)
+//   IndoorRouting, IndoorSearch → IndoorVenue → IndoorGeometry → IndoorBase
+//   IndoorVenue → (CZip, CZlib);  IndoorGeometry → (CGEOS, CPROJ)
+//   IndoorLocation              → IndoorBase only: it links neither GEOS nor PROJ (IndoorLocationTests checks so).
+// IndoorBase has no C and no dependency: coordinates and RFC 7946 geometries, point-in-polygon, the JSON and XML
+// parsers, decimal numbers as bytes, the seeded generator.
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
 // Swift module each; no C type appears in a public API.
 import PackageDescription
@@ -12,6 +19,7 @@ let package = Package(
     name: "IndoorNav",
     products: [
         .executable(name: "indoornav", targets: ["indoornav"]),
+        .library(name: "IndoorBase", targets: ["IndoorBase"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
         .library(name: "IndoorSearch", targets: ["IndoorSearch"]),
@@ -21,8 +29,11 @@ let package = Package(
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
         // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
         .library(name: "IndoorCore", targets: ["IndoorCore"]),
-        // The parsers as functions of bytes, for the libFuzzer harness in tools/fuzz (a package of its own).
-        .library(name: "IndoorFuzzing", targets: ["IndoorFuzzing"]),
+        // Not library surface: the parsers as functions of bytes, for the libFuzzer harness in tools/fuzz. That
+        // harness is a package of its own (it builds with --sanitize fuzzer, which supplies `main`), and another
+        // package reaches a target only through a product; the underscore says "not API", as swift-nio's
+        // `_NIOConcurrency` did. Test support (IndoorTestSupport) is no product at all.
+        .library(name: "_IndoorFuzzing", targets: ["IndoorFuzzing"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -35,24 +46,27 @@ let package = Package(
         // SQLite FTS5: only the search benchmark's peer.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
-        // Values and GEOS/PROJ-backed geometry in the venue's local metric frame.
-        .target(name: "IndoorGeometry", dependencies: ["CGEOS", "CPROJ"]),
+        // C-free values and format plumbing: coordinates, geometries, point-in-polygon, JSON, XML, decimal numbers,
+        // the seeded generator. No C library, no dependency.
+        .target(name: "IndoorBase"),
+        // GEOS/PROJ-backed geometry in the venue's local metric frame, GeoJSON, spatial indexes.
+        .target(name: "IndoorGeometry", dependencies: ["IndoorBase", "CGEOS", "CPROJ"]),
         // Venue → building → level model, IMDF and OSM loaders, validation.
-        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "CZip", "CZlib"]),
+        .target(name: "IndoorVenue", dependencies: ["IndoorBase", "IndoorGeometry", "CZip", "CZlib"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
-        .target(name: "IndoorSearch", dependencies: ["IndoorVenue"]),
+        .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorVenue"]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
         .target(
-            name: "IndoorLocation", dependencies: ["IndoorGeometry"],
+            name: "IndoorLocation", dependencies: ["IndoorBase"],
             exclude: ["Heading/WMM-NOTICE.txt"], resources: [.embedInCode("Heading/WMM_2025.COF")]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
-        .target(name: "IndoorRouting", dependencies: ["IndoorVenue"]),
+        .target(name: "IndoorRouting", dependencies: ["IndoorBase", "IndoorVenue"]),
         // The navigation engine: map matching, progress, off-route and reroutes, the camera, session simulation.
-        .target(name: "IndoorNavigation", dependencies: ["IndoorRouting", "IndoorSearch", "IndoorLocation"]),
+        .target(name: "IndoorNavigation", dependencies: ["IndoorBase", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
-        .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
+        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorRouting", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
-        .target(name: "IndoorCore", dependencies: ["IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
+        .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -60,7 +74,7 @@ let package = Package(
             resources: [.embedInCode("transit-hub")]
         ),
         // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
-        .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue", "IndoorRouting"]),
+        .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
         // The command-line tool: parses arguments, calls the core, prints.
@@ -68,25 +82,26 @@ let package = Package(
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
             path: "tools/bench/swift"),
 
         // The procedural venue generator's command line, wrapped by tools/venues/generate.
-        .executableTarget(name: "indoornav-generate", dependencies: ["IndoorTestSupport", "IndoorGeometry"], path: "tools/venues/swift"),
+        .executableTarget(name: "indoornav-generate", dependencies: ["IndoorTestSupport", "IndoorBase", "IndoorGeometry"], path: "tools/venues/swift"),
 
-        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorBaseTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorBase", "IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
-        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
+        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(
-            name: "IndoorRenderTests", dependencies: ["IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
+            name: "IndoorRenderTests", dependencies: ["IndoorBase", "IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
-        .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
-        .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
+        .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
         // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.
         .testTarget(name: "IndoorFuzzingTests", dependencies: ["IndoorFuzzing"]),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import IndoorBase
 @_exported import IndoorGeometry
 @_exported import IndoorNavigation
 @_exported import IndoorRouting

@@ -1,4 +1,5 @@
 internal import CPROJ
+import IndoorBase
 import Synchronization
 
 /// A venue's local metric frame: a transverse Mercator projection (on the WGS84 ellipsoid) centred on an origin,

@@ -1,3 +1,4 @@
+import IndoorBase
 /// Where two areas meet: the stretches of one polygon's boundary that run along the other's, within a tolerance.
 ///
 /// Exact intersection misses most of the adjacency in real floor plans: a corridor whose end meets the long side

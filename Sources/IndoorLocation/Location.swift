@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// A position fix from any source (a GNSS receiver, a GPX track, a simulator). Unknown values are `nil`,
 /// never 0.

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// How the camera follows the user, as the SDKs name it.

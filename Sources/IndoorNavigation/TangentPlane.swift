@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// A local east-north plane around an origin, in metres: WGS84 degrees scaled by the ellipsoid's radii of

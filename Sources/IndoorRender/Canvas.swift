@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// The output formats of the renderer.
@@ -264,14 +265,15 @@ extension Canvas {
 }
 
 /// The pixels of a PNG file, premultiplied ARGB row by row, as ``RenderedMap/pixels`` gives them: for comparing
-/// an image with a reference.
-public struct PNGImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt32]
+/// an image with a reference. Package access: the tests' tool, not the library's API (it stays here because only
+/// this module reaches Cairo).
+package struct PNGImage: Sendable {
+    package let width: Int
+    package let height: Int
+    package let pixels: [UInt32]
 
     /// Reads a PNG, or `nil` when the file is missing or not a PNG.
-    public init?(contentsOf path: String) {
+    package init?(contentsOf path: String) {
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import IndoorRouting
 import IndoorVenue
@@ -49,8 +50,8 @@ public final class RenderedMap {
         try canvas.finish(to: path)
     }
 
-    /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests).
-    public var pixels: [UInt32] { canvas.pixels() }
+    /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests: package access).
+    package var pixels: [UInt32] { canvas.pixels() }
     public var width: Int { canvas.width }
     public var height: Int { canvas.height }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// What part of a level an image shows: a centre (metres in the venue's frame), a scale, a bearing (the compass

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 import IndoorVenue
 

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Why an ``AsciiVenue`` drawing cannot be turned into a venue. Errors in a drawing name its level ordinal, the

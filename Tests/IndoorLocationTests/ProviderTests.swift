@@ -1,5 +1,4 @@
 import Foundation
-import IndoorGeometry
 @testable import IndoorLocation
 import IndoorTestSupport
 import Synchronization

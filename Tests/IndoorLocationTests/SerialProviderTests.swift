@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 @testable import IndoorLocation
 import IndoorTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 import IndoorLocation
 import Testing
 

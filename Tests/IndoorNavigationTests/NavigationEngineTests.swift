@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorLocation
 import IndoorNavigation
+import IndoorTestSupport
 import Synchronization
 import Testing
 

@@ -1,10 +1,12 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import IndoorLocation
 import IndoorNavigation
 import IndoorRouting
 import IndoorSampleVenue
 import IndoorSearch
+import IndoorTestSupport
 import IndoorVenue
 import Testing
 

@@ -9,7 +9,7 @@ let package = Package(
     targets: [
         // One binary for every target; INDOORNAV_FUZZ_TARGET picks which (nmea, gpx, imdf, osm, place, search).
         .executableTarget(
-            name: "fuzz", dependencies: [.product(name: "IndoorFuzzing", package: "IndoorNav")],
+            name: "fuzz", dependencies: [.product(name: "_IndoorFuzzing", package: "IndoorNav")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v6]

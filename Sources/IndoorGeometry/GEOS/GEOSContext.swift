@@ -1,4 +1,5 @@
 internal import CGEOS
+import IndoorBase
 
 /// The owner of one GEOS context handle and of the last error message GEOS reported on it.
 ///

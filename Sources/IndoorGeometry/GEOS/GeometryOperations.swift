@@ -1,4 +1,5 @@
 internal import CGEOS
+import IndoorBase
 
 /// GEOS-backed operations on geometry values.
 ///

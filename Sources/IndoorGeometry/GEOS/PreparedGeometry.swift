@@ -1,4 +1,5 @@
 internal import CGEOS
+import IndoorBase
 
 /// A geometry prepared by GEOS for many predicate tests against it (GEOS's `PreparedGeometry`: indexed edges,
 /// cached point-in-area locator). It owns a GEOS context of its own, which is not thread-safe: use one instance

@@ -1,4 +1,5 @@
 internal import CGEOS
+import IndoorBase
 
 extension Geometry {
     /// Reads Well-Known Text (OGC 06-103r4), e.g. `POLYGON ((0 0, 4 0, 4 3, 0 0))`, through GEOS's reader.

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// A feature identifier: RFC 7946 allows a string or a number.
 public enum FeatureID: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import IndoorBase
 /// Line segments bucketed in a uniform grid, for the two questions a visibility test asks many times over one
 /// area's boundary: which segments may meet a segment, and which segment is nearest to a point. Each query looks
 /// at the cells near it only, so a boundary of many thousands of edges answers as fast as a small one.

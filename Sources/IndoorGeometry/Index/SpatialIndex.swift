@@ -1,3 +1,4 @@
+import IndoorBase
 /// A static R-tree over bounding boxes, packed with the Sort-Tile-Recursive algorithm (Leutenegger et al. 1997),
 /// as GEOS's `STRtree`. Built once, read-only afterwards, and a value: share it freely between threads.
 public struct STRTree: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// A point of a GPX file: a waypoint, a route point or a track point.
 public struct GPXPoint: Hashable, Sendable {
@@ -111,8 +111,8 @@ public enum GPXReader {
                     case .wpt, .rtept, .trkpt:
                         var lat: Double?, lon: Double?
                         for (n, v) in scanner.attributes where n.count == 3 {
-                            if scanner.buffer[n].elementsEqual("lat".utf8) { lat = NMEADecoder.parseNumber(scanner.buffer[v]) }
-                            if scanner.buffer[n].elementsEqual("lon".utf8) { lon = NMEADecoder.parseNumber(scanner.buffer[v]) }
+                            if scanner.buffer[n].elementsEqual("lat".utf8) { lat = DecimalNumber.parse(scanner.buffer[v]) }
+                            if scanner.buffer[n].elementsEqual("lon".utf8) { lon = DecimalNumber.parse(scanner.buffer[v]) }
                         }
                         guard let lat, let lon, abs(lat) <= 90, abs(lon) <= 180 else {
                             throw GPXError.invalidPoint(path: path, line: scanner.location.line,
@@ -134,12 +134,12 @@ public enum GPXReader {
                     guard kind != .other else { continue }
                     let value = trimmed(text[...])
                     switch Tag(key: scanner.localNameKey(qualified)) {
-                    case .ele: point.elevation = NMEADecoder.parseNumber(value)
+                    case .ele: point.elevation = DecimalNumber.parse(value)
                     case .time: if let t = date(value) { point.time = t }
-                    case .hdop: point.hdop = NMEADecoder.parseNumber(value)
-                    case .sat: point.satellites = NMEADecoder.parseNumber(value).flatMap { Int(exactly: $0) }
-                    case .speed: point.speed = NMEADecoder.parseNumber(value)
-                    case .course: point.course = NMEADecoder.parseNumber(value)
+                    case .hdop: point.hdop = DecimalNumber.parse(value)
+                    case .sat: point.satellites = DecimalNumber.parse(value).flatMap { Int(exactly: $0) }
+                    case .speed: point.speed = DecimalNumber.parse(value)
+                    case .course: point.course = DecimalNumber.parse(value)
                     case .name: point.name = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
                     case .wpt, .rtept, .trkpt: finish(point, &kind, &summary, visit)
                     default: break

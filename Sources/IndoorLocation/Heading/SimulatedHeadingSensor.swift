@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// A phone's compass, simulated: the true heading a walker faces comes out as a magnetic heading with the errors
 /// a real magnetometer has — white noise, a constant bias, a random-walk drift, dropouts — and more of them inside

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// Why an NMEA line was not used.
 public enum NMEASkipReason: String, Hashable, Sendable, CaseIterable {
@@ -217,7 +218,7 @@ public struct NMEADecoder {
 
     private func number(_ i: Int) -> Double? {
         guard !isEmpty(i) else { return nil }
-        return Self.parseNumber(line[fields[i]])
+        return DecimalNumber.parse(line[fields[i]])
     }
 
     private func integer(_ i: Int) -> Int? {
@@ -229,37 +230,6 @@ public struct NMEADecoder {
         }
         return v
     }
-
-    /// A decimal number as NMEA writes them (`-12.345`), as `strtod` reads it: the digits as an integer divided by
-    /// a power of ten, both exact in a Double up to 15 digits, so the quotient is correctly rounded. Anything else
-    /// goes to `Double(_:)`.
-    static func parseNumber(_ bytes: ArraySlice<UInt8>) -> Double? {
-        var mantissa: UInt64 = 0, digits = 0, fraction = 0, negative = false, seenDot = false
-        var i = bytes.startIndex
-        if i < bytes.endIndex, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        while i < bytes.endIndex {
-            let b = bytes[i]
-            if b >= 0x30, b <= 0x39 {
-                mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
-                digits += 1
-                if seenDot { fraction += 1 }
-            } else if b == UInt8(ascii: "."), !seenDot {
-                seenDot = true
-            } else {
-                return Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
-            }
-            i += 1
-        }
-        guard digits > 0 else { return nil }
-        guard digits <= 15 else { return Double(String(decoding: bytes, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil } }
-        let value = Double(mantissa) / powersOfTen[fraction]
-        return negative ? -value : value
-    }
-
-    static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     // MARK: Sentences
 
@@ -718,8 +688,8 @@ public struct NMEADecoder {
     /// `ddmm.mmmm` / `dddmm.mmmm` at field `i` → degrees.
     private func degrees(_ i: Int, degreeDigits: Int) -> Double? {
         let r = fields[i]
-        guard r.count > degreeDigits + 1, let whole = Self.parseNumber(line[r.lowerBound..<(r.lowerBound + degreeDigits)]),
-              let minutes = Self.parseNumber(line[(r.lowerBound + degreeDigits)..<r.upperBound]), minutes >= 0, minutes < 60
+        guard r.count > degreeDigits + 1, let whole = DecimalNumber.parse(line[r.lowerBound..<(r.lowerBound + degreeDigits)]),
+              let minutes = DecimalNumber.parse(line[(r.lowerBound + degreeDigits)..<r.upperBound]), minutes >= 0, minutes < 60
         else { return nil }
         let value = whole + minutes / 60
         return value <= (degreeDigits == 2 ? 90 : 180) ? value : nil

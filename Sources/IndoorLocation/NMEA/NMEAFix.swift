@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// One epoch of an NMEA 0183 stream: what gpsd would report for one reporting cycle (see ``NMEADecoder`` for the
 /// rules). Field names follow gpsd's TPV report where the meaning is the same.

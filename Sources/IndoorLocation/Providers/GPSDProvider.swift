@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 
 /// Positions from gpsd, the way most Linux systems share a receiver: a client of gpsd's JSON protocol (by default
 /// on `localhost:2947`) that asks for a watch and reads the `TPV` reports (and `ATT` headings). It survives gpsd

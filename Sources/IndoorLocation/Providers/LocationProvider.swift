@@ -23,7 +23,7 @@ public enum LocationEvent: Hashable, Sendable {
 ///
 /// `events()` starts the source and streams its events until the stream is cancelled (by dropping or cancelling
 /// the task that iterates it) or the source ends. Time comes from the clock the provider was given, so a replay at
-/// 10× and a test that advances a ``ManualClock`` by hand run the same code.
+/// 10× and a test that advances a manual clock by hand (`ManualClock`, in the test support) run the same code.
 public protocol LocationProvider: Sendable {
     func events() -> AsyncThrowingStream<LocationEvent, any Error>
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import IndoorBase
 import IndoorGeometry
 import IndoorLocation
 import IndoorRouting

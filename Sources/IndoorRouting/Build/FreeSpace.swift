@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// The part of a space a person's centre can occupy, in metres: the space shrunk by the wall clearance, less its

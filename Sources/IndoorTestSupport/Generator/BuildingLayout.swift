@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// How one corridor of a building and the two rows of rooms along it are drawn.

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// A point in a building's plan, in metres (x east, y north before the venue is rotated).

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Writes a ``Draft`` as an IMDF 1.0.0 archive (Apple's Indoor Mapping Data Format): `manifest.json` and one

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// A station mapped the way most OSM stations are: no rooms, only a network of footways on several levels

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// A byte buffer that generated files are written into: fixed-precision numbers and escaped strings, so the

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Loads an IMDF 1.0 archive (Apple's Indoor Mapping Data Format): `manifest.json` and one GeoJSON file per feature

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// Joins vertical-circulation spaces that stand on top of each other when a venue declares no connectors (many

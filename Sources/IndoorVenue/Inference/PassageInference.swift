@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// What ``Venue/inferringPassages()`` made explicit that the data leaves implicit, level by level.

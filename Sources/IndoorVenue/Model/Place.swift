@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// A place on a venue, as people name one on the command line: a POI, a space or an opening by id, or a

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// An indoor venue: buildings, their levels, and what lies on them. Geometry is WGS84 (RFC 7946) as loaded;

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// "Which space is this point in?" for every level of a venue: one ``PolygonIndex`` per level, in the venue's

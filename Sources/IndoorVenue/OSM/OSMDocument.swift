@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// The elements of an OSM file (API 0.6): XML parsed with a streaming parser that resolves no entity, or PBF

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Loads an OpenStreetMap file tagged with Simple Indoor Tagging (https://wiki.openstreetmap.org/wiki/Simple_Indoor_Tagging):

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Which venue to pick out of a larger OSM extract (a city's `.osm.pbf`).

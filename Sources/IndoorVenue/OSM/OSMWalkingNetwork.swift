@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// The walking network of a station or mall as walkable space: how most railway stations and malls are mapped in

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Checks a loaded venue and reports every problem with its feature id, what is wrong and a severity: invalid or

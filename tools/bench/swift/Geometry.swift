@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 
 /// Which room contains each of the rooms workload's points: PolygonIndex (STR-tree + prepared polygons).

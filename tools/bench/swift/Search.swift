@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import IndoorSampleVenue
 import IndoorSearch

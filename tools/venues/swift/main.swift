@@ -1,6 +1,7 @@
 // indoornav-generate: writes a procedurally generated venue (IndoorTestSupport's VenueGenerator) to a folder.
 // Wrapped by tools/venues/generate, which also makes OSM PBF through `osmium cat`.
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import IndoorTestSupport
 

@@ -1,7 +1,7 @@
 /// Areal geometries prepared for many point-in-polygon tests, in the spirit of GEOS's `IndexedPointInAreaLocator`:
 /// the edges of every ring are bucketed into horizontal bands, so a test looks only at the few edges that cross
 /// the point's band. All areas share flat arrays, so a test touches no reference count.
-struct PreparedAreas: Hashable, Sendable {
+package struct PreparedAreas: Hashable, Sendable {
     /// One edge, stored for the crossing test: `x(y) = x0 + (y - y0) * dxdy` for `y` in `[yMin, yMax)`.
     struct Edge: Hashable, Sendable {
         var yMin: Double
@@ -11,19 +11,19 @@ struct PreparedAreas: Hashable, Sendable {
     }
 
     /// Per area: its box, band geometry, and where its band table starts in `bandStart`.
-    struct Area: Hashable, Sendable {
-        var box: BoundingBox
+    package struct Area: Hashable, Sendable {
+        package var box: BoundingBox
         var inverseBandHeight: Double
         var bandCount: Int32
         var firstBand: Int32
     }
 
-    private(set) var areas: [Area] = []
+    package private(set) var areas: [Area] = []
     /// Edges of band `b` (global numbering) are `edges[bandStart[b]..<bandStart[b + 1]]`.
     private var bandStart: [Int32] = [0]
     private var edges: [Edge] = []
 
-    init(_ geometries: [Geometry]) {
+    package init(_ geometries: [Geometry]) {
         for g in geometries { append(g) }
     }
 
@@ -90,7 +90,7 @@ struct PreparedAreas: Hashable, Sendable {
 
     /// Whether area `index` contains `point` (even–odd rule, so holes are outside). The caller has checked the box.
     @inline(__always)
-    func crossings(_ index: Int, _ point: Coordinate) -> Bool {
+    package func crossings(_ index: Int, _ point: Coordinate) -> Bool {
         areas.withUnsafeBufferPointer { areas in
             bandStart.withUnsafeBufferPointer { starts in
                 edges.withUnsafeBufferPointer { edges in

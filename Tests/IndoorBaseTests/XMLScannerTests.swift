@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+import IndoorBase
 import Testing
 
 /// The streaming XML scanner under GPX and OSM (its hostile inputs are tested through those readers).

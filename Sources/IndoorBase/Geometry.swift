@@ -149,13 +149,13 @@ extension Polygon {
 
 extension LineString {
     /// For coordinates that are known to satisfy the invariants (a transform of a valid line string, GEOS output).
-    init(unchecked coordinates: [Coordinate]) { self.coordinates = coordinates }
+    package init(unchecked coordinates: [Coordinate]) { self.coordinates = coordinates }
 }
 
 extension LinearRing {
     /// For coordinates known to be closed (a transform of a valid ring, GEOS output). The ring is closed again if a
     /// transform moved the last position by rounding.
-    init(unchecked coordinates: [Coordinate]) {
+    package init(unchecked coordinates: [Coordinate]) {
         var cs = coordinates
         if let first = cs.first, cs.last != first { cs[cs.count - 1] = first }
         self.coordinates = cs

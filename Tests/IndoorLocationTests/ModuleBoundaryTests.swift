@@ -1,0 +1,59 @@
+import Foundation
+import IndoorBase
+import IndoorTestSupport
+import Testing
+
+/// IndoorLocation builds on IndoorBase alone: no C library reaches it, so an app that only reads positions links
+/// neither GEOS nor PROJ. The manifest is what decides that (an `import IndoorGeometry` it does not declare fails to
+/// compile: "missing required modules: 'CGEOS', 'CPROJ'"), so the test reads the manifest as SwiftPM evaluates it
+/// (`swift package dump-package`) and follows every target dependency down.
+@Suite struct ModuleBoundaryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The package's targets as `swift package dump-package` gives them: name → (type, dependencies by name).
+    static func targets() async throws -> [String: (type: String, dependencies: [String])] {
+        let scratch = NSTemporaryDirectory() + "indoornav-dump-\(UUID().uuidString)"
+        let output = scratch + ".json", errors = scratch + ".err"
+        defer {
+            for path in [scratch, output, errors] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        for path in [output, errors] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch directory of its own, so as not to wait on the lock of the build that runs this test.
+        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch, "dump-package"]
+        process.standardOutput = FileHandle(forWritingAtPath: output)
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        #expect(await waitForExit(process, limit: .seconds(120)), "swift package dump-package did not finish")
+        let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        try #require(process.terminationStatus == 0, "swift package dump-package failed: \(message)")
+        let manifest = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: output))).value
+        var targets: [String: (type: String, dependencies: [String])] = [:]
+        for target in manifest["targets"]?.arrayValue ?? [] {
+            guard let name = target["name"]?.stringValue, let type = target["type"]?.stringValue else { continue }
+            // Each dependency is {"byName": [name, condition]}, {"target": [...]} or {"product": [...]}.
+            let dependencies = (target["dependencies"]?.arrayValue ?? []).compactMap { dependency in
+                dependency.objectValue?.values.first?.arrayValue?.first?.stringValue
+            }
+            targets[name] = (type, dependencies)
+        }
+        return targets
+    }
+
+    @Test func indoorLocationReachesNoCLibrary() async throws {
+        let targets = try await Self.targets()
+        try #require(targets["IndoorLocation"] != nil, "no IndoorLocation target in \(targets.keys.sorted())")
+        var reached: Set<String> = []
+        var pending = ["IndoorLocation"]
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted, let target = targets[name] else { continue }
+            pending += target.dependencies
+        }
+        let systemLibraries = reached.filter { targets[$0]?.type == "system" }.sorted()
+        #expect(systemLibraries.isEmpty, "IndoorLocation reaches \(systemLibraries) through \(reached.sorted())")
+        #expect(!reached.contains("IndoorGeometry"), "IndoorLocation depends on IndoorGeometry, so on GEOS and PROJ")
+        #expect(reached.contains("IndoorBase"))
+    }
+}

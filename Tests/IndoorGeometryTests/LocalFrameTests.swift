@@ -46,3 +46,27 @@ import Testing
         #expect(ok)
     }
 }
+
+/// The tangent plane is the venue's frame to second order: within a kilometre of its origin, the same to 0.1 mm.
+@Suite struct TangentPlaneTests {
+    @Test(arguments: [(13.7229, 51.0254), (30.3766, 60.0074), (151.2, -33.86), (-74.006, 40.7128)])
+    func agreesWithTheVenueFrameWithinAVenue(lon: Double, lat: Double) throws {
+        let origin = Coordinate(longitude: lon, latitude: lat)
+        let frame = try LocalFrame(origin: origin)
+        let plane = TangentPlane(origin: origin)
+        var worst = (within500: 0.0, within1000: 0.0)
+        var rng = SeededGenerator(seed: 7)
+        for _ in 0..<2_000 {
+            let p = Coordinate(x: Double(rng.next() % 2_000_001) / 1000 - 1000, y: Double(rng.next() % 2_000_001) / 1000 - 1000)
+            let c = try frame.unproject(p)
+            let error = plane.project(c).distance(to: p)
+            let r = max(abs(p.x), abs(p.y))
+            if r <= 500 { worst.within500 = max(worst.within500, error) }
+            worst.within1000 = max(worst.within1000, error)
+            // Round trip of the plane itself is exact to floating point.
+            #expect(plane.unproject(plane.project(c)).distance(to: c) < 1e-9)
+        }
+        #expect(worst.within500 < 0.0001, "\(worst)")
+        #expect(worst.within1000 < 0.0001, "\(worst)")
+    }
+}

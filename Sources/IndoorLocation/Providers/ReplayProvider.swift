@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// Why a recorded NMEA log cannot be replayed (a GPX file's problems are ``GPXError``s, with their line).
 public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
@@ -95,9 +96,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             try GPXReader.read(path: path) { (p, kind: GPXReader.Tag) in
                 guard kind != .wpt else { return }
                 if let q = previous {
-                    let dy = (p.coordinate.latitude - q.coordinate.latitude) * 111_320
-                    let dx = (p.coordinate.longitude - q.coordinate.longitude) * 111_320 * cos(p.coordinate.latitude * .pi / 180)
-                    let walking = (dx * dx + dy * dy).squareRoot() / max(speed, 0.01)
+                    let walking = TangentPlane(origin: q.coordinate).project(p.coordinate).distance(to: Coordinate(x: 0, y: 0)) / max(speed, 0.01)
                     if let t = p.time, let u = q.time, (0...43_200).contains(t.timeIntervalSince(u)) {
                         elapsed += t.timeIntervalSince(u)
                     } else {

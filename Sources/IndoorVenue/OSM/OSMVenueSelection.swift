@@ -102,8 +102,10 @@ extension OSMDocument {
     /// The box of some positions grown by `margin` metres on every side.
     static func box(around cs: [Coordinate], margin: Double) -> Geometry? {
         guard let b = BoundingBox(covering: cs) else { return nil }
-        let dy = margin / 111_320
-        let dx = margin / (111_320 * max(0.01, cos(b.center.y * .pi / 180)))
+        // The margin in degrees at the box's middle (a box near a pole is kept finite).
+        let plane = TangentPlane(origin: Coordinate(x: b.center.x, y: max(-89, min(89, b.center.y))))
+        let corner = plane.unproject(Coordinate(x: margin, y: margin))
+        let dx = corner.x - plane.origin.x, dy = corner.y - plane.origin.y
         return rectangle(BoundingBox(minX: b.minX - dx, minY: b.minY - dy, maxX: b.maxX + dx, maxY: b.maxY + dy))
     }
 

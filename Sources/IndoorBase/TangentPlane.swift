@@ -1,0 +1,54 @@
+import Foundation
+
+/// A local east-north plane around an origin, in metres: the venue's transverse Mercator frame (on the WGS84
+/// ellipsoid, centred on the origin, as `LocalFrame` builds it with PROJ) to second order in the distance from the
+/// origin, which costs a handful of multiplications per point — what a matcher doing a million fixes a second
+/// needs. Within a kilometre of the origin it agrees with that frame to a tenth of a millimetre (measured by
+/// `TangentPlaneTests`; the first-order plane it replaced was off by 30 cm at 60° N), so it is the same metric frame,
+/// not another approximation: the engine's matcher, the timing
+/// of a GPX track's points and the margin around a bounding box all measure in it.
+public struct TangentPlane: Hashable, Sendable {
+    /// The WGS84 position (`x` longitude, `y` latitude, degrees) of the plane's origin.
+    public let origin: Coordinate
+    /// Metres per radian of longitude (N cos φ) and of latitude (the meridional radius M) at the origin.
+    let metresPerRadianX: Double
+    let metresPerRadianY: Double
+    /// The second-order terms: how N cos φ changes with latitude (−M sin φ), half how M changes with latitude,
+    /// and half N sin φ cos φ (the parallels' curvature on the plane).
+    let xByLatitude: Double
+    let yByLatitudeSquared: Double
+    let yByLongitudeSquared: Double
+
+    public init(origin: Coordinate) {
+        self.origin = origin
+        let a = 6_378_137.0, e2 = 0.006_694_379_990_14
+        let phi = origin.latitude * .pi / 180
+        let (s, c) = (sin(phi), cos(phi))
+        let w = (1 - e2 * s * s).squareRoot()
+        let n = a / w                     // prime vertical radius
+        let m = a * (1 - e2) / (w * w * w) // meridional radius
+        metresPerRadianX = n * c
+        metresPerRadianY = m
+        xByLatitude = -m * s
+        yByLatitudeSquared = 1.5 * a * (1 - e2) * e2 * s * c / (w * w * w * w * w)
+        yByLongitudeSquared = 0.5 * n * s * c
+    }
+
+    /// WGS84 → metres east and north of the origin.
+    @inline(__always)
+    public func project(_ c: Coordinate) -> Coordinate {
+        let dl = (c.longitude - origin.longitude) * .pi / 180, dp = (c.latitude - origin.latitude) * .pi / 180
+        return Coordinate(x: dl * (metresPerRadianX + xByLatitude * dp),
+                          y: dp * (metresPerRadianY + yByLatitudeSquared * dp) + yByLongitudeSquared * dl * dl)
+    }
+
+    /// Metres east and north of the origin → WGS84 (the inverse of ``project(_:)``, to a micrometre).
+    public func unproject(_ p: Coordinate) -> Coordinate {
+        var dl = p.x / metresPerRadianX, dp = p.y / metresPerRadianY
+        for _ in 0..<4 {
+            dl = p.x / (metresPerRadianX + xByLatitude * dp)
+            dp = (p.y - yByLongitudeSquared * dl * dl) / (metresPerRadianY + yByLatitudeSquared * dp)
+        }
+        return Coordinate(longitude: origin.longitude + dl * 180 / .pi, latitude: origin.latitude + dp * 180 / .pi)
+    }
+}

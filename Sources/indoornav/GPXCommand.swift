@@ -1,6 +1,5 @@
 import Foundation
 import IndoorBase
-import IndoorGeometry
 import IndoorLocation
 
 enum GPXCommand {
@@ -32,16 +31,7 @@ enum GPXCommand {
             Output.error(String(format: "read in %.2f s, peak memory %d MiB", monotonicSeconds() - start, peakMemoryMiB()))
         }
         if json {
-            var o: [String: JSONValue] = [
-                "waypoints": .number(Double(summary.waypoints)), "routes": .number(Double(summary.routes)),
-                "route_points": .number(Double(summary.routePoints)), "tracks": .number(Double(summary.tracks)),
-                "segments": .number(Double(summary.segments)), "track_points": .number(Double(summary.trackPoints)),
-            ]
-            if let v = summary.version { o["version"] = .string(v) }
-            if let c = summary.creator { o["creator"] = .string(c) }
-            o["start"] = summary.first.map(pointJSON) ?? .null
-            o["end"] = summary.last.map(pointJSON) ?? .null
-            Output.json(JSONValue.object(o))
+            Output.json(summary.json)
             return .success
         }
         Output.line("\(path): GPX \(summary.version ?? "?")\(summary.creator.map { " from \($0)" } ?? "")")
@@ -50,14 +40,6 @@ enum GPXCommand {
         if let first = summary.first { Output.line("start: \(describe(first))") }
         if let last = summary.last { Output.line("end:   \(describe(last))") }
         return .success
-    }
-
-    static func pointJSON(_ p: GPXPoint) -> JSONValue {
-        var o: [String: JSONValue] = ["lat": .number(p.coordinate.latitude), "lon": .number(p.coordinate.longitude)]
-        if let e = p.elevation { o["ele"] = .number(e) }
-        if let t = p.time { o["time"] = .string(t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))) }
-        if let s = p.speed { o["speed"] = .number(s) }
-        return .object(o)
     }
 
     static func describe(_ p: GPXPoint) -> String {

@@ -31,6 +31,30 @@ public struct GPXSummary: Hashable, Sendable {
     public var last: GPXPoint?
 }
 
+extension GPXSummary {
+    /// What `indoornav gpx info --json` prints: the counts (`waypoints`, `routes`, `route_points`, `tracks`,
+    /// `segments`, `track_points`), `version` and `creator` when the file says, and the `start` and `end` points
+    /// (`lat`, `lon` in degrees, `ele` in metres, `time` in ISO 8601, `speed` in m/s; `null` without points).
+    public var json: JSONValue {
+        func point(_ p: GPXPoint) -> JSONValue {
+            var o: [String: JSONValue] = ["lat": .number(p.coordinate.latitude), "lon": .number(p.coordinate.longitude)]
+            if let e = p.elevation { o["ele"] = .number(e) }
+            if let t = p.time { o["time"] = .string(t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))) }
+            if let s = p.speed { o["speed"] = .number(s) }
+            return .object(o)
+        }
+        var o: [String: JSONValue] = [
+            "waypoints": .number(Double(waypoints)), "routes": .number(Double(routes)), "route_points": .number(Double(routePoints)),
+            "tracks": .number(Double(tracks)), "segments": .number(Double(segments)), "track_points": .number(Double(trackPoints)),
+        ]
+        if let version { o["version"] = .string(version) }
+        if let creator { o["creator"] = .string(creator) }
+        o["start"] = first.map(point) ?? .null
+        o["end"] = last.map(point) ?? .null
+        return .object(o)
+    }
+}
+
 /// Why a GPX file could not be read.
 public enum GPXError: Error, Equatable, Sendable, LocalizedError {
     case unreadable(path: String)

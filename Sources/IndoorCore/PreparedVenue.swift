@@ -50,6 +50,9 @@ public struct VenueSource: Hashable, Sendable {
 /// Every use case of the toolkit is a method of it: ``route(_:)``, ``search(_:)``, ``navigation(_:)``, … — the
 /// command line, a service and a web map call the same ones.
 public final class PreparedVenue: Sendable {
+    /// The toolkit's version, as `indoornav --version` and the service report it.
+    public static let toolkitVersion = "0.9.0"
+
     /// The venue as routed.
     public let venue: Venue
     private let graphPart: BuiltOnce<NavigationGraph>

@@ -57,16 +57,31 @@ struct Arguments {
         return ""
     }
 
-    /// Removes and returns the first positional word, if any.
+    /// Removes and returns the first positional word, if any: a word that is not an option (`-` is standard input),
+    /// or the first word after `--`, which ends the options (`search -- -5` searches for "-5").
     mutating func positional() -> String? {
-        if let i = words.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) {
-            if words[i] == "--" {
-                words.remove(at: i)
-                return words.isEmpty ? nil : words.removeFirst()
-            }
-            return words.remove(at: i)
+        for (i, word) in words.enumerated() {
+            if word == "--" { return i + 1 < words.count ? words.remove(at: i + 1) : nil }
+            if !word.hasPrefix("-") || word == "-" { return words.remove(at: i) }
         }
         return nil
+    }
+
+    /// The error for a required option or argument that is absent (`what`: "--from PLACE", "QUERY"). A mistyped
+    /// option is the likelier cause when an unknown one is left, so that is reported first, with the option it
+    /// resembles: `route --form Relay` says "unknown option --form (did you mean --from?)", not "missing --from".
+    func missing(_ what: String) -> UsageError {
+        if let unknown = unknownOption {
+            let wanted = String(what.prefix { $0 != " " })
+            let hint = wanted.hasPrefix("-") && Self.editDistance(unknown.prefix { $0 != "=" }, wanted) <= 2 ? " (did you mean \(wanted)?)" : ""
+            return UsageError("unknown option \(unknown)\(hint)", command: command)
+        }
+        return UsageError("missing \(what)", command: command)
+    }
+
+    /// The first word left that looks like an option (before `--`).
+    private var unknownOption: String? {
+        words.prefix { $0 != "--" }.first { $0.hasPrefix("-") && $0 != "-" }
     }
 
     /// Fails on anything not taken.
@@ -74,6 +89,21 @@ struct Arguments {
         if let extra = words.first(where: { $0 != "--" }) {
             throw UsageError(extra.hasPrefix("-") ? "unknown option \(extra)" : "unexpected argument \(extra)", command: command)
         }
+    }
+
+    /// Levenshtein distance between two short words (option names).
+    static func editDistance(_ a: some StringProtocol, _ b: some StringProtocol) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1..<(b.count + 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

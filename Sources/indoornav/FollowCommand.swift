@@ -4,7 +4,7 @@ import IndoorLocation
 
 enum FollowCommand {
     static let help = """
-        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr] [--json] [--venue PATH]
+        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr|de|ru] [--json] [--venue PATH]
 
         Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
         --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,

@@ -22,7 +22,7 @@ enum GPXCommand {
         guard sub == "info" else { throw UsageError("unknown subcommand \(sub) (expected info)", command: args.command) }
         let json = args.flag("--json")
         let verbose = args.flag("--verbose") || args.flag("-v")
-        guard let given = args.positional() else { throw UsageError("missing FILE", command: args.command) }
+        guard let given = args.positional() else { throw args.missing("FILE") }
         let path = try StandardStreams.input(given, command: args.command)
         try args.finish()
         let start = monotonicSeconds()

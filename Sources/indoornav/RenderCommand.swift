@@ -48,7 +48,7 @@ enum RenderCommand {
         let sizeText = try args.option("--size") ?? "1200x900"
         let styleText = try args.option("--style") ?? "light"
         guard let output = try args.option("-o") ?? args.option("--output") else {
-            throw UsageError("missing -o FILE (.png, .svg or .pdf)", command: args.command)
+            throw args.missing("-o FILE (.png, .svg or .pdf)")
         }
         let force = args.flag("--force")
         try args.finish()

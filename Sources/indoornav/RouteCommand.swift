@@ -4,7 +4,7 @@ import IndoorCore
 enum RouteCommand {
     static let help = """
         USAGE: indoornav route --from PLACE --to PLACE [--via PLACE]... [--profile P] [--avoid ID]... [--non-public]
-                               [--format text|json|geojson] [--lang en|fr] [--render FILE [--force]] [--venue PATH]
+                               [--format text|json|geojson] [--lang en|fr|de|ru] [--render FILE [--force]] [--venue PATH]
 
         Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
         and escalators, with turn-by-turn instructions.
@@ -38,8 +38,8 @@ enum RouteCommand {
             return .success
         }
         let options = try CommonOptions(&args)
-        guard let fromText = try args.option("--from") else { throw UsageError("missing --from PLACE", command: args.command) }
-        guard let toText = try args.option("--to") else { throw UsageError("missing --to PLACE", command: args.command) }
+        guard let fromText = try args.option("--from") else { throw args.missing("--from PLACE") }
+        guard let toText = try args.option("--to") else { throw args.missing("--to PLACE") }
         var request = RouteRequest(from: fromText, to: toText, language: options.language)
         while let v = try args.option("--via", first: true) { request.via.append(v) }
         while let a = try args.option("--avoid", first: true) { request.avoid.append(a) }

@@ -38,7 +38,7 @@ enum SearchCommand {
         let levelText = try args.option("--level")
         let category = try args.option("--category")
         let limitText = try args.option("--limit")
-        guard let text = args.positional() else { throw UsageError("missing QUERY", command: args.command) }
+        guard let text = args.positional() else { throw args.missing("QUERY") }
         try args.finish()
         var request = SearchRequest(query: text, near: nearText, level: levelText, category: category, language: options.language)
         if let limitText {

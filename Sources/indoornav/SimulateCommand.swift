@@ -45,8 +45,8 @@ enum SimulateCommand {
             return .success
         }
         let options = try CommonOptions(&args)
-        guard let fromText = try args.option("--from") else { throw UsageError("missing --from PLACE", command: args.command) }
-        guard let toText = try args.option("--to") else { throw UsageError("missing --to PLACE", command: args.command) }
+        guard let fromText = try args.option("--from") else { throw args.missing("--from PLACE") }
+        guard let toText = try args.option("--to") else { throw args.missing("--to PLACE") }
         let sessions = try number(&args, "--sessions", default: 100, in: 1...1_000_000)
         let seed = UInt64(try number(&args, "--seed", default: 1, in: 0...Double(UInt32.max)))
         var walker = WalkerConfiguration()

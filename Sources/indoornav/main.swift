@@ -8,6 +8,7 @@ let usage = """
     indoornav — indoor venues, itineraries and navigation, headless and scriptable.
 
     USAGE: indoornav <command> [options]
+           indoornav help <command> | --help | --version
 
     COMMANDS:
       venue info       Summarise a venue (buildings, levels, counts, extent).
@@ -35,51 +36,42 @@ func main() -> Int32 {
     }
     words.removeFirst()
     do {
-        switch command {
-        case "--help", "-h", "help":
-            Output.line(usage)
-            return ExitStatus.success.rawValue
-        case "venue":
-            return try VenueCommands.run(words).rawValue
-        case "search":
-            return try SearchCommand.run(words).rawValue
-        case "route":
-            return try RouteCommand.run(words).rawValue
-        case "render":
-            return try RenderCommand.run(words).rawValue
-        case "nmea":
-            return try NMEACommand.run(words).rawValue
-        case "gpx":
-            return try GPXCommand.run(words).rawValue
-        case "follow":
-            return try FollowCommand.run(words).rawValue
-        case "simulate":
-            return try SimulateCommand.run(words).rawValue
-        default:
-            throw UsageError("unknown command \(command)", command: "indoornav")
-        }
+        return try run(command, words).rawValue
     } catch let error as UsageError {
         Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
         return ExitStatus.usage.rawValue
-    } catch let error as GPXError {
-        Output.error("indoornav: \(error.localizedDescription)")
-        return ExitStatus.failure.rawValue
-    } catch let error as RenderError {
-        Output.error("indoornav: \(error.localizedDescription)")
-        return ExitStatus.failure.rawValue
-    } catch let error as RoutingError {
-        Output.error("indoornav: \(error.localizedDescription)")
-        return ExitStatus.failure.rawValue
-    } catch let error as PlaceError {
-        Output.error("indoornav: \(error.localizedDescription)")
-        return ExitStatus.failure.rawValue
-    } catch let error as VenueError {
-        Output.error("indoornav: \(error.localizedDescription)")
-        if let hint = error.recoverySuggestion { Output.error("hint: \(hint)") }
-        return ExitStatus.failure.rawValue
     } catch {
         Output.error("indoornav: \(error.localizedDescription)")
+        if let hint = (error as? VenueError)?.recoverySuggestion { Output.error("hint: \(hint)") }
         return ExitStatus.failure.rawValue
+    }
+}
+
+/// Runs `command` with the words after it.
+func run(_ command: String, _ words: [String]) throws -> ExitStatus {
+    switch command {
+    case "--help", "-h":
+        Output.line(usage)
+        return .success
+    case "help":
+        // `help CMD` is `CMD --help`.
+        guard let topic = words.first else {
+            Output.line(usage)
+            return .success
+        }
+        return try run(topic, Array(words.dropFirst()) + ["--help"])
+    case "--version":
+        Output.line("indoornav \(PreparedVenue.toolkitVersion)")
+        return .success
+    case "venue": return try VenueCommands.run(words)
+    case "search": return try SearchCommand.run(words)
+    case "route": return try RouteCommand.run(words)
+    case "render": return try RenderCommand.run(words)
+    case "nmea": return try NMEACommand.run(words)
+    case "gpx": return try GPXCommand.run(words)
+    case "follow": return try FollowCommand.run(words)
+    case "simulate": return try SimulateCommand.run(words)
+    default: throw UsageError("unknown command \(command)", command: "indoornav")
     }
 }
 

@@ -126,6 +126,20 @@ struct CLI {
         #expect(r.stderr.contains("hint:"))
     }
 
+    @Test func conventionsOfACommandLine() async throws {
+        let version = try await CLI.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("indoornav "))
+        // `help CMD` is `CMD --help`.
+        let help = try await CLI.run(["help", "route"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: indoornav route"))
+        // A mistyped option is reported as unknown, with the one it resembles, not as a missing one.
+        let typo = try await CLI.run(["route", "--form", "Relay", "--to", "Relay"])
+        #expect(typo.status == 2 && typo.stderr.contains("unknown option --form (did you mean --from?)"), "\(typo.stderr)")
+        // `--` ends the options: what follows is a positional, even with a dash.
+        let dashed = try await CLI.run(["search", "--json", "--", "-5"])
+        #expect(dashed.status == 0 && dashed.stdout.contains(#""query" : "-5""#), "\(dashed.stdout)")
+    }
+
     @Test func helpOnEveryCommand() async throws {
         for args in [["--help"], ["venue", "--help"]] {
             let r = try await CLI.run(args)

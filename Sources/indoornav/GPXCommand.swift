@@ -35,15 +35,16 @@ enum GPXCommand {
             return .success
         }
         Output.line("\(path): GPX \(summary.version ?? "?")\(summary.creator.map { " from \($0)" } ?? "")")
-        Output.line("\(summary.waypoints) waypoints, \(summary.routes) routes (\(summary.routePoints) points), "
-            + "\(summary.tracks) tracks in \(summary.segments) segments (\(summary.trackPoints) points)")
+        Output.line("\(counted(summary.waypoints, "waypoint")), \(counted(summary.routes, "route")) (\(counted(summary.routePoints, "point"))), "
+            + "\(counted(summary.tracks, "track")) in \(counted(summary.segments, "segment")) (\(counted(summary.trackPoints, "point")))")
         if let first = summary.first { Output.line("start: \(describe(first))") }
         if let last = summary.last { Output.line("end:   \(describe(last))") }
         return .success
     }
 
     static func describe(_ p: GPXPoint) -> String {
-        var s = String(format: "%.6f, %.6f", p.coordinate.latitude, p.coordinate.longitude)
+        // Longitude first, as places are written (LON,LAT@LEVEL) and as GeoJSON orders them.
+        var s = String(format: "%.6f,%.6f", p.coordinate.longitude, p.coordinate.latitude)
         if let e = p.elevation { s += String(format: ", %.1f m", e) }
         if let t = p.time { s += ", " + t.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
         return s

@@ -57,7 +57,7 @@ enum NMEACommand {
         write(decoder.finish())
         Output.write(Data(out))
         let reasons = decoder.skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
-        Output.error("\(decoder.sentences) sentences, \(fixes) epochs; skipped: \(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))")
+        Output.error("\(counted(decoder.sentences, "sentence")), \(counted(fixes, "epoch")); skipped: \(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))")
         return .success
     }
 }

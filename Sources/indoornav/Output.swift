@@ -38,6 +38,11 @@ enum Output {
     }
 }
 
+/// "1 error", "2 errors": a count and its noun, singular for one (`plural` when not the noun plus "s").
+func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+}
+
 /// Exit statuses, as swift-argument-parser uses them.
 enum ExitStatus: Int32 {
     case success = 0

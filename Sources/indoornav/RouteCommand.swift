@@ -52,6 +52,15 @@ enum RouteCommand {
             throw UsageError("unknown format \(format) (text, json, geojson)", command: args.command)
         }
         try args.finish()
+        // The image is checked before any routing, as `render -o` does.
+        var renderFormat: ImageFormat?
+        if let renderPath {
+            guard let format = ImageFormat(path: renderPath) else {
+                throw UsageError("--render must end in .png, .svg or .pdf, not \(renderPath)", command: args.command)
+            }
+            try RenderCommand.checkOutput(renderPath, force: force)
+            renderFormat = format
+        }
 
         let venue = try options.prepareVenue()
         let plan: RoutePlan
@@ -68,9 +77,7 @@ enum RouteCommand {
             RouteOutput.text(plan, venue: venue.venue, languages: options.languages)
             printNotes(plan.notes, to: .output)
         }
-        if let renderPath {
-            guard let format = ImageFormat(path: renderPath) else { throw RenderError.unsupportedFormat((renderPath as NSString).pathExtension) }
-            try RenderCommand.checkOutput(renderPath, force: force)
+        if let renderPath, let format = renderFormat {
             try venue.map(of: plan.itinerary, width: 1200, height: 900, format: format, languages: options.languages).write(to: renderPath)
             Output.error("wrote \(renderPath)")
         }

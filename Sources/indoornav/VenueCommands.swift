@@ -108,9 +108,9 @@ enum VenueCommands {
         }
         Output.line("\(venue.name.resolved(for: languages) ?? venue.id) (\(venue.sourceFormat), \(options.source.name))")
         if let address = venue.address?.formatted, !address.isEmpty { Output.line(address) }
-        Output.line("\(info.buildings) building\(info.buildings == 1 ? "" : "s"), \(info.levels.count) levels, "
-            + "\(info.spaces) spaces, \(info.openings) openings, \(info.pois) POIs, "
-            + "\(info.connectors) connectors, \(info.obstacles) obstacles")
+        Output.line("\(counted(info.buildings, "building")), \(counted(info.levels.count, "level")), "
+            + "\(counted(info.spaces, "space")), \(counted(info.openings, "opening")), \(counted(info.pois, "POI")), "
+            + "\(counted(info.connectors, "connector")), \(counted(info.obstacles, "obstacle"))")
         Output.line("")
         let nameWidth = max(5, venue.levels.map { ($0.name.resolved(for: languages) ?? "").count }.max() ?? 5)
         Output.line("ordinal  " + "level".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  spaces  openings   POIs  id")
@@ -128,8 +128,8 @@ enum VenueCommands {
                                corners[1].x - corners[0].x, corners[3].y - corners[2].y))
         }
         if !venue.issues.isEmpty {
-            Output.line("loader notes: \(info.issues["error"] ?? 0) errors, \(info.issues["warning"] ?? 0) warnings, "
-                + "\(info.issues["info"] ?? 0) notes (see `indoornav venue validate`)")
+            Output.line("loader notes: \(counted(info.issues["error"] ?? 0, "error")), \(counted(info.issues["warning"] ?? 0, "warning")), "
+                + "\(counted(info.issues["info"] ?? 0, "note")) (see `indoornav venue validate`)")
         }
         if options.verbose {
             if options.source.strict {
@@ -151,7 +151,7 @@ enum VenueCommands {
             Output.json(report)
         } else {
             for issue in report.issues { Output.line(issue.description) }
-            Output.line("\(report.venue): \(report.errors) errors, \(report.warnings) warnings, \(report.notes) notes")
+            Output.line("\(report.venue): \(counted(report.errors, "error")), \(counted(report.warnings, "warning")), \(counted(report.notes, "note"))")
         }
         return report.valid ? .success : .failure
     }

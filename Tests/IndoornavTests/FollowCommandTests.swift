@@ -32,6 +32,13 @@ import Glibc
     }
 
     /// Guidance in the language asked for, as `route` gives it.
+    @Test func aRecordingThatCannotBeOpenedSaysWhy() async throws {
+        let r = try await CLI.run(["follow", "--nmea-file", "/nonexistent/session.nmea"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/nonexistent/session.nmea: cannot open: No such file or directory"), "\(r.stderr)")
+        #expect(!r.stdout.contains("failed(\""), "a Swift debug description: \(r.stdout)")
+    }
+
     @Test func guidesInFrench() async throws {
         let dir = try await Self.record(seed: 4)
         defer { try? FileManager.default.removeItem(atPath: dir) }

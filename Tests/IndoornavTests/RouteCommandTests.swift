@@ -157,6 +157,11 @@ enum PNGHeader {
         #expect((json["track_points"] as? NSNumber)?.intValue == 988)
         let start = try #require(json["start"] as? [String: Any])
         #expect(start["time"] as? String == "2017-07-29T14:46:35.000Z")
+        // In text, one track is "1 track", and positions are longitude first, as places are written.
+        let text = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx"])
+        #expect(text.stdout.contains("1 track in 1 segment (988 points)"), "\(text.stdout)")
+        let lon = try #require(start["lon"] as? Double), lat = try #require(start["lat"] as? Double)
+        #expect(text.stdout.contains(String(format: "start: %.6f,%.6f", lon, lat)), "\(text.stdout)")
         let bad = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/badcharacter.xml"])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("not GPX"))

@@ -3,12 +3,14 @@ import IndoorBase
 
 /// Why a recorded NMEA log cannot be replayed (a GPX file's problems are ``GPXError``s, with their line).
 public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
-    case unreadable(path: String)
+    /// The file cannot be opened: the reason as the system gives it ("No such file or directory", "Is a directory").
+    case unreadable(path: String, reason: String)
+    /// Reading failed after the file was opened.
     case readFailed(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
-        case .unreadable(let path): "\(path): cannot open"
+        case .unreadable(let path, let reason): "\(path): cannot open: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         }
     }
@@ -62,7 +64,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             let path = path
             let lane = SourceLane()
             guard await lane.open({ path == "-" ? DescriptorSource.standardInput() : DescriptorSource.file(path) }) else {
-                throw RecordingError.unreadable(path: path)
+                throw RecordingError.unreadable(path: path, reason: Self.whyUnopenable(path))
             }
             opened()
             var decoder = NMEADecoder(lenient: lenient)
@@ -111,6 +113,16 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             opened()
             for (time, event) in out { try await body(time, event) }
         }
+    }
+
+    /// Why `path` cannot be opened for reading, in the system's words.
+    static func whyUnopenable(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var status = stat()
+        let isDirectory = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        close(fd)
+        return isDirectory ? String(cString: strerror(EISDIR)) : "it could not be read"
     }
 
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {

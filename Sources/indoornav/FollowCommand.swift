@@ -162,14 +162,8 @@ struct LiveDisplay {
         var line: String?
         switch event {
         case .providerStatus(let s):
-            switch s {
-            case .connecting: status = "connecting"
-            case .streaming: status = "streaming"
-            case .stalled: status = "stalled"
-            case .disconnected: status = "disconnected"
-            case .finished: status = "finished"
-            case .failed(let reason): status = "failed: \(reason)"
-            }
+            status = s.name
+            if case .failed(let reason) = s { status += ": \(reason)" }
             line = "[\(status)]"
         case .progress(let p), .started(let p):
             line = String(format: "Level %@ · %@ in %.0f m · %.0f m (%@) left · %@", Level.text(ordinal: p.levelOrdinal), p.instruction,

@@ -10,6 +10,19 @@ public enum ProviderStatus: Hashable, Sendable {
     /// The end of a finite source (a replayed file).
     case finished
     case failed(String)
+
+    /// The status's name, as events in JSON give it: `connecting`, `streaming`, `stalled`, `disconnected`,
+    /// `finished` or `failed` (the reason apart).
+    public var name: String {
+        switch self {
+        case .connecting: "connecting"
+        case .streaming: "streaming"
+        case .stalled: "stalled"
+        case .disconnected: "disconnected"
+        case .finished: "finished"
+        case .failed: "failed"
+        }
+    }
 }
 
 /// What a provider hands out.

@@ -165,16 +165,8 @@ extension NavigationEvent {
         case .signalLost(let after), .signalRegained(let after):
             o["after"] = n(after)
         case .providerStatus(let status):
-            switch status {
-            case .connecting: o["status"] = .string("connecting")
-            case .streaming: o["status"] = .string("streaming")
-            case .stalled: o["status"] = .string("stalled")
-            case .disconnected: o["status"] = .string("disconnected")
-            case .finished: o["status"] = .string("finished")
-            case .failed(let reason):
-                o["status"] = .string("failed")
-                o["reason"] = .string(reason)
-            }
+            o["status"] = .string(status.name)
+            if case .failed(let reason) = status { o["reason"] = .string(reason) }
         }
         return .object(o)
     }

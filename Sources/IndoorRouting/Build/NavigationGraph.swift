@@ -453,19 +453,28 @@ struct GraphBuilder {
     }
 
     /// The space shrunk by the clearance (less where it is too narrow), less obstacles, plus a funnel at each of
-    /// its portals reaching the portal line.
+    /// its portals reaching the portal line. A convex space without obstacles takes a fast path in Swift
+    /// (``ConvexFreeArea``), anything else GEOS.
     func freeArea(of s: Int, obstacles: [(shape: Geometry, box: BoundingBox)], portals: [Portal]) -> FreeSpace? {
         let shape = shapes[s]
         // Areas in Swift: a GEOS call would copy the polygons there and back for one number.
         let area = shape.polygons.reduce(0) { $0 + $1.area }
         guard area > 0.01 else { return nil }
+        let box = shape.boundingBox ?? .empty
+        let blocked = obstacles.filter { $0.box.intersects(box) }.map(\.shape)
+        // Which side of a portal the space is on, by point in polygon: GEOS predicates can answer wrongly on a
+        // polygon made invalid by carving (holes touching), and the funnel would then open into the other room.
+        let inside = PreparedPolygon(shape)
+        if blocked.isEmpty, case let polygons = shape.polygons, polygons.count == 1,
+           let fast = ConvexFreeArea.polygon(of: polygons[0], clearance: costs.clearance, minimumArea: 0.05 * area,
+                                             funnels: portals.compactMap { funnel($0, depth: costs.clearance + 0.05, inside: inside) }) {
+            return FreeSpace(.polygon(fast))
+        }
         var core: Geometry?
         var used = costs.clearance
         for clearance in [costs.clearance, costs.clearance / 3] {
             guard var shrunk = try? shape.buffer(-clearance, quadrantSegments: 2, join: .mitre),
                   shrunk.polygons.reduce(0, { $0 + $1.area }) > 0.05 * area else { continue }
-            let box = shape.boundingBox ?? .empty
-            let blocked = obstacles.filter { $0.box.intersects(box) }.map(\.shape)
             if !blocked.isEmpty, let grown = try? Geometry.union(of: blocked).buffer(clearance, quadrantSegments: 2, join: .mitre),
                let cut = try? shrunk.difference(grown) {
                 shrunk = cut
@@ -475,28 +484,30 @@ struct GraphBuilder {
             break
         }
         var parts = [core ?? shape]
-        // Which side of a portal the space is on, by point in polygon: GEOS predicates can answer wrongly on a
-        // polygon made invalid by carving (holes touching), and the funnel would then open into the other room.
-        let inside = PreparedPolygon(shape)
         for p in portals {
-            let len = p.a.distance(to: p.b)
-            guard len > 0 else { continue }
-            // Into this space: the side whose normal points here.
-            var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
-            let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
-            let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
-            if !inside.contains(probe) { nx = -nx; ny = -ny }
-            let pts = portalPoints(p)
-            guard let first = pts.first, let last = pts.last else { continue }
-            let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
-            let half = first == last ? 0.05 : 0.0
-            let a = Coordinate(x: first.x - ux * half, y: first.y - uy * half)
-            let b = Coordinate(x: last.x + ux * half, y: last.y + uy * half)
-            let depth = used + 0.05
-            let ring = [a, b, Coordinate(x: b.x + nx * depth, y: b.y + ny * depth), Coordinate(x: a.x + nx * depth, y: a.y + ny * depth), a]
-            if let funnel = try? Polygon(rings: [ring]) { parts.append(.polygon(funnel)) }
+            if let f = funnel(p, depth: used + 0.05, inside: inside), let polygon = try? Polygon(rings: [f.ring]) { parts.append(.polygon(polygon)) }
         }
         let merged = (try? Geometry.union(of: parts)) ?? parts[0]
         return FreeSpace(merged)
+    }
+
+    /// The funnel of a portal into the space `inside` holds: from its first to its last point (widened to 10 cm
+    /// when it has one), `depth` metres deep.
+    func funnel(_ p: Portal, depth: Double, inside: PreparedPolygon) -> Funnel? {
+        let len = p.a.distance(to: p.b)
+        guard len > 0 else { return nil }
+        // Into this space: the side whose normal points here.
+        var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
+        let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
+        let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
+        if !inside.contains(probe) { nx = -nx; ny = -ny }
+        let pts = portalPoints(p)
+        guard let first = pts.first, let last = pts.last else { return nil }
+        let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
+        let half = first == last ? 0.05 : 0.0
+        let a = Coordinate(x: first.x - ux * half, y: first.y - uy * half)
+        let b = Coordinate(x: last.x + ux * half, y: last.y + uy * half)
+        return Funnel(a: a, b: b, innerA: Coordinate(x: a.x + nx * depth, y: a.y + ny * depth),
+                      innerB: Coordinate(x: b.x + nx * depth, y: b.y + ny * depth))
     }
 }

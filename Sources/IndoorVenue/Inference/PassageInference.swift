@@ -215,6 +215,11 @@ struct PassageInferrer {
         for level in venue.levels {
             guard let outline = level.geometry.flatMap({ try? venue.frame.project($0) }), !outline.polygons.isEmpty else { continue }
             let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id }
+            let hasWalkway = members.contains { venue.spaces[$0].kind.isOpenPlan }
+            let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
+            // A level with walkways gets corridors only where an opening leads out of the drawn units: with none,
+            // there is nothing to look for (and the union of thousands of units is the costly part).
+            if hasWalkway && dangling.isEmpty { continue }
             let drawn = members.compactMap { shapes[$0] }
             guard !drawn.isEmpty, let units = Self.union(drawn),
                   let leftover = try? Geometry.multiPolygon(outline.polygons).difference(units) else { continue }
@@ -224,8 +229,6 @@ struct PassageInferrer {
                   !eroded.polygons.isEmpty,
                   let opened = try? eroded.buffer(r, quadrantSegments: 2, join: .mitre),
                   let pieces = try? opened.intersection(leftover) else { continue }
-            let hasWalkway = members.contains { venue.spaces[$0].kind.isOpenPlan }
-            let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
             var k = 0
             for piece in pieces.polygons where piece.area >= rules.minimumCorridorArea {
                 let prepared = PreparedPolygon(.polygon(piece))

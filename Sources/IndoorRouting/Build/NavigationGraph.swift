@@ -263,8 +263,9 @@ struct GraphBuilder {
     static let waypointSpacing = 1.0
 
     /// The cells of a space's free area: the area itself when it holds few nodes, else its two halves across the
-    /// longer side of `box`, cut in turn, with waypoints on the cut line shared by both.
-    mutating func cut(_ geometry: Geometry, area: FreeSpace, box: BoundingBox, members: [Int32], space s: Int,
+    /// longer side of `box`, cut in turn, with waypoints on the cut line shared by both. `area` is the free space of
+    /// `geometry` when it is at hand; a cell's is made when it is final, not for every half on the way down.
+    mutating func cut(_ geometry: Geometry, area: FreeSpace?, box: BoundingBox, members: [Int32], space s: Int,
                       depth: Int = 0) -> [FreeCell] {
         let own = members.count { if case .waypoint = nodes[Int($0)].kind { false } else { true } }
         let vertical = box.width >= box.height
@@ -273,36 +274,52 @@ struct GraphBuilder {
             ? (BoundingBox(minX: box.minX, minY: box.minY, maxX: c, maxY: box.maxY), BoundingBox(minX: c, minY: box.minY, maxX: box.maxX, maxY: box.maxY))
             : (BoundingBox(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: c), BoundingBox(minX: box.minX, minY: c, maxX: box.maxX, maxY: box.maxY))
         guard own > Self.cellNodes, max(box.width, box.height) >= 2 * Self.smallestCell, depth < 40,
-              let line = try? LineString(vertical ? [Coordinate(x: c, y: box.minY - 1), Coordinate(x: c, y: box.maxY + 1)]
-                                                  : [Coordinate(x: box.minX - 1, y: c), Coordinate(x: box.maxX + 1, y: c)]),
-              let crossing = try? Geometry.lineString(line).intersection(geometry),
-              let low = try? geometry.clipped(to: halves.0), let high = try? geometry.clipped(to: halves.1)
-        else { return [FreeCell(box: box, area: area, members: members)] }
+              let parts = try? geometry.clipped(to: [halves.0, halves.1]), parts.count == 2
+        else { return (area ?? FreeSpace(geometry)).map { [FreeCell(box: box, area: $0, members: members)] } ?? [] }
         // Waypoints on every stretch of the cut line inside the free area.
         var waypoints: [Int32] = []
         let level = venue.spaces[s].levelID
-        for piece in lines(of: crossing) {
-            for (a, b) in zip(piece.coordinates, piece.coordinates.dropFirst()) {
-                let length = a.distance(to: b)
-                guard length > 0.01 else { continue }
-                let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
-                for k in 0..<n {
-                    let t = (Double(k) + 0.5) / Double(n)
-                    waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
-                }
+        for (a, b) in Self.stretches(of: geometry, across: c, vertical: vertical) {
+            let length = a.distance(to: b)
+            guard length > 0.01 else { continue }
+            let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
+            for k in 0..<n {
+                let t = (Double(k) + 0.5) / Double(n)
+                waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
             }
         }
         spaceNodes[s] += waypoints
         var out: [FreeCell] = []
-        for (half, geometry, side) in [(halves.0, low, -1.0), (halves.1, high, 1.0)] {
+        for (half, geometry, side) in [(halves.0, parts[0], -1.0), (halves.1, parts[1], 1.0)] {
             let mine = members.filter { n in
                 let p = nodes[Int(n)].point
                 return ((vertical ? p.x : p.y) - c) * side >= -1e-9
             } + waypoints
-            guard let part = FreeSpace(geometry) else { continue }
-            out += cut(geometry, area: part, box: half, members: mine, space: s, depth: depth + 1)
+            // (What FreeSpace would refuse: nothing of the area in this half.)
+            guard geometry.polygons.contains(where: { $0.area > 1e-6 }) else { continue }
+            out += cut(geometry, area: nil, box: half, members: mine, space: s, depth: depth + 1)
         }
         return out
+    }
+
+    /// The stretches of the line x = `c` (y = `c` unless `vertical`) inside the polygons of `geometry`, from the
+    /// points where their rings cross it, paired up in order along it (a point on the line counts as beyond it).
+    static func stretches(of geometry: Geometry, across c: Double, vertical: Bool) -> [(Coordinate, Coordinate)] {
+        var crossings: [Double] = []
+        for polygon in geometry.polygons {
+            for ring in polygon.rings {
+                for (p, q) in zip(ring.coordinates, ring.coordinates.dropFirst()) {
+                    let (pc, pt, qc, qt) = vertical ? (p.x, p.y, q.x, q.y) : (p.y, p.x, q.y, q.x)
+                    guard (pc < c) != (qc < c) else { continue }
+                    crossings.append(pt + (c - pc) / (qc - pc) * (qt - pt))
+                }
+            }
+        }
+        crossings.sort()
+        return stride(from: 0, to: crossings.count - 1, by: 2).map { k in
+            let (t0, t1) = (crossings[k], crossings[k + 1])
+            return vertical ? (Coordinate(x: c, y: t0), Coordinate(x: c, y: t1)) : (Coordinate(x: t0, y: c), Coordinate(x: t1, y: c))
+        }
     }
 
     func stopSpace(_ stop: Connector.Stop) -> Int? {
@@ -402,15 +419,6 @@ struct GraphBuilder {
             }
         }
         return out
-    }
-
-    func lines(of g: Geometry) -> [LineString] {
-        switch g {
-        case .lineString(let l): [l]
-        case .multiLineString(let ls): ls
-        case .geometryCollection(let gs): gs.flatMap(lines)
-        default: []
-        }
     }
 
     /// The part of segment a–b inside the boxes of all of `spaces` (grown by a margin, as an opening may lie a

@@ -40,34 +40,10 @@ enum ConvexFreeArea {
     ///   - funnels: the portals' funnels (see ``Funnel``).
     /// - Complexity: O(n + f log f) for n vertices and f funnels, plus the funnels whose boxes overlap.
     static func polygon(of shape: Polygon, clearance: Double, minimumArea: Double, funnels: [Funnel]) -> Polygon? {
-        guard shape.holes.isEmpty, let corners = convexCorners(of: shape.exterior.coordinates) else { return nil }
-        let n = corners.count
-        // Inward unit normals of the edges (counter-clockwise: to the left).
-        var normals: [Coordinate] = []
-        normals.reserveCapacity(n)
-        for i in 0..<n {
-            let p = corners[i], q = corners[(i + 1) % n]
-            let length = p.distance(to: q)
-            normals.append(Coordinate(x: -(q.y - p.y) / length, y: (q.x - p.x) / length))
-        }
-        // Each corner moved to where its two edges' shifted lines meet.
-        var core: [Coordinate] = []
-        core.reserveCapacity(n)
-        for i in 0..<n {
-            let m = normals[(i + n - 1) % n], k = normals[i]
-            let denominator = 1 + m.x * k.x + m.y * k.y
-            guard denominator > 1e-6 else { return nil }
-            let s = clearance / denominator
-            core.append(Coordinate(x: corners[i].x + s * (m.x + k.x), y: corners[i].y + s * (m.y + k.y)))
-        }
-        // An edge that shrinks to nothing or turns round: the core is not the shifted polygon (GEOS's business).
-        var doubleArea = 0.0
-        for i in 0..<n {
-            let p = core[i], q = core[(i + 1) % n], e = Coordinate(x: corners[(i + 1) % n].x - corners[i].x, y: corners[(i + 1) % n].y - corners[i].y)
-            guard (q.x - p.x) * e.x + (q.y - p.y) * e.y > 0, p.distance(to: q) > 1e-6 else { return nil }
-            doubleArea += p.x * q.y - q.x * p.y
-        }
-        guard doubleArea / 2 > minimumArea else { return nil }
+        guard shape.holes.isEmpty, let room = ConvexPolygon(ring: shape.exterior.coordinates, collinearTolerance: collinearTolerance),
+              let shrunk = room.shrunk(by: clearance), shrunk.area > minimumArea
+        else { return nil }
+        let core = shrunk.corners, normals = shrunk.inwardNormals, n = core.count
 
         /// How far `p` lies inside edge `i`'s line (negative: outside).
         func depth(_ p: Coordinate, _ i: Int) -> Double {
@@ -124,7 +100,7 @@ enum ConvexFreeArea {
             for j in order[(k + 1)...] {
                 guard boxes[j].minX <= boxes[i].maxX + margin else { break }
                 guard boxes[j].minY <= boxes[i].maxY + margin, boxes[i].minY <= boxes[j].maxY + margin else { continue }
-                if convexQuadsMeet(detours[i].quad, detours[j].quad) { return nil }
+                if ConvexPolygon.meet(detours[i].quad, detours[j].quad, margin: margin) { return nil }
             }
         }
         let byEdge = Dictionary(grouping: detours, by: \.edge).mapValues { $0.sorted { $0.first.along < $1.first.along } }
@@ -142,83 +118,5 @@ enum ConvexFreeArea {
         }
         ring.append(core[0])
         return try? Polygon(rings: [ring])
-    }
-
-    /// The corners of a ring (closed, either orientation) counter-clockwise with collinear vertices dropped, when
-    /// it is strictly convex; else `nil`.
-    static func convexCorners(of ring: [Coordinate]) -> [Coordinate]? {
-        var cs = Array(ring.dropLast())
-        guard cs.count >= 3 else { return nil }
-        /// How far `v` lies off the segment from `u` to `w`, or `nil` when it does not project strictly inside it
-        /// (a spike back along the segment is not collinear).
-        func offset(_ v: Coordinate, _ u: Coordinate, _ w: Coordinate) -> Double? {
-            let length = u.distance(to: w)
-            guard length > 1e-9 else { return nil }
-            let along = ((v.x - u.x) * (w.x - u.x) + (v.y - u.y) * (w.y - u.y)) / length
-            guard along > 0, along < length else { return nil }
-            return abs((w.x - u.x) * (v.y - u.y) - (w.y - u.y) * (v.x - u.x)) / length
-        }
-        // Keep a vertex when it lies off the line through its neighbours; every dropped vertex must lie within the
-        // tolerance of the edge that replaces it (checked below), so drops cannot add up along a gentle curve.
-        let n = cs.count
-        var prev = cs.indices.map { ($0 + n - 1) % n }, next = cs.indices.map { ($0 + 1) % n }
-        var keep = [Bool](repeating: true, count: n)
-        var alive = n, i = 0, unchanged = 0
-        // Round the ring until a whole lap drops nothing; after a drop, look at the vertex before it again.
-        while unchanged < alive, alive >= 3 {
-            let p = prev[i], q = next[i]
-            if cs[i].distance(to: cs[p]) <= 1e-9 || (offset(cs[i], cs[p], cs[q]).map { $0 <= collinearTolerance } ?? false) {
-                keep[i] = false
-                next[p] = q
-                prev[q] = p
-                alive -= 1
-                unchanged = 0
-                i = p
-            } else {
-                unchanged += 1
-                i = q
-            }
-        }
-        let kept = cs.indices.filter { keep[$0] }
-        guard kept.count >= 3 else { return nil }
-        for (k, i) in kept.enumerated() {
-            let j = kept[(k + 1) % kept.count]
-            var m = (i + 1) % cs.count
-            while m != j {
-                guard cs[m].distance(toSegment: cs[i], cs[j]) <= collinearTolerance else { return nil }
-                m = (m + 1) % cs.count
-            }
-        }
-        cs = kept.map { cs[$0] }
-        var doubleArea = 0.0
-        for i in cs.indices {
-            let p = cs[i], q = cs[(i + 1) % cs.count]
-            doubleArea += p.x * q.y - q.x * p.y
-        }
-        if doubleArea < 0 { cs.reverse() }
-        for i in cs.indices {
-            let u = cs[(i + cs.count - 1) % cs.count], v = cs[i], w = cs[(i + 1) % cs.count]
-            // A left turn at every corner (collinear ones are gone, so anything else is a right turn or a spike).
-            let cross = (v.x - u.x) * (w.y - v.y) - (v.y - u.y) * (w.x - v.x)
-            guard cross > 0 else { return nil }
-        }
-        return cs
-    }
-
-    /// Whether two convex quadrilaterals share a point (within ``margin``), by separating axes.
-    static func convexQuadsMeet(_ p: [Coordinate], _ q: [Coordinate]) -> Bool {
-        for shape in [p, q] {
-            for i in shape.indices {
-                let u = shape[i], v = shape[(i + 1) % shape.count]
-                let axis = Coordinate(x: -(v.y - u.y), y: v.x - u.x)
-                let length = (axis.x * axis.x + axis.y * axis.y).squareRoot()
-                guard length > 1e-12 else { continue }
-                let project = { (c: Coordinate) in (c.x * axis.x + c.y * axis.y) / length }
-                let a = p.map(project), b = q.map(project)
-                guard let aMin = a.min(), let aMax = a.max(), let bMin = b.min(), let bMax = b.max() else { continue }
-                if aMax < bMin - margin || bMax < aMin - margin { return false }
-            }
-        }
-        return true
     }
 }

@@ -223,14 +223,16 @@ struct GraphBuilder {
             cells[s] = cut(whole, area: area, box: area.boundingBox, members: spaceNodes[s], space: s)
             for cell in cells[s] {
                 let members = cell.members
+                // The members' points and openings, read once: a copy of a node retains its level's name.
+                let points = members.map { nodes[Int($0)].point }
+                let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
                 for i in members.indices {
                     for j in members.indices where j > i {
-                        let u = members[i], v = members[j]
-                        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
-                        if case .door(let o1) = nu.kind, case .door(let o2) = nv.kind, o1 == o2 { continue }
-                        guard cell.area.sees(nu.point, nv.point, endsCovered: true) else { continue }
-                        addWalk(u, v, space: s, oneWay: oneWay)
-                        addWalk(v, u, space: s, oneWay: oneWay)
+                        if let o = openings[i], o == openings[j] { continue }
+                        guard cell.area.sees(points[i], points[j], endsCovered: true) else { continue }
+                        let length = points[i].distance(to: points[j])
+                        addWalk(members[i], members[j], length: length, leaving: openings[i], entering: openings[j], space: s, oneWay: oneWay)
+                        addWalk(members[j], members[i], length: length, leaving: openings[j], entering: openings[i], space: s, oneWay: oneWay)
                     }
                 }
             }
@@ -334,18 +336,19 @@ struct GraphBuilder {
         return Int32(nodes.count - 1)
     }
 
-    mutating func addWalk(_ u: Int32, _ v: Int32, space: Int, oneWay: [Int: Int]) {
-        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+    /// A walk from node `u` to node `v`, `length` metres through `space`, leaving and entering through the
+    /// openings of their door nodes (if any).
+    mutating func addWalk(_ u: Int32, _ v: Int32, length: Double, leaving: Int?, entering: Int?, space: Int, oneWay: [Int: Int]) {
         var opening: Int32 = -1
-        var cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
-        for entering in [false, true] {
-            guard case .door(let o) = (entering ? nv : nu).kind, o >= 0 else { continue }
+        var cost = length / costs.walkingSpeed
+        for (o, isEntering) in [(leaving, false), (entering, true)] {
+            guard let o, o >= 0 else { continue }
             opening = Int32(o)
             if venue.openings[o].isDoor { cost += costs.doorPenalty / 2 }
             // One-way: walk into the door only from its `from` space, out of it only into the other.
-            if let from = oneWay[o], (entering && from != space) || (!entering && from == space) { return }
+            if !oneWay.isEmpty, let from = oneWay[o], (isEntering && from != space) || (!isEntering && from == space) { return }
         }
-        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: nu.point.distance(to: nv.point), cost: cost,
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: length, cost: cost,
                                           space: Int32(space), opening: opening, connector: -1, levelChange: 0))
     }
 

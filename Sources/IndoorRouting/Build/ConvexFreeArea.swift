@@ -20,7 +20,7 @@ struct Funnel: Sendable {
 /// inwards (what GEOS's negative buffer gives, without arcs: they only appear at reflex corners). Each funnel whose
 /// inner end lies inside that core and whose outer end lies beyond one of its edges adds a detour to that edge: the
 /// union of the core and the funnel, vertex for vertex what the GEOS overlay gives (within a millimetre), without
-/// copying either to GEOS and back (≈ 120 µs a room, most of it copying; this takes a few).
+/// copying either to GEOS and back (≈ 120 µs a room, most of it copying; ≈ 10 µs here, its FreeSpace included).
 ///
 /// Anything else — a concave or holed shape, a core that loses an edge, a funnel that leaves the core across more
 /// than one edge or meets another funnel — answers `nil`, and the caller takes the GEOS path.

@@ -246,18 +246,23 @@ private struct ParseState {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
-        var scalars: [UInt8] = []
+        // The bytes of a string with escapes, unescaped; a string without (most of them) is made from the input.
+        var scalars: [UInt8]?
         var plainStart = index
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                let tail = UnsafeBufferPointer(rebasing: bytes[plainStart..<index])
                 index += 1
-                break
+                guard var unescaped = scalars else { return decode(tail, at: start) }
+                unescaped.append(contentsOf: tail)
+                return decode(unescaped, at: start)
             } else if b == UInt8(ascii: "\\") {
-                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
-                try parseEscape(into: &scalars)
+                var unescaped = scalars ?? []
+                unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                try parseEscape(into: &unescaped)
+                scalars = unescaped
                 plainStart = index
             } else if b < 0x20 {
                 throw error("control character 0x\(String(b, radix: 16)) inside a string (must be escaped)")
@@ -265,9 +270,13 @@ private struct ParseState {
                 index += 1
             }
         }
-        if let s = String(validating: scalars, as: UTF8.self) { return s }
+    }
+
+    /// The string of UTF-8 bytes, invalid sequences replaced (with a warning at `start`).
+    mutating func decode(_ utf8: some Collection<UInt8>, at start: Int) -> String {
+        if let s = String(validating: utf8, as: UTF8.self) { return s }
         warnings.append((start, "invalid UTF-8 in a string replaced by U+FFFD"))
-        return String(decoding: scalars, as: UTF8.self)
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     mutating func parseEscape(into out: inout [UInt8]) throws(JSONSyntaxError) {

@@ -64,6 +64,20 @@ extension Geometry {
         try unary("clip") { GEOSClipByRect_r($0, $1, box.minX, box.minY, box.maxX, box.maxY) }
     }
 
+    /// The parts of the geometry inside each of `boxes`: what clipping to each box gives, with the geometry copied
+    /// to GEOS once.
+    public func clipped(to boxes: [BoundingBox]) throws(GeometryError) -> [Geometry] {
+        try withGEOS { ctx throws(GeometryError) in
+            let g = try ctx.handle(for: self)
+            var parts: [Geometry] = []
+            for box in boxes {
+                let part = try ctx.own(GEOSClipByRect_r(ctx.handle, g.pointer, box.minX, box.minY, box.maxX, box.maxY), "clip")
+                parts.append(try ctx.value(of: part.pointer))
+            }
+            return parts
+        }
+    }
+
     /// The union of every part of the geometry (dissolves the rooms of a level into one area).
     public func unaryUnion() throws(GeometryError) -> Geometry {
         try unary("union") { GEOSUnaryUnion_r($0, $1) }

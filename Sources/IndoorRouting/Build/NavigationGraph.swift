@@ -224,14 +224,16 @@ struct GraphBuilder {
             cells[s] = cut(whole, area: area, box: area.boundingBox, members: spaceNodes[s], space: s)
             for cell in cells[s] {
                 let members = cell.members
+                // The members' points and openings, read once: a copy of a node retains its level's name.
+                let points = members.map { nodes[Int($0)].point }
+                let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
                 for i in members.indices {
                     for j in members.indices where j > i {
-                        let u = members[i], v = members[j]
-                        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
-                        if case .door(let o1) = nu.kind, case .door(let o2) = nv.kind, o1 == o2 { continue }
-                        guard cell.area.sees(nu.point, nv.point, endsCovered: true) else { continue }
-                        addWalk(u, v, space: s, oneWay: oneWay)
-                        addWalk(v, u, space: s, oneWay: oneWay)
+                        if let o = openings[i], o == openings[j] { continue }
+                        guard cell.area.sees(points[i], points[j], endsCovered: true) else { continue }
+                        let length = points[i].distance(to: points[j])
+                        addWalk(members[i], members[j], length: length, leaving: openings[i], entering: openings[j], space: s, oneWay: oneWay)
+                        addWalk(members[j], members[i], length: length, leaving: openings[j], entering: openings[i], space: s, oneWay: oneWay)
                     }
                 }
             }
@@ -264,8 +266,9 @@ struct GraphBuilder {
     static let waypointSpacing = 1.0
 
     /// The cells of a space's free area: the area itself when it holds few nodes, else its two halves across the
-    /// longer side of `box`, cut in turn, with waypoints on the cut line shared by both.
-    mutating func cut(_ geometry: Geometry, area: FreeSpace, box: BoundingBox, members: [Int32], space s: Int,
+    /// longer side of `box`, cut in turn, with waypoints on the cut line shared by both. `area` is the free space of
+    /// `geometry` when it is at hand; a cell's is made when it is final, not for every half on the way down.
+    mutating func cut(_ geometry: Geometry, area: FreeSpace?, box: BoundingBox, members: [Int32], space s: Int,
                       depth: Int = 0) -> [FreeCell] {
         let own = members.count { if case .waypoint = nodes[Int($0)].kind { false } else { true } }
         let vertical = box.width >= box.height
@@ -274,36 +277,52 @@ struct GraphBuilder {
             ? (BoundingBox(minX: box.minX, minY: box.minY, maxX: c, maxY: box.maxY), BoundingBox(minX: c, minY: box.minY, maxX: box.maxX, maxY: box.maxY))
             : (BoundingBox(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: c), BoundingBox(minX: box.minX, minY: c, maxX: box.maxX, maxY: box.maxY))
         guard own > Self.cellNodes, max(box.width, box.height) >= 2 * Self.smallestCell, depth < 40,
-              let line = try? LineString(vertical ? [Coordinate(x: c, y: box.minY - 1), Coordinate(x: c, y: box.maxY + 1)]
-                                                  : [Coordinate(x: box.minX - 1, y: c), Coordinate(x: box.maxX + 1, y: c)]),
-              let crossing = try? Geometry.lineString(line).intersection(geometry),
-              let low = try? geometry.clipped(to: halves.0), let high = try? geometry.clipped(to: halves.1)
-        else { return [FreeCell(box: box, area: area, members: members)] }
+              let parts = try? geometry.clipped(to: [halves.0, halves.1]), parts.count == 2
+        else { return (area ?? FreeSpace(geometry)).map { [FreeCell(box: box, area: $0, members: members)] } ?? [] }
         // Waypoints on every stretch of the cut line inside the free area.
         var waypoints: [Int32] = []
         let level = venue.spaces[s].levelID
-        for piece in lines(of: crossing) {
-            for (a, b) in zip(piece.coordinates, piece.coordinates.dropFirst()) {
-                let length = a.distance(to: b)
-                guard length > 0.01 else { continue }
-                let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
-                for k in 0..<n {
-                    let t = (Double(k) + 0.5) / Double(n)
-                    waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
-                }
+        for (a, b) in Self.stretches(of: geometry, across: c, vertical: vertical) {
+            let length = a.distance(to: b)
+            guard length > 0.01 else { continue }
+            let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
+            for k in 0..<n {
+                let t = (Double(k) + 0.5) / Double(n)
+                waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
             }
         }
         spaceNodes[s] += waypoints
         var out: [FreeCell] = []
-        for (half, geometry, side) in [(halves.0, low, -1.0), (halves.1, high, 1.0)] {
+        for (half, geometry, side) in [(halves.0, parts[0], -1.0), (halves.1, parts[1], 1.0)] {
             let mine = members.filter { n in
                 let p = nodes[Int(n)].point
                 return ((vertical ? p.x : p.y) - c) * side >= -1e-9
             } + waypoints
-            guard let part = FreeSpace(geometry) else { continue }
-            out += cut(geometry, area: part, box: half, members: mine, space: s, depth: depth + 1)
+            // (What FreeSpace would refuse: nothing of the area in this half.)
+            guard geometry.polygons.contains(where: { $0.area > 1e-6 }) else { continue }
+            out += cut(geometry, area: nil, box: half, members: mine, space: s, depth: depth + 1)
         }
         return out
+    }
+
+    /// The stretches of the line x = `c` (y = `c` unless `vertical`) inside the polygons of `geometry`, from the
+    /// points where their rings cross it, paired up in order along it (a point on the line counts as beyond it).
+    static func stretches(of geometry: Geometry, across c: Double, vertical: Bool) -> [(Coordinate, Coordinate)] {
+        var crossings: [Double] = []
+        for polygon in geometry.polygons {
+            for ring in polygon.rings {
+                for (p, q) in zip(ring.coordinates, ring.coordinates.dropFirst()) {
+                    let (pc, pt, qc, qt) = vertical ? (p.x, p.y, q.x, q.y) : (p.y, p.x, q.y, q.x)
+                    guard (pc < c) != (qc < c) else { continue }
+                    crossings.append(pt + (c - pc) / (qc - pc) * (qt - pt))
+                }
+            }
+        }
+        crossings.sort()
+        return stride(from: 0, to: crossings.count - 1, by: 2).map { k in
+            let (t0, t1) = (crossings[k], crossings[k + 1])
+            return vertical ? (Coordinate(x: c, y: t0), Coordinate(x: c, y: t1)) : (Coordinate(x: t0, y: c), Coordinate(x: t1, y: c))
+        }
     }
 
     func stopSpace(_ stop: Connector.Stop) -> Int? {
@@ -318,18 +337,19 @@ struct GraphBuilder {
         return Int32(nodes.count - 1)
     }
 
-    mutating func addWalk(_ u: Int32, _ v: Int32, space: Int, oneWay: [Int: Int]) {
-        let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
+    /// A walk from node `u` to node `v`, `length` metres through `space`, leaving and entering through the
+    /// openings of their door nodes (if any).
+    mutating func addWalk(_ u: Int32, _ v: Int32, length: Double, leaving: Int?, entering: Int?, space: Int, oneWay: [Int: Int]) {
         var opening: Int32 = -1
-        var cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
-        for entering in [false, true] {
-            guard case .door(let o) = (entering ? nv : nu).kind, o >= 0 else { continue }
+        var cost = length / costs.walkingSpeed
+        for (o, isEntering) in [(leaving, false), (entering, true)] {
+            guard let o, o >= 0 else { continue }
             opening = Int32(o)
             if venue.openings[o].isDoor { cost += costs.doorPenalty / 2 }
             // One-way: walk into the door only from its `from` space, out of it only into the other.
-            if let from = oneWay[o], (entering && from != space) || (!entering && from == space) { return }
+            if !oneWay.isEmpty, let from = oneWay[o], (isEntering && from != space) || (!isEntering && from == space) { return }
         }
-        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: nu.point.distance(to: nv.point), cost: cost,
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: length, cost: cost,
                                           space: Int32(space), opening: opening, connector: -1, levelChange: 0))
     }
 
@@ -405,15 +425,6 @@ struct GraphBuilder {
         return out
     }
 
-    func lines(of g: Geometry) -> [LineString] {
-        switch g {
-        case .lineString(let l): [l]
-        case .multiLineString(let ls): ls
-        case .geometryCollection(let gs): gs.flatMap(lines)
-        default: []
-        }
-    }
-
     /// The part of segment a–b inside the boxes of all of `spaces` (grown by a margin, as an opening may lie a
     /// little off the boundary), or `nil` when there is none (Liang–Barsky).
     func clip(_ a: Coordinate, _ b: Coordinate, to spaces: [Int]) -> (Coordinate, Coordinate)? {
@@ -454,19 +465,28 @@ struct GraphBuilder {
     }
 
     /// The space shrunk by the clearance (less where it is too narrow), less obstacles, plus a funnel at each of
-    /// its portals reaching the portal line.
+    /// its portals reaching the portal line. A convex space without obstacles takes a fast path in Swift
+    /// (``ConvexFreeArea``), anything else GEOS.
     func freeArea(of s: Int, obstacles: [(shape: Geometry, box: BoundingBox)], portals: [Portal]) -> FreeSpace? {
         let shape = shapes[s]
         // Areas in Swift: a GEOS call would copy the polygons there and back for one number.
         let area = shape.polygons.reduce(0) { $0 + $1.area }
         guard area > 0.01 else { return nil }
+        let box = shape.boundingBox ?? .empty
+        let blocked = obstacles.filter { $0.box.intersects(box) }.map(\.shape)
+        // Which side of a portal the space is on, by point in polygon: GEOS predicates can answer wrongly on a
+        // polygon made invalid by carving (holes touching), and the funnel would then open into the other room.
+        let inside = PreparedPolygon(shape)
+        if blocked.isEmpty, case let polygons = shape.polygons, polygons.count == 1,
+           let fast = ConvexFreeArea.polygon(of: polygons[0], clearance: costs.clearance, minimumArea: 0.05 * area,
+                                             funnels: portals.compactMap { funnel($0, depth: costs.clearance + 0.05, inside: inside) }) {
+            return FreeSpace(.polygon(fast))
+        }
         var core: Geometry?
         var used = costs.clearance
         for clearance in [costs.clearance, costs.clearance / 3] {
             guard var shrunk = try? shape.buffer(-clearance, quadrantSegments: 2, join: .mitre),
                   shrunk.polygons.reduce(0, { $0 + $1.area }) > 0.05 * area else { continue }
-            let box = shape.boundingBox ?? .empty
-            let blocked = obstacles.filter { $0.box.intersects(box) }.map(\.shape)
             if !blocked.isEmpty, let grown = try? Geometry.union(of: blocked).buffer(clearance, quadrantSegments: 2, join: .mitre),
                let cut = try? shrunk.difference(grown) {
                 shrunk = cut
@@ -476,28 +496,30 @@ struct GraphBuilder {
             break
         }
         var parts = [core ?? shape]
-        // Which side of a portal the space is on, by point in polygon: GEOS predicates can answer wrongly on a
-        // polygon made invalid by carving (holes touching), and the funnel would then open into the other room.
-        let inside = PreparedPolygon(shape)
         for p in portals {
-            let len = p.a.distance(to: p.b)
-            guard len > 0 else { continue }
-            // Into this space: the side whose normal points here.
-            var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
-            let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
-            let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
-            if !inside.contains(probe) { nx = -nx; ny = -ny }
-            let pts = portalPoints(p)
-            guard let first = pts.first, let last = pts.last else { continue }
-            let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
-            let half = first == last ? 0.05 : 0.0
-            let a = Coordinate(x: first.x - ux * half, y: first.y - uy * half)
-            let b = Coordinate(x: last.x + ux * half, y: last.y + uy * half)
-            let depth = used + 0.05
-            let ring = [a, b, Coordinate(x: b.x + nx * depth, y: b.y + ny * depth), Coordinate(x: a.x + nx * depth, y: a.y + ny * depth), a]
-            if let funnel = try? Polygon(rings: [ring]) { parts.append(.polygon(funnel)) }
+            if let f = funnel(p, depth: used + 0.05, inside: inside), let polygon = try? Polygon(rings: [f.ring]) { parts.append(.polygon(polygon)) }
         }
         let merged = (try? Geometry.union(of: parts)) ?? parts[0]
         return FreeSpace(merged)
+    }
+
+    /// The funnel of a portal into the space `inside` holds: from its first to its last point (widened to 10 cm
+    /// when it has one), `depth` metres deep.
+    func funnel(_ p: Portal, depth: Double, inside: PreparedPolygon) -> Funnel? {
+        let len = p.a.distance(to: p.b)
+        guard len > 0 else { return nil }
+        // Into this space: the side whose normal points here.
+        var nx = -(p.b.y - p.a.y) / len, ny = (p.b.x - p.a.x) / len
+        let m = Coordinate(x: (p.a.x + p.b.x) / 2, y: (p.a.y + p.b.y) / 2)
+        let probe = Coordinate(x: m.x + nx * 0.1, y: m.y + ny * 0.1)
+        if !inside.contains(probe) { nx = -nx; ny = -ny }
+        let pts = portalPoints(p)
+        guard let first = pts.first, let last = pts.last else { return nil }
+        let ux = (p.b.x - p.a.x) / len, uy = (p.b.y - p.a.y) / len
+        let half = first == last ? 0.05 : 0.0
+        let a = Coordinate(x: first.x - ux * half, y: first.y - uy * half)
+        let b = Coordinate(x: last.x + ux * half, y: last.y + uy * half)
+        return Funnel(a: a, b: b, innerA: Coordinate(x: a.x + nx * depth, y: a.y + ny * depth),
+                      innerB: Coordinate(x: b.x + nx * depth, y: b.y + ny * depth))
     }
 }

@@ -154,6 +154,16 @@ struct PassageInferrer {
             // corridor of many vertices) before any overlay is computed.
             var prepared: [Int: PreparedGeometry] = [:]
             var shrunk: [Int: Geometry] = [:]
+            // Most spaces are convex: then Swift shrinks the one and tests it against the other exactly (GEOS's buffer
+            // and predicate cost a copy of both there and back, for every pair of neighbours).
+            var convex: [Int: ConvexPolygon?] = [:]
+            func convexShape(_ s: Int) -> ConvexPolygon? {
+                if let known = convex[s] { return known }
+                let polygons = shapes[s]?.polygons ?? []
+                let found = polygons.count == 1 && polygons[0].holes.isEmpty ? ConvexPolygon(ring: polygons[0].exterior.coordinates) : nil
+                convex[s] = .some(found)
+                return found
+            }
             for (i, s) in members.enumerated() {
                 for j in tree.items(intersecting: boxes[i]) where j > i {
                     let t = members[j]
@@ -163,7 +173,10 @@ struct PassageInferrer {
                           min(a.maxY, b.maxY) - max(a.minY, b.minY) > 2 * slack,
                           let sa = shapes[s], let sb = shapes[t] else { continue }
                     let (few, many) = sa.allCoordinates.count <= sb.allCoordinates.count ? (s, t) : (t, s)
-                    if let inner = shrunk[few] ?? shapes[few].flatMap({ try? $0.buffer(-slack, quadrantSegments: 1, join: .mitre) }),
+                    if let small = convexShape(few), let large = convexShape(many), let inner = small.shrunk(by: slack) {
+                        // Apart, or an overlap to measure below.
+                        if !inner.intersects(large) { continue }
+                    } else if let inner = shrunk[few] ?? shapes[few].flatMap({ try? $0.buffer(-slack, quadrantSegments: 1, join: .mitre) }),
                        let outer = prepared[many] ?? shapes[many].flatMap({ try? PreparedGeometry($0) }) {
                         shrunk[few] = inner
                         prepared[many] = outer
@@ -186,14 +199,14 @@ struct PassageInferrer {
                               case let left = rest.polygons.filter({ $0.area > 0.01 }), !left.isEmpty,
                               left.reduce(0, { $0 + $1.area }) > 1 else { continue }
                         replace(small, with: left)
-                        (prepared[small], shrunk[small]) = (nil, nil)
+                        (prepared[small], shrunk[small], convex[small]) = (nil, nil, nil)
                         summary(level.id) { $0.carvedOverlaps += 1 }
                         notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
                             "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m² and reaches across it: the overlap is left to that space, which runs through"))
                         continue
                     }
                     replace(large, with: polygons)
-                    (prepared[large], shrunk[large]) = (nil, nil)
+                    (prepared[large], shrunk[large], convex[large]) = (nil, nil, nil)
                     summary(level.id) { $0.carvedOverlaps += 1 }
                     notes.append(VenueIssue(.info, "carved-overlap", featureID: venue.spaces[small].id,
                         "overlaps space \(venue.spaces[large].id) by \(measureText(overlap)) m²: carved out of that larger space, so its walls hold"))
@@ -216,6 +229,11 @@ struct PassageInferrer {
         for level in venue.levels {
             guard let outline = level.geometry.flatMap({ try? venue.frame.project($0) }), !outline.polygons.isEmpty else { continue }
             let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id }
+            let hasWalkway = members.contains { venue.spaces[$0].kind.isOpenPlan }
+            let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
+            // A level with walkways gets corridors only where an opening leads out of the drawn units: with none,
+            // there is nothing to look for (and the union of thousands of units is the costly part).
+            if hasWalkway && dangling.isEmpty { continue }
             let drawn = members.compactMap { shapes[$0] }
             guard !drawn.isEmpty, let units = Self.union(drawn),
                   let leftover = try? Geometry.multiPolygon(outline.polygons).difference(units) else { continue }
@@ -225,8 +243,6 @@ struct PassageInferrer {
                   !eroded.polygons.isEmpty,
                   let opened = try? eroded.buffer(r, quadrantSegments: 2, join: .mitre),
                   let pieces = try? opened.intersection(leftover) else { continue }
-            let hasWalkway = members.contains { venue.spaces[$0].kind.isOpenPlan }
-            let dangling = hasWalkway ? danglingOpeningPoints(on: level.id) : []
             var k = 0
             for piece in pieces.polygons where piece.area >= rules.minimumCorridorArea {
                 let prepared = PreparedPolygon(.polygon(piece))

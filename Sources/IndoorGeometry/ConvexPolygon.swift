@@ -1,3 +1,5 @@
+import IndoorBase
+
 /// A strictly convex polygon: what most rooms are, and what Swift can shrink and test for overlap exactly, without
 /// copying it to GEOS and back.
 public struct ConvexPolygon: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import Testing
 

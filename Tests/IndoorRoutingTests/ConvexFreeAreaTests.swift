@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 @testable import IndoorRouting
 import Testing

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 
 /// The funnel of a portal in a space's free area: the strip from the portal's first to its last crossing point,

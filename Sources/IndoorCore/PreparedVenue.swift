@@ -35,7 +35,7 @@ public struct VenueSource: Hashable, Sendable {
         if let path { try VenueLoader.load(path: path, selection: selection) } else { try SampleVenue.load() }
     }
 
-    /// The venue as routed: with what its data leaves implicit inferred (``Venue/inferringPassages()``), or as
+    /// The venue as routed: with what its data leaves implicit inferred (``Venue/inferringPassages(rules:)``), or as
     /// drawn when ``strict``.
     public func load() throws(VenueError) -> Venue {
         let venue = try loadDrawn()

@@ -6,7 +6,7 @@ import IndoorVenue
 /// corners of its free space (a visibility graph over reflex vertices, keeping ``RoutingCosts/clearance`` from
 /// walls), openings are the only passages between enclosed spaces (open-plan walkways also join along a boundary
 /// they share, found within 5 cm, where no opening is drawn on it), levels that share an ordinal are one floor,
-/// and vertical connectors join levels. Build it on the venue as routed (``Venue/inferringPassages()``) unless
+/// and vertical connectors join levels. Build it on the venue as routed (``Venue/inferringPassages(rules:)``) unless
 /// only what the data draws should count.
 ///
 /// A space with many nodes (a long corridor lined with doors, a hall of pillars) is cut in halves, again and again,

@@ -6,11 +6,13 @@ import IndoorGeometry
 /// curvature at the origin. Within a venue (a kilometre) it agrees with a transverse Mercator frame to millimetres,
 /// and it costs two multiplications per point — what a matcher doing a million fixes a second needs.
 public struct TangentPlane: Hashable, Sendable {
+    /// The plane's origin, WGS84 degrees: the point at (0, 0).
     public let origin: Coordinate
     /// Metres per degree of longitude and of latitude at the origin.
     let metresPerDegreeX: Double
     let metresPerDegreeY: Double
 
+    /// A plane touching the WGS84 ellipsoid at `origin` (degrees).
     public init(origin: Coordinate) {
         self.origin = origin
         let a = 6_378_137.0, e2 = 0.006_694_379_990_14
@@ -28,6 +30,7 @@ public struct TangentPlane: Hashable, Sendable {
         Coordinate(x: (c.longitude - origin.longitude) * metresPerDegreeX, y: (c.latitude - origin.latitude) * metresPerDegreeY)
     }
 
+    /// Metres east and north of the origin → WGS84 degrees; the inverse of ``project(_:)``.
     public func unproject(_ p: Coordinate) -> Coordinate {
         Coordinate(longitude: origin.longitude + p.x / metresPerDegreeX, latitude: origin.latitude + p.y / metresPerDegreeY)
     }

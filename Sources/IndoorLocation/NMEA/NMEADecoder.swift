@@ -11,7 +11,7 @@ public enum NMEASkipReason: String, Hashable, Sendable, CaseIterable {
     case tooLong = "too-long"
     /// Cut short: a checksum of fewer than two hex digits, or too few fields.
     case truncated
-    /// Bytes that are not text (binary protocol frames, a wrong baud rate) and no sentence start.
+    /// Bytes that are not text: binary protocol frames, or a wrong baud rate.
     case binaryGarbage = "binary-garbage"
     /// Text with no `$` or `!` sentence start.
     case noise

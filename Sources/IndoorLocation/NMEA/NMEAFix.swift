@@ -32,9 +32,9 @@ public struct NMEAFix: Hashable, Sendable {
     public var magneticHeading: Double?
     /// GGA fix quality (0 invalid, 1 GPS, 2 DGPS, 4 RTK, 5 float RTK, 6 dead reckoning, 8 simulation…).
     public var quality: Int?
-    /// Satellites used in the fix (GGA, GNS, or counted from GSA).
+    /// Satellites used in the fix (GGA, GNS).
     public var satellitesUsed: Int?
-    /// Horizontal dilution of precision (GGA, GSA), unitless.
+    /// Horizontal dilution of precision (GGA, GNS, GSA), unitless.
     public var hdop: Double?
     /// Vertical dilution of precision (GSA), unitless.
     public var vdop: Double?

@@ -129,7 +129,7 @@ public struct Level: Hashable, Sendable {
     public var id: String
     /// The vertical order: 0 is the ground floor, negative below. Fractional for OSM mezzanines (`0.5`).
     public var ordinal: Double
-    /// The level's name in every language given ("Level 0" when the source has none).
+    /// The level's name in every language given (an OSM level, which has none, is called "Level 0", "Level -1"…).
     public var name: LocalizedText
     /// The short name on signs and elevator buttons (IMDF `short_name`: "G", "B1"); empty when not given.
     public var shortName: LocalizedText

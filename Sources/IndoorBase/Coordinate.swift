@@ -1,11 +1,14 @@
 /// A position in two dimensions.
 ///
-/// In WGS84 (RFC 7946) `x` is the longitude and `y` the latitude, in degrees. In a ``LocalFrame`` `x` is metres east
+/// In WGS84 (RFC 7946) `x` is the longitude and `y` the latitude, in degrees. In a `LocalFrame` `x` is metres east
 /// and `y` metres north of the frame's origin. The type does not say which: the API that hands one out does.
 public struct Coordinate: Hashable, Sendable {
+    /// The first component: the longitude in degrees (WGS84), or metres east in a local metric frame.
     public var x: Double
+    /// The second component: the latitude in degrees (WGS84), or metres north in a local metric frame.
     public var y: Double
 
+    /// A coordinate from its two components, in whatever frame the caller is in (see the type's discussion).
     @inlinable
     public init(x: Double, y: Double) {
         self.x = x
@@ -18,7 +21,9 @@ public struct Coordinate: Hashable, Sendable {
         self.init(x: longitude, y: latitude)
     }
 
+    /// The longitude in degrees, east positive: ``x`` read as WGS84.
     public var longitude: Double { x }
+    /// The latitude in degrees, north positive: ``y`` read as WGS84.
     public var latitude: Double { y }
 
     /// Whether both components are finite (neither NaN nor infinite).
@@ -48,11 +53,16 @@ public struct Coordinate: Hashable, Sendable {
 
 /// An axis-aligned rectangle.
 public struct BoundingBox: Hashable, Sendable {
+    /// The least ``Coordinate/x`` inside the box (the west edge in WGS84), in the coordinates' units.
     public var minX: Double
+    /// The least ``Coordinate/y`` inside the box (the south edge in WGS84), in the coordinates' units.
     public var minY: Double
+    /// The greatest ``Coordinate/x`` inside the box (the east edge in WGS84), in the coordinates' units.
     public var maxX: Double
+    /// The greatest ``Coordinate/y`` inside the box (the north edge in WGS84), in the coordinates' units.
     public var maxY: Double
 
+    /// A box from its edges, unchecked: a box with `minX > maxX` (as ``empty``) contains nothing.
     @inlinable
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
@@ -70,10 +80,14 @@ public struct BoundingBox: Hashable, Sendable {
         self = box
     }
 
+    /// `maxX - minX`, in the coordinates' units (negative for ``empty``).
     public var width: Double { maxX - minX }
+    /// `maxY - minY`, in the coordinates' units (negative for ``empty``).
     public var height: Double { maxY - minY }
+    /// The middle of the box; not finite for ``empty``.
     public var center: Coordinate { Coordinate(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
 
+    /// Grows the box, where needed, to hold `c` (an ``empty`` box becomes the point `c`).
     @inlinable
     public mutating func expand(toInclude c: Coordinate) {
         if c.x < minX { minX = c.x }
@@ -82,6 +96,7 @@ public struct BoundingBox: Hashable, Sendable {
         if c.y > maxY { maxY = c.y }
     }
 
+    /// Grows the box, where needed, to hold all of `other`; growing by ``empty`` changes nothing.
     public mutating func expand(toInclude other: BoundingBox) {
         minX = Swift.min(minX, other.minX)
         minY = Swift.min(minY, other.minY)
@@ -89,17 +104,20 @@ public struct BoundingBox: Hashable, Sendable {
         maxY = Swift.max(maxY, other.maxY)
     }
 
+    /// The smallest box holding both boxes; `self` when `other` is ``empty``.
     public func union(_ other: BoundingBox) -> BoundingBox {
         var box = self
         box.expand(toInclude: other)
         return box
     }
 
+    /// Whether `c` lies inside or on the edge of the box (false for NaN components).
     @inlinable
     public func contains(_ c: Coordinate) -> Bool {
         c.x >= minX && c.x <= maxX && c.y >= minY && c.y <= maxY
     }
 
+    /// Whether the two boxes share at least one point, edges included (touching boxes intersect).
     public func intersects(_ other: BoundingBox) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }

@@ -1,5 +1,6 @@
 /// A sequence of two or more positions (RFC 7946 §3.1.4).
 public struct LineString: Hashable, Sendable {
+    /// The positions in order, at least two, every one finite.
     public let coordinates: [Coordinate]
 
     /// - Throws: ``GeometryError`` when there are fewer than two positions or one is not finite.
@@ -11,7 +12,7 @@ public struct LineString: Hashable, Sendable {
         self.coordinates = coordinates
     }
 
-    /// The sum of segment lengths, in the units of the coordinates (metres in a ``LocalFrame``).
+    /// The sum of segment lengths, in the units of the coordinates (metres in a `LocalFrame`).
     public var length: Double {
         zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
     }
@@ -46,9 +47,12 @@ public struct LinearRing: Hashable, Sendable {
 
 /// A polygon: one exterior ring and zero or more holes (RFC 7946 §3.1.6).
 public struct Polygon: Hashable, Sendable {
+    /// The outer boundary (counter-clockwise in RFC 7946, though not enforced).
     public let exterior: LinearRing
+    /// The rings of the holes cut out of the exterior, in source order; not checked to lie inside it.
     public let holes: [LinearRing]
 
+    /// A polygon from rings already checked; nothing checks that the holes lie inside the exterior.
     public init(exterior: LinearRing, holes: [LinearRing] = []) {
         self.exterior = exterior
         self.holes = holes
@@ -64,6 +68,7 @@ public struct Polygon: Hashable, Sendable {
         self.holes = holes
     }
 
+    /// The exterior followed by the holes: the GeoJSON `coordinates` order.
     public var rings: [LinearRing] { [exterior] + holes }
 
     /// The planar area (exterior less holes), in squared coordinate units.
@@ -74,12 +79,19 @@ public struct Polygon: Hashable, Sendable {
 
 /// A geometry of RFC 7946, without C inside: what loaders produce and GEOS operations take.
 public indirect enum Geometry: Hashable, Sendable {
+    /// A GeoJSON `Point`.
     case point(Coordinate)
+    /// A GeoJSON `MultiPoint` (possibly empty).
     case multiPoint([Coordinate])
+    /// A GeoJSON `LineString`.
     case lineString(LineString)
+    /// A GeoJSON `MultiLineString`.
     case multiLineString([LineString])
+    /// A GeoJSON `Polygon`.
     case polygon(Polygon)
+    /// A GeoJSON `MultiPolygon`.
     case multiPolygon([Polygon])
+    /// A GeoJSON `GeometryCollection`, which may nest further collections.
     case geometryCollection([Geometry])
 
     /// Every position, in order.
@@ -105,6 +117,7 @@ public indirect enum Geometry: Hashable, Sendable {
         }
     }
 
+    /// The smallest box holding every position, or `nil` for a geometry with none (an empty collection).
     public var boundingBox: BoundingBox? { BoundingBox(covering: allCoordinates) }
 
     /// The GeoJSON `type` name.
@@ -122,7 +135,7 @@ public indirect enum Geometry: Hashable, Sendable {
 
     /// The same geometry with every position transformed by `transform`.
     ///
-    /// Used to move between WGS84 and a ``LocalFrame``; a transform that keeps rings closed keeps them valid.
+    /// Used to move between WGS84 and a `LocalFrame`; a transform that keeps rings closed keeps them valid.
     public func mapCoordinates(_ transform: (Coordinate) throws -> Coordinate) rethrows -> Geometry {
         // The transformed values keep the invariants of the originals (closure, count, finiteness is re-checked
         // by `unchecked` initialisers only where the transform cannot break them).

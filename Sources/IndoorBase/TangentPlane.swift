@@ -19,6 +19,7 @@ public struct TangentPlane: Hashable, Sendable {
     let yByLatitudeSquared: Double
     let yByLongitudeSquared: Double
 
+    /// The plane touching the WGS84 ellipsoid at `origin` (degrees).
     public init(origin: Coordinate) {
         self.origin = origin
         let a = 6_378_137.0, e2 = 0.006_694_379_990_14

@@ -12,7 +12,7 @@ extension PreparedVenue {
     ///   stop's, `CONNECTOR@LEVEL`, as routes take it), `connector` (its kind) and the ordinals of all its `levels`;
     /// - `poi`: a point with `id`, `category`, `kind` (amenity, occupant…), `name` and `ref`.
     /// Every feature also has `level` (ordinal) and `level_id`. Names are in the first of `languages` they have.
-    /// - Throws: ``PlaceError/unknownLevel(text:available:)`` for a level that names nothing.
+    /// - Throws: `PlaceError.unknownLevel(text:available:)` for a level that names nothing.
     /// - Complexity: O(features of the venue).
     public func levelFeatures(_ level: String, languages: [String] = ["en"]) throws(PlaceError) -> FeatureCollection {
         let levels = try self.levels(named: level)

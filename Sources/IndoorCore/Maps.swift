@@ -16,15 +16,20 @@ public struct MapRequest: Sendable {
     public var level: String?
     /// The route to draw, if any.
     public var route: RouteRequest?
+    /// Overview (the default) or follow; see ``MapRequest/Camera``.
     public var camera: Camera
     /// Pixels.
     public var width: Int
+    /// Pixels (points for SVG and PDF), 1…16384.
     public var height: Int
+    /// Colours and label size, light by default.
     public var style: MapStyle
+    /// PNG, SVG or PDF; PNG by default.
     public var format: ImageFormat
     /// The languages of the labels, best first.
     public var languages: [String]
 
+    /// A request for a map; by default the ground level, or the route's levels, at 1200 × 900 pixels, as a light PNG.
     public init(level: String? = nil, route: RouteRequest? = nil, camera: Camera = .overview, width: Int = 1200, height: Int = 900,
                 style: MapStyle = .light, format: ImageFormat = .png, languages: [String] = ["en"]) {
         self.level = level
@@ -43,14 +48,14 @@ extension PreparedVenue {
     public var renderer: MapRenderer { rendererPart.value }
 
     /// Draws the map `request` asks for.
-    /// - Throws: what ``route(_:)`` throws for the route; ``PlaceError`` for a level that names nothing;
-    ///   ``RenderError`` when there is nothing to draw.
+    /// - Throws: what ``route(_:)`` throws for the route; `PlaceError` for a level that names nothing;
+    ///   `RenderError` when there is nothing to draw.
     public func map(_ request: MapRequest) throws -> RenderedMap {
         try map(request, itinerary: try request.route.map { try route($0).itinerary })
     }
 
     /// Draws the map `request` asks for with an itinerary already computed (its ``MapRequest/route`` is not used).
-    /// - Throws: ``PlaceError`` for a level that names nothing; ``RenderError`` when there is nothing to draw.
+    /// - Throws: `PlaceError` for a level that names nothing; `RenderError` when there is nothing to draw.
     public func map(_ request: MapRequest, itinerary: Itinerary?) throws -> RenderedMap {
         let levelID = try request.level.map { try levels(named: $0)[0].id }
         let levelsVisited = Set(itinerary?.legs.map(\.levelID) ?? [])
@@ -69,7 +74,7 @@ extension PreparedVenue {
     }
 
     /// Draws an itinerary: one level fitted to its route, or a panel per level.
-    /// - Throws: ``RenderError`` when the itinerary is empty.
+    /// - Throws: `RenderError` when the itinerary is empty.
     public func map(of itinerary: Itinerary, width: Int, height: Int, style: MapStyle = .light, format: ImageFormat = .png,
                     languages: [String] = ["en"]) throws -> RenderedMap {
         let levels = Set(itinerary.legs.map(\.levelID))
@@ -84,7 +89,7 @@ extension PreparedVenue {
 
     /// The viewport the navigation camera gives: overview fits the route on this level (10 m around it), or the
     /// level (or its whole floor); follow is the follow camera at the route's start, turned to its first heading.
-    /// - Throws: ``RenderError/nothingToDraw(_:)`` for a level with no space; a frame that cannot unproject.
+    /// - Throws: `RenderError.nothingToDraw(_:)` for a level with no space; a frame that cannot unproject.
     public func viewport(level: String, wholeFloor: Bool = false, itinerary: Itinerary?, camera: MapRequest.Camera,
                          width: Int, height: Int) throws -> Viewport {
         let frame = venue.frame
@@ -116,6 +121,9 @@ extension PreparedVenue {
     /// heading. Fixes with no level to draw are skipped.
     /// - Parameters:
     ///   - session: a session run with `record: true` (it keeps its frames).
+    ///   - width: each frame's width in pixels.
+    ///   - height: each frame's height in pixels.
+    ///   - languages: the languages of the labels, best first.
     ///   - shouldContinue: asked before each frame; drawing stops when it says no.
     ///   - body: given each frame's index among the session's fixes and its map.
     public func drawFrames(of session: SessionResult, width: Int, height: Int, languages: [String] = ["en"],

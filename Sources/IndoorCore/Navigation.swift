@@ -7,10 +7,13 @@ public struct GuidanceRequest: Codable, Hashable, Sendable {
     public var to: String?
     /// Route from here instead of from the first fix (to replay a recorded session).
     public var from: String?
+    /// The walking profile of the route and every reroute; JSON `profile` (`default`, `accessible`, `avoid-elevators`,
+    /// `avoid-escalators`).
     public var profile: RoutingOptions.Profile
     /// The language of the instructions, reroutes included.
     public var language: String?
 
+    /// A guidance request; free mode (no destination) by default.
     public init(to: String? = nil, from: String? = nil, profile: RoutingOptions.Profile = .default, language: String? = nil) {
         self.to = to
         self.from = from
@@ -20,9 +23,9 @@ public struct GuidanceRequest: Codable, Hashable, Sendable {
 }
 
 extension PreparedVenue {
-    /// The navigation core a session runs on (``NavigationEngine`` drives it from a location provider).
+    /// The navigation core a session runs on (`NavigationEngine` drives it from a location provider).
     /// - Throws: ``RequestError`` for `from` without `to`; what ``route(_:)`` throws when `from` is given;
-    ///   ``PlaceError`` for a destination that names nothing.
+    ///   `PlaceError` for a destination that names nothing.
     public func navigation(_ request: GuidanceRequest) throws -> NavigationCore {
         let language = InstructionLanguage(tag: request.language)
         let options = RoutingOptions(profile: request.profile)
@@ -45,7 +48,10 @@ extension PreparedVenue {
                        options: RoutingOptions(profile: profile), language: plan.language)
     }
 
-    /// Simulated people walking `plan`, each followed through the real navigation engine (see ``SessionSimulator``).
+    /// Simulated people walking `plan`, each followed through the real navigation engine (see `SessionSimulator`).
+    /// - Parameter plan: the route walked, and where reroutes go.
+    /// - Parameter walker: how the simulated people walk and their receivers err.
+    /// - Parameter profile: the routing profile reroutes use.
     /// - Parameter seed: every random choice comes from it: same seed, same sessions.
     public func simulator(for plan: RoutePlan, walker: WalkerConfiguration = WalkerConfiguration(),
                           profile: RoutingOptions.Profile = .default, seed: UInt64 = 1) -> SessionSimulator {

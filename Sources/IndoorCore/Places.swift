@@ -12,8 +12,11 @@ public struct ResolvedPlace: Sendable {
 
 /// A place, as a caller shows it and names it again: its id always names it alone.
 public struct PlaceSummary: Codable, Hashable, Sendable {
+    /// JSON `id`: the POI's id, which names it alone in a request.
     public let id: String
+    /// JSON `name`: the POI's name in the requested language, else another name, its ref or its category.
     public let name: String
+    /// JSON `level_id`: the id of the level it is on.
     public let levelID: String
     /// The level's name in the requested language, else "Level" and its ordinal.
     public let levelName: String
@@ -31,11 +34,13 @@ public struct PlaceSummary: Codable, Hashable, Sendable {
 public struct PlaceTie: Codable, Hashable, Sendable {
     /// The text as typed.
     public let text: String
+    /// JSON `taken`: the place the route uses.
     public let taken: PlaceSummary
     /// The others, up to three (``moreMayExist`` says there may be more).
     public let others: [PlaceSummary]
     /// Whether the one taken is the nearest to the stop before it (else the best ranked).
     public let nearestToPreviousStop: Bool
+    /// JSON `more_may_exist`: whether the list of others was cut at three.
     public let moreMayExist: Bool
 
     enum CodingKeys: String, CodingKey {
@@ -52,6 +57,7 @@ public struct RequestError: Error, Hashable, Sendable, LocalizedError {
     /// Why, naming the value: "X names no space, opening or connector of this venue".
     public let reason: String
 
+    /// A request error on `field`, with a `reason` that names the value at fault.
     public init(field: String, reason: String) {
         self.field = field
         self.reason = reason
@@ -70,7 +76,7 @@ extension PreparedVenue {
     /// the venue has, or `LON,LAT@LEVEL` — as a routing stop. A name is resolved near `previous` when there is one
     /// ("Women's restroom" is the one on the way, not any one); when several places match it equally well, the
     /// result says which was taken and how to name the others.
-    /// - Throws: ``PlaceError`` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
+    /// - Throws: `PlaceError` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
     public func resolvePlace(_ text: String, after previous: Waypoint? = nil, languages: [String] = ["en"]) throws -> ResolvedPlace {
         let index = searchIndex
         let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }

@@ -18,6 +18,7 @@ public struct VenueSource: Hashable, Sendable {
     /// Only what the data draws: no implicit corridors, inferred entrances or carved overlaps.
     public var strict: Bool
 
+    /// A source; the embedded sample venue as inferred (not strict) by default.
     public init(path: String? = nil, selection: VenueSelection? = nil, strict: Bool = false) {
         self.path = path
         self.selection = selection
@@ -35,7 +36,7 @@ public struct VenueSource: Hashable, Sendable {
         if let path { try VenueLoader.load(path: path, selection: selection) } else { try SampleVenue.load() }
     }
 
-    /// The venue as routed: with what its data leaves implicit inferred (``Venue/inferringPassages()``), or as
+    /// The venue as routed: with what its data leaves implicit inferred (`Venue.inferringPassages(rules:)`), or as
     /// drawn when ``strict``.
     public func load() throws(VenueError) -> Venue {
         let venue = try loadDrawn()
@@ -44,7 +45,7 @@ public struct VenueSource: Hashable, Sendable {
 }
 
 /// A venue prepared once to answer many questions, from any thread: the venue as routed, its routing graph, its
-/// search index, what the navigation engine reads (``NavigationContext``) and a pool of routers. Immutable; each
+/// search index, what the navigation engine reads (`NavigationContext`) and a pool of routers. Immutable; each
 /// part is built the first time it is asked for, once, so a command that only searches never builds the graph.
 ///
 /// Every use case of the toolkit is a method of it: ``route(_:)``, ``search(_:)``, ``navigation(_:)``, … — the
@@ -62,6 +63,7 @@ public final class PreparedVenue: Sendable {
     let rendererPart: BuiltOnce<MapRenderer>
 
     /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
+    /// - Parameter venue: the venue, as it will be routed.
     /// - Parameter graph: its routing graph, when already built.
     public init(_ venue: Venue, graph: NavigationGraph? = nil) {
         self.venue = venue
@@ -89,7 +91,7 @@ public final class PreparedVenue: Sendable {
     public var navigationContext: NavigationContext { navigationPart.value }
 
     /// The levels `text` names: an ordinal (`0`, `-1`, `0.5`: every level of that floor) or a level id.
-    /// - Throws: ``PlaceError/unknownLevel(text:available:)`` listing the ordinals there are.
+    /// - Throws: `PlaceError.unknownLevel(text:available:)` listing the ordinals there are.
     public func levels(named text: String) throws(PlaceError) -> [Level] {
         let levels = venue.levels(named: text)
         guard !levels.isEmpty else { throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText)) }

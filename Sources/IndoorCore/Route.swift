@@ -8,6 +8,8 @@ public struct RouteRequest: Codable, Hashable, Sendable {
     public var to: String
     /// Stops on the way, in order.
     public var via: [String]
+    /// The walking profile; JSON `profile` (`default`, `accessible`, `avoid-elevators`, `avoid-escalators`), `default`
+    /// when absent.
     public var profile: RoutingOptions.Profile
     /// Ids of spaces, openings or connectors that are closed.
     public var avoid: [String]
@@ -17,6 +19,7 @@ public struct RouteRequest: Codable, Hashable, Sendable {
     /// to English.
     public var language: String?
 
+    /// A route request from `from` to `to` through `via`; only `from` and `to` are required in JSON.
     public init(from: String, to: String, via: [String] = [], profile: RoutingOptions.Profile = .default, avoid: [String] = [],
                 includeNonPublic: Bool = false, language: String? = nil) {
         self.from = from
@@ -53,6 +56,7 @@ public struct RouteRequest: Codable, Hashable, Sendable {
 /// A computed route: the itinerary, the places it joins, and what the caller should be told about how they were
 /// understood.
 public struct RoutePlan: Sendable {
+    /// The route in words: legs, steps, distances in metres, durations in seconds, polylines in WGS84.
     public let itinerary: Itinerary
     /// The start, as resolved.
     public let origin: ResolvedPlace
@@ -76,8 +80,8 @@ public enum RouteNote: Hashable, Sendable {
 extension PreparedVenue {
     /// Resolves the places of `request` and routes through them; `to` may be `category:C` (the nearest place of
     /// that category by walking time).
-    /// - Throws: ``RequestError`` for an unknown id in `avoid`; ``PlaceError`` for a place that names nothing;
-    ///   ``RoutingError`` when there is no route.
+    /// - Throws: ``RequestError`` for an unknown id in `avoid`; `PlaceError` for a place that names nothing;
+    ///   `RoutingError` when there is no route.
     public func route(_ request: RouteRequest) throws -> RoutePlan {
         let known = Set(venue.spaces.map(\.id) + venue.openings.map(\.id) + venue.connectors.map(\.id))
         if let unknown = request.avoid.sorted().first(where: { !known.contains($0) }) {

@@ -3,10 +3,15 @@ import Foundation
 /// A route as JSON: what `indoornav route --format json` prints and a service answers. Distances in metres and
 /// durations in seconds, to a tenth; positions `[longitude, latitude]`.
 public struct RouteResponse: Codable, Hashable, Sendable {
+    /// JSON `from`: the start's label (its name in the requested language, or the text typed).
     public let from: String
+    /// JSON `to`: the destination's label.
     public let to: String
+    /// JSON `distance`: metres walked, to a tenth.
     public let distance: Double
+    /// JSON `duration`: seconds, to a tenth.
     public let duration: Double
+    /// JSON `legs`: one per level visited, in travel order.
     public let legs: [Leg]
     /// What the caller should be told (ambiguous names, places moved to another floor); absent when nothing.
     public let notes: [Note]?
@@ -15,10 +20,15 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     public struct Leg: Codable, Hashable, Sendable {
         /// The level's ordinal.
         public let level: Double
+        /// JSON `level_id`: the level's id.
         public let levelID: String
+        /// JSON `distance`: metres on the leg, to a tenth.
         public let distance: Double
+        /// JSON `duration`: seconds on the leg, to a tenth.
         public let duration: Double
+        /// JSON `costs`: the leg's seconds by what they are spent on, each to a tenth.
         public let costs: Costs
+        /// JSON `steps`: the leg's instructions, in travel order.
         public let steps: [Step]
 
         enum CodingKeys: String, CodingKey {
@@ -29,20 +39,35 @@ public struct RouteResponse: Codable, Hashable, Sendable {
 
     /// Seconds spent on a leg, by what they are spent on.
     public struct Costs: Codable, Hashable, Sendable {
-        public let walking, doors, stairs, elevator, escalator, ramp: Double
+        /// JSON `walking`: seconds walking.
+        public let walking: Double
+        /// JSON `doors`: seconds of door penalties.
+        public let doors: Double
+        /// JSON `stairs`: seconds on stairs.
+        public let stairs: Double
+        /// JSON `elevator`: seconds waiting for and riding elevators.
+        public let elevator: Double
+        /// JSON `escalator`: seconds riding escalators.
+        public let escalator: Double
+        /// JSON `ramp`: seconds on ramps and moving walkways between levels.
+        public let ramp: Double
     }
 
     /// One instruction: the structured maneuver, its text in the request's language, and where it is.
     public struct Step: Codable, Hashable, Sendable {
-        /// `depart`, `turn`, `door`, `connector`, `arrive`… (see ``Maneuver/type``).
+        /// `depart`, `turn`, `door`, `connector`, `arrive`… (see `Maneuver.type`).
         public let maneuver: String
+        /// JSON `instruction`: the maneuver in words, in the request's language.
         public let instruction: String
+        /// JSON `distance`: metres from this maneuver to the next, to a tenth.
         public let distance: Double
+        /// JSON `duration`: seconds from this maneuver to the next, to a tenth.
         public let duration: Double
+        /// JSON `level`: the ordinal of the maneuver's level.
         public let level: Double
         /// `[longitude, latitude]`.
         public let location: [Double]
-        /// `left`, `slight right`, `up`… (see ``Maneuver/modifier``).
+        /// `left`, `slight right`, `up`… (see `Maneuver.modifier`).
         public let modifier: String?
         /// A turn right after the maneuver ("then immediately left").
         public let then: String?
@@ -71,7 +96,9 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         public let tie: PlaceTie?
         /// For `moved_to_floor`: the place, the ordinal it is on, and the ordinal the route reaches it on.
         public let place: String?
+        /// JSON `asked_level`: for `moved_to_floor`, the ordinal the place is on.
         public let askedLevel: Double?
+        /// JSON `reached_level`: for `moved_to_floor`, the ordinal the route reaches it on.
         public let reachedLevel: Double?
 
         enum CodingKeys: String, CodingKey {
@@ -93,6 +120,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     /// Metres or seconds to a tenth, as the JSON gives them.
     static func tenth(_ x: Double) -> Double { (x * 10).rounded() / 10 }
 
+    /// The JSON form of `plan`: labels, figures rounded to a tenth, positions `[longitude, latitude]`.
     public init(_ plan: RoutePlan) {
         let it = plan.itinerary
         from = plan.origin.waypoint.end.label

@@ -15,6 +15,7 @@ public struct SearchRequest: Codable, Hashable, Sendable {
     /// The language names are shown in (falling back to English, then any).
     public var language: String?
 
+    /// A search for `query`; at most `limit` results (10 by default), names in `language` (English by default).
     public init(query: String, near: String? = nil, level: String? = nil, category: String? = nil, limit: Int = 10,
                 language: String? = nil) {
         self.query = query
@@ -40,22 +41,30 @@ public struct SearchRequest: Codable, Hashable, Sendable {
 
 /// One result of a search, with its level.
 public struct SearchHit: Sendable {
+    /// The index's answer: the POI, its relevance and its distance from `near` in metres.
     public let result: SearchResult
+    /// The level the POI is on, or `nil` when the venue does not know its level id.
     public let level: Level?
+    /// The place found (``result``'s).
     public var poi: POI { result.poi }
 }
 
 /// A search's results as JSON: what `indoornav search --json` prints and a service answers.
 public struct SearchResponse: Codable, Hashable, Sendable {
+    /// JSON `query`: the words searched, as asked.
     public let query: String
+    /// JSON `results`: best first.
     public let results: [Result]
 
     /// A place found.
     public struct Result: Codable, Hashable, Sendable {
+        /// JSON `id`: the place's id, which names it alone in a request.
         public let id: String
+        /// JSON `name`: the place's name in the requested language, else another name, its ref or its category.
         public let name: String
+        /// JSON `category`: the category as the source names it (`restroom`, `cafe`).
         public let category: String
-        /// `amenity`, `occupant`, `space`, `connector`… (see ``POI/Kind``).
+        /// `amenity`, `occupant`, `space`, `connector`… (see `POI.Kind`).
         public let kind: String
         /// The level's ordinal.
         public let level: Double
@@ -69,6 +78,7 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         public let distance: Double?
     }
 
+    /// The JSON form of `hits` for `query`, names in the first of `languages` that each place has.
     public init(query: String, hits: [SearchHit], languages: [String]) {
         self.query = query
         results = hits.map { h in
@@ -82,7 +92,7 @@ public struct SearchResponse: Codable, Hashable, Sendable {
 extension PreparedVenue {
     /// Searches the venue's places. With `near`, equally relevant results are ranked by walking distance on the
     /// routing graph (unreachable ones last).
-    /// - Throws: ``RequestError`` for a limit below 1; ``PlaceError`` for a `near` place or a level that names nothing.
+    /// - Throws: ``RequestError`` for a limit below 1; `PlaceError` for a `near` place or a level that names nothing.
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
         guard request.limit >= 1 else { throw RequestError(field: "limit", reason: "takes a positive whole number, not \(request.limit)") }
         var query = SearchQuery(request.query, limit: request.limit)

@@ -3,16 +3,25 @@ import Foundation
 /// A venue summed up: what `indoornav venue info --json` prints and a service answers. The counts are the data's
 /// (the venue as drawn); what routing infers from it is summed up apart.
 public struct VenueInfo: Codable, Hashable, Sendable {
+    /// JSON `id`: the venue's id.
     public let id: String
+    /// JSON `name`: the venue's name in the first language asked for that it has (empty when unnamed).
     public let name: String
-    /// `imdf` or `osm`.
+    /// The format read, as the venue names it: `IMDF 1.0.0` (with the manifest's version) or `OSM`.
     public let format: String
+    /// JSON `buildings`: the number of buildings.
     public let buildings: Int
+    /// JSON `levels`: every level, in ordinal order.
     public let levels: [LevelInfo]
+    /// JSON `spaces`: the number of spaces as drawn.
     public let spaces: Int
+    /// JSON `openings`: the number of openings as drawn.
     public let openings: Int
+    /// JSON `pois`: the number of POIs.
     public let pois: Int
+    /// JSON `connectors`: the number of connectors (stairs, elevators, escalators, ramps).
     public let connectors: Int
+    /// JSON `obstacles`: the number of obstacles (fixtures, walls).
     public let obstacles: Int
     /// The loader's notes by severity (`error`, `warning`, `info`).
     public let issues: [String: Int]
@@ -24,6 +33,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
     public var places: [Place]?
     /// Seconds spent loading the venue and building its spatial index, when measured.
     public var loadSeconds: Double?
+    /// JSON `index_seconds`: seconds spent building the spatial index, when measured.
     public var indexSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
@@ -34,37 +44,54 @@ public struct VenueInfo: Codable, Hashable, Sendable {
 
     /// One level and what it holds.
     public struct LevelInfo: Codable, Hashable, Sendable {
+        /// JSON `id`: the level's id.
         public let id: String
+        /// JSON `ordinal`: 0 the ground floor, negative below.
         public let ordinal: Double
+        /// JSON `name`: the level's name in the first language asked for, else its ordinal as written.
         public let name: String
+        /// JSON `spaces`: the spaces on the level.
         public let spaces: Int
+        /// JSON `openings`: the openings on the level.
         public let openings: Int
+        /// JSON `pois`: the POIs on the level.
         public let pois: Int
     }
 
     /// A POI as listed by `venue info -v --json`.
     public struct Place: Codable, Hashable, Sendable {
+        /// JSON `id`: the POI's id.
         public let id: String
+        /// JSON `kind`: `amenity`, `occupant`, `kiosk`, `room`, `section` or `entrance`.
         public let kind: String
+        /// JSON `category`: as the source names it.
         public let category: String
         /// The level's id.
         public let level: String
+        /// JSON `name`: in the first language asked for; absent when unnamed.
         public let name: String?
+        /// JSON `ref`: the room number or code, when there is one.
         public let ref: String?
     }
 
     /// Implicit corridors, inferred entrances and carved overlaps per level, and the levels joined as one floor.
     public struct InferenceSummary: Codable, Hashable, Sendable {
+        /// JSON `levels`: the levels where something was inferred.
         public let levels: [Level]
         /// Groups of level ids that share an ordinal.
         public let sharedFloors: [[String]]
 
+        /// What was inferred on one level.
         public struct Level: Codable, Hashable, Sendable {
+            /// JSON `level_id`: the level's id.
             public let levelID: String
+            /// JSON `implicit_corridors`: corridor pieces made from the level's outline minus its units.
             public let implicitCorridors: Int
             /// Square metres, to a tenth.
             public let implicitCorridorArea: Double
+            /// JSON `inferred_openings`: entrances added to spaces that had none.
             public let inferredOpenings: Int
+            /// JSON `carved_overlaps`: spaces carved out of a larger one they were drawn inside.
             public let carvedOverlaps: Int
 
             enum CodingKeys: String, CodingKey {
@@ -81,6 +108,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
             case sharedFloors = "shared_floors"
         }
 
+        /// The JSON form of `report`, areas rounded to a tenth of a square metre.
         public init(_ report: InferenceReport) {
             levels = report.levels.map {
                 Level(levelID: $0.levelID, implicitCorridors: $0.implicitCorridors, implicitCorridorArea: ($0.implicitCorridorArea * 10).rounded() / 10,
@@ -120,9 +148,13 @@ public struct VenueInfo: Codable, Hashable, Sendable {
 public struct ValidationReport: Codable, Hashable, Sendable {
     /// The source validated.
     public let venue: String
+    /// JSON `valid`: whether there is no error (warnings allowed).
     public let valid: Bool
+    /// JSON `errors`: the number of issues of severity `error`.
     public let errors: Int
+    /// JSON `warnings`: the number of issues of severity `warning`.
     public let warnings: Int
+    /// JSON `issues`: every issue, the loader's and the validator's.
     public let issues: [VenueIssue]
 
     /// Validates the venue of `source`: the data as drawn is judged, what routing infers from it is reported beside

@@ -75,6 +75,7 @@ public struct ConvexPolygon: Hashable, Sendable {
         return sum
     }
 
+    /// The polygon's area, in the square of its coordinates' unit (m² in a venue's frame).
     public var area: Double { Self.doubleArea(corners) / 2 }
 
     /// The unit normal of each edge (from corner i to corner i + 1) pointing inside.

@@ -9,7 +9,7 @@ import Synchronization
 /// Built with PROJ from a `+proj=pipeline` definition, which needs no `proj.db`. A frame can be shared between
 /// threads with no lock held while projecting: each transformation takes a PROJ handle (a context and its object)
 /// from the frame's pool, or makes one when all are in use, and gives it back after, so threads projecting at once
-/// each work with their own handle. For bulk work convert arrays (``project(_:)-swift.method`` on `[Coordinate]`).
+/// each work with their own handle. For bulk work convert arrays (``project(_:)->[Coordinate]`` on `[Coordinate]`).
 public final class LocalFrame: Sendable {
     /// The WGS84 position of the frame's origin (`x` longitude, `y` latitude).
     public let origin: Coordinate
@@ -17,7 +17,7 @@ public final class LocalFrame: Sendable {
     /// Handles not in use (one per thread that projected at once, at most).
     private let idle: Mutex<[PROJHandle]>
 
-    /// - Throws: ``GeometryError/proj(_:)`` when the origin is not a valid WGS84 position or PROJ fails.
+    /// - Throws: `GeometryError.proj(_:)` when the origin is not a valid WGS84 position or PROJ fails.
     public init(origin: Coordinate) throws(GeometryError) {
         guard origin.isFinite, abs(origin.latitude) < 85, abs(origin.longitude) <= 180 else {
             throw .proj("the frame origin \(origin.longitude), \(origin.latitude) is not a usable WGS84 position")

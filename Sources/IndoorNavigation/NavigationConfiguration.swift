@@ -4,11 +4,14 @@ public struct NavigationConfiguration: Hashable, Sendable {
     /// Off route when farther than max(`offRouteBase`, `offRouteAccuracyFactor` × the fix's accuracy) from the
     /// route for `offRouteFixes` fixes in a row…
     public var offRouteBase = 8.0
+    /// The multiple of the fix's 95 % horizontal accuracy that counts as off route (1 by default).
     public var offRouteAccuracyFactor = 1.0
+    /// Fixes in a row beyond the threshold before off-route is declared (2 by default).
     public var offRouteFixes = 2
     /// …or farther than three quarters of that while moving (`minimumSpeedForCourse`) against the route's direction by more
     /// than `offRouteCourseDegrees`, for as many fixes.
     public var offRouteCourseDegrees = 60.0
+    /// Metres per second above which the course is trusted for the heading test (0.6 by default).
     public var minimumSpeedForCourse = 0.6
     /// Reroutes are at least this far apart, growing while they keep coming (15, 30, 60 s): someone who missed a
     /// turn walks on for a while before turning back, and a storm of new routes helps nobody.
@@ -36,11 +39,14 @@ public struct NavigationConfiguration: Hashable, Sendable {
     /// Matching: extra metres of cost for a segment on a level the source contradicts, and for one that runs
     /// against the course (scaled by how much).
     public var levelPenalty = 12.0
+    /// Metres of matching cost for a segment at 180° to the course, less for smaller angles (4 by default).
     public var coursePenalty = 4.0
     /// Matching looks this far back and ahead (plus what the user can walk since the last fix) along the route.
     public var windowBehind = 15.0
+    /// Metres ahead of the last match that matching looks (20 by default).
     public var windowAhead = 20.0
 
+    /// The defaults, for a phone-grade fix at 1 Hz and a walking user.
     public init() {}
 
     /// The off-route distance for a fix with this 95 % accuracy.

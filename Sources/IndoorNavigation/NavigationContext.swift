@@ -6,9 +6,13 @@ import IndoorVenue
 
 /// What the engine reads about a venue, built once and shared by every engine, session and simulated walker.
 public struct NavigationContext: Sendable {
+    /// The venue navigated.
     public let venue: Venue
+    /// The routing graph reroutes are computed on.
     public let graph: NavigationGraph
+    /// The metric plane fixes are matched in, centred on the venue (metres east and north).
     public let plane: TangentPlane
+    /// Which space a WGS84 position is in, per level.
     public let spatialIndex: VenueSpatialIndex
     /// Per level id: its POIs in the plane, for "nearest POI" in free mode.
     let poisByLevel: [String: [(id: String, point: Coordinate)]]
@@ -20,6 +24,9 @@ public struct NavigationContext: Sendable {
     /// graph between two ordinals) arrives on that floor, in the plane: the only places a person enters it.
     let levelChangesByOrdinal: [Double: [Coordinate]]
 
+    /// - Parameter venue: the venue navigated.
+    /// - Parameter graph: its routing graph, when already built (built here otherwise).
+    /// - Parameter spatialIndex: its spatial index, when already built (built here otherwise).
     /// - Parameter routers: a pool to share with other users of the same graph (a new one by default).
     public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil, routers: RouterPool? = nil) {
         self.venue = venue

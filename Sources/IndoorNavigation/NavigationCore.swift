@@ -13,13 +13,21 @@ import IndoorVenue
 /// Time is the fixes' own (their timestamps, else a count of seconds), so a replay gives the same events as the
 /// live run it recorded.
 public struct NavigationCore {
+    /// The venue, graph and routers the core reads.
     public let context: NavigationContext
+    /// The thresholds in force.
     public let configuration: NavigationConfiguration
+    /// The route being followed, laid out in the context's plane; `nil` in free mode.
     public private(set) var track: RouteTrack?
+    /// The latest progress on the route; `nil` in free mode or before the first fix.
     public private(set) var progress: NavigationProgress?
+    /// The latest free-mode position; `nil` while guided or before the first fix.
     public private(set) var freePosition: FreePosition?
+    /// The latest compass reading given to ``update(heading:)``.
     public private(set) var heading: Heading?
+    /// Whether the user reached the destination (within ``NavigationConfiguration/arrivalRadius``, on its level).
     public private(set) var hasArrived = false
+    /// The number of new routes computed since the start.
     public private(set) var reroutes = 0
     /// The level the engine places the user on.
     public private(set) var levelOrdinal: Double?
@@ -47,8 +55,12 @@ public struct NavigationCore {
     private var started = false
 
     /// - Parameters:
+    ///   - context: the venue, graph and routers to navigate on.
     ///   - itinerary: the route to follow; nil for free mode.
     ///   - destination: where reroutes go (the itinerary's last stop); nil for no rerouting.
+    ///   - options: the profile, closures and access reroutes use.
+    ///   - language: the language of the reroutes' instructions.
+    ///   - configuration: the thresholds.
     public init(context: NavigationContext, itinerary: Itinerary? = nil, destination: Waypoint? = nil,
                 options: RoutingOptions = RoutingOptions(), language: InstructionLanguage = .en,
                 configuration: NavigationConfiguration = NavigationConfiguration()) {
@@ -71,7 +83,9 @@ public struct NavigationCore {
     /// `arrival` is given — the caller's clock, the one ``tick(sinceLastFix:into:)`` measures on (a live source,
     /// whose receiver clock is not the machine's: it may lack a date, repeat a log, or be 1024 weeks off).
     /// - Parameters:
+    ///   - location: the fix, WGS84, with its level when the source knows it.
     ///   - arrival: when the fix arrived, in seconds on the caller's clock; nil to measure on the fixes' timestamps.
+    ///   - events: where the events the fix causes are appended.
     public mutating func update(_ location: Location, arrivedAt arrival: Double? = nil, into events: inout [NavigationEvent]) {
         let time = Self.time(of: location, fallback: (lastFix ?? 0) + 1)
         let now = arrival ?? time
@@ -117,6 +131,7 @@ public struct NavigationCore {
         events.append(.signalLost(after: elapsed))
     }
 
+    /// Keeps `heading` as the latest compass reading; it emits no event.
     public mutating func update(heading: Heading) {
         self.heading = heading
     }

@@ -1,18 +1,21 @@
 import Foundation
 import IndoorLocation
 
-/// The navigation engine: a ``NavigationCore`` fed by any ``LocationProvider``. Its events are streamed (and the
+/// The navigation engine: a ``NavigationCore`` fed by any `LocationProvider`. Its events are streamed (and the
 /// latest progress kept as a snapshot); provider statuses pass through as ``NavigationEvent/providerStatus(_:)``.
 public actor NavigationEngine {
     private var core: NavigationCore
 
+    /// An engine that runs `core` (guided or free, as it was made).
     public init(core: NavigationCore) {
         self.core = core
     }
 
     /// The latest progress on the route (nil in free mode or before the first fix).
     public var progress: NavigationProgress? { core.progress }
+    /// The latest free-mode position (`nil` while guided or before the first fix).
     public var freePosition: FreePosition? { core.freePosition }
+    /// Whether the user has arrived.
     public var hasArrived: Bool { core.hasArrived }
 
     /// Follows the provider until its stream ends, the stream is cancelled, or (when `untilArrival`) the user

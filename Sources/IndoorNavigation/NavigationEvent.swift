@@ -5,20 +5,29 @@ import IndoorLocation
 
 /// Where the user is along the route, and what to show now.
 public struct NavigationProgress: Hashable, Sendable {
+    /// Metres along the route from the matched position to the destination.
     public var distanceRemaining: Double
+    /// Seconds left, by the itinerary's costs, from the matched position to the destination.
     public var durationRemaining: Double
+    /// The index of the itinerary leg the user is on.
     public var legIndex: Int
+    /// Metres along the route to the end of the current leg.
     public var legDistanceRemaining: Double
+    /// Seconds to the end of the current leg.
     public var legDurationRemaining: Double
     /// 0 at the start, 1 at the destination.
     public var fractionTraveled: Double
+    /// The index of the step in force (in ``RouteTrack/steps``, every leg's steps in a row).
     public var stepIndex: Int
     /// The instruction of the maneuver ahead (the next step's), or the current one's on the last step.
     public var instruction: String
+    /// The instruction after ``instruction``, or `nil` when that one is the last.
     public var nextInstruction: String?
+    /// Metres along the route to the maneuver ``instruction`` describes.
     public var distanceToManeuver: Double
     /// The level the route changes to next, when it does.
     public var levelChangeAhead: Double?
+    /// The ordinal of the level of the route where the user is matched.
     public var levelOrdinal: Double
     /// WGS84: the fix placed on the route.
     public var matched: Coordinate
@@ -28,13 +37,19 @@ public struct NavigationProgress: Hashable, Sendable {
 
 /// Where the user is without a route: free mode.
 public struct FreePosition: Hashable, Sendable {
+    /// The fix's position, WGS84.
     public var coordinate: Coordinate
+    /// The level's ordinal: the venue level found under the fix, else the source's; `nil` when neither is known.
     public var levelOrdinal: Double?
+    /// The id of the venue level the fix is on, when one was found.
     public var levelID: String?
+    /// The id of the space the fix is in, or `nil` outside every space.
     public var spaceID: String?
+    /// The id of the nearest POI on that level (straight line), or `nil` when the level has none.
     public var nearestPOI: String?
 }
 
+/// Why the engine declared the user off route (carried by ``NavigationEvent/offRoute(_:)``).
 public enum OffRouteReason: Hashable, Sendable {
     /// Farther than `threshold` from the route for `fixes` fixes in a row.
     case distance(metres: Double, threshold: Double, fixes: Int)
@@ -46,18 +61,32 @@ public enum OffRouteReason: Hashable, Sendable {
 
 /// What the navigation engine says, in order. A closed set: a display switches over it.
 public enum NavigationEvent: Hashable, Sendable {
+    /// The first fix was placed on the route; the progress there.
     case started(NavigationProgress)
+    /// A fix was placed on the route; the progress there.
     case progress(NavigationProgress)
+    /// A fix in free mode: where it is.
     case located(FreePosition)
+    /// The step in force is now `index` (in ``RouteTrack/steps``), with its instruction.
     case stepChanged(index: Int, instruction: String)
+    /// The maneuver of step `step` is `distance` metres ahead (within
+    /// ``NavigationConfiguration/approachDistance``), with its instruction.
     case approachingManeuver(step: Int, distance: Double, instruction: String)
+    /// The user is now believed on the level of ordinal `to` (`from`: the one before, `nil` at the first).
     case levelChanged(from: Double?, to: Double)
+    /// The user left the route, and why; a reroute follows when the backoff allows.
     case offRoute(OffRouteReason)
+    /// A new route from the user's position: `distance` metres, `duration` seconds.
     case rerouted(distance: Double, duration: Double)
+    /// No new route could be computed, and why; the old one is kept.
     case rerouteFailed(RerouteFailure)
+    /// The user reached the destination, on the level of that ordinal.
     case arrived(levelOrdinal: Double)
+    /// No fix for `after` seconds (more than ``NavigationConfiguration/signalTimeout``).
     case signalLost(after: Double)
+    /// Fixes again, `after` seconds since the last one.
     case signalRegained(after: Double)
+    /// The provider's status, passed through.
     case providerStatus(ProviderStatus)
 
     /// A stable name for scripts and logs.

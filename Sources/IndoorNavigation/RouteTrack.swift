@@ -3,24 +3,32 @@ import IndoorBase
 import IndoorGeometry
 import IndoorRouting
 
-/// An itinerary laid out for following: one polyline through every leg in a ``TangentPlane``, each vertex with
+/// An itinerary laid out for following: one polyline through every leg in a `TangentPlane`, each vertex with
 /// its distance along the route, its level and its step. Level changes are vertices where the level differs from
 /// the one before (stairs, elevators and escalators are ridden in place).
 public struct RouteTrack: Sendable {
     /// A step of the itinerary, as the engine shows it.
     public struct Step: Hashable, Sendable {
+        /// The structured maneuver of the itinerary step.
         public let maneuver: Maneuver
+        /// The maneuver in words, in the itinerary's language.
         public let instruction: String
         /// Metres along the route where the step's maneuver is.
         public let start: Double
+        /// Seconds from this maneuver to the next.
         public let duration: Double
+        /// The ordinal of the step's level.
         public let levelOrdinal: Double
+        /// The id of the step's level.
         public let levelID: String
+        /// The index of the itinerary leg the step belongs to.
         public let leg: Int
         /// The turn the step says follows right after its maneuver ("then turn left"), and where it is, metres
         /// along the route.
         public let then: Maneuver.Turn?
+        /// Metres along the route where the turn ``then`` names is; `nil` without one.
         public let thenStart: Double?
+        /// Whether the step rides or climbs a connector (stairs, elevator, escalator, ramp) to another level.
         public var isLevelChange: Bool { if case .connector = maneuver { true } else { false } }
     }
 
@@ -31,13 +39,18 @@ public struct RouteTrack: Sendable {
         var step: Int32
     }
 
+    /// The itinerary laid out, as given.
     public let itinerary: Itinerary
+    /// The plane the route's vertices are in (metres east and north of its origin).
     public let plane: TangentPlane
+    /// Every step of every leg, in travel order.
     public let steps: [Step]
     let vertices: [Vertex]
     /// Metres from the first vertex to the last.
     public let length: Double
 
+    /// Lays `itinerary` out in `plane`: its step polylines (WGS84) projected and joined into one polyline.
+    /// - Complexity: O(n) in the itinerary's vertices.
     public init(itinerary: Itinerary, plane: TangentPlane) {
         self.itinerary = itinerary
         self.plane = plane
@@ -71,8 +84,11 @@ public struct RouteTrack: Sendable {
         self.length = s
     }
 
+    /// The route's last vertex, in metres of ``plane`` (not WGS84); the origin for an empty itinerary.
     public var destination: Coordinate { vertices.last?.point ?? Coordinate(x: 0, y: 0) }
+    /// The ordinal of the last leg's level (0 for an empty itinerary).
     public var destinationLevel: Double { itinerary.legs.last?.levelOrdinal ?? 0 }
+    /// The id of the last leg's level (empty for an empty itinerary).
     public var destinationLevelID: String { itinerary.legs.last?.levelID ?? "" }
 
     /// The step in force at `s` metres along the route (the last whose maneuver is at or before it).

@@ -11,11 +11,23 @@ import IndoorVenue
 public actor VenueSession {
     /// What loading is doing, in order.
     public enum LoadPhase: String, Hashable, Sendable {
-        case readingVenue, indexingSpaces, buildingRoutingGraph, indexingSearch, ready
+        /// Reading and loading the venue file.
+        case readingVenue
+        /// Building the spatial index of spaces.
+        case indexingSpaces
+        /// Building the navigation graph (usually the longest phase).
+        case buildingRoutingGraph
+        /// Building the search index.
+        case indexingSearch
+        /// Done: the session is usable.
+        case ready
     }
 
+    /// Why a session cannot do what it was asked.
     public enum SessionError: Error, Equatable, LocalizedError {
+        /// No POI has this id.
         case unknownPOI(String)
+        /// No level has this ordinal.
         case unknownLevel(Double)
         public var errorDescription: String? {
             switch self {
@@ -25,17 +37,28 @@ public actor VenueSession {
         }
     }
 
+    /// The venue, graph, spatial index and routers navigation reads.
     public nonisolated let context: NavigationContext
+    /// The venue's search index.
     public nonisolated let search: SearchIndex
+    /// The venue loaded.
     public nonisolated var venue: Venue { context.venue }
 
+    /// The building the app looks at (the venue's first at the start).
     public private(set) var focusedBuildingID: String?
+    /// The level shown, by ordinal: the user's while ``isTrackingUserLevel``, else the one picked.
     public private(set) var activeLevelOrdinal: Double?
+    /// Whether the active level follows the user's; ``selectLevel(_:)`` stops it, ``trackUserLevel()`` resumes it.
     public private(set) var isTrackingUserLevel = true
+    /// The ids of the POIs selected, in the order they were selected.
     public private(set) var selectedPOIs: [String] = []
+    /// The latest progress of navigation; `nil` when not navigating.
     public private(set) var navigation: NavigationProgress?
+    /// The camera now.
     public private(set) var camera: CameraState
+    /// The follow camera and its tracking mode.
     public private(set) var follow: FollowCamera
+    /// The size of the app's map view, for fitting cameras.
     public let viewport: ScreenSize
 
     /// Loads a venue and everything built from it, telling `phases` what it is doing.
@@ -54,6 +77,7 @@ public actor VenueSession {
         return session
     }
 
+    /// A session on a venue already loaded, its camera fitting the whole venue on the level nearest the ground.
     public init(context: NavigationContext, search: SearchIndex, viewport: ScreenSize = ScreenSize(width: 1200, height: 900)) {
         self.context = context
         self.search = search
@@ -84,6 +108,7 @@ public actor VenueSession {
         isTrackingUserLevel = true
     }
 
+    /// Makes the building with this id the focused one (not checked against the venue).
     public func focus(building id: String) {
         focusedBuildingID = id
     }
@@ -94,10 +119,12 @@ public actor VenueSession {
         if !selectedPOIs.contains(id) { selectedPOIs.append(id) }
     }
 
+    /// Clears the selection; the camera does not move.
     public func deselectAll() {
         selectedPOIs = []
     }
 
+    /// Sets how the follow camera tracks the user (`none` leaves the camera to the app).
     public func setTrackingMode(_ mode: UserTrackingMode) {
         follow.mode = mode
     }

@@ -5,7 +5,12 @@ import IndoorGeometry
 
 /// The output formats of the renderer.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case png, svg, pdf
+    /// A raster image (ARGB, 8 bits a channel), for screens and tests.
+    case png
+    /// A vector image, for the web.
+    case svg
+    /// A vector document, for print.
+    case pdf
 
     /// The format a file name asks for, by its extension.
     public init?(path: String) {
@@ -15,8 +20,16 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
 /// An RGBA colour, components 0…1.
 public struct Color: Hashable, Sendable {
-    public var red, green, blue, alpha: Double
+    /// The red component, 0…1.
+    public var red: Double
+    /// The green component, 0…1.
+    public var green: Double
+    /// The blue component, 0…1.
+    public var blue: Double
+    /// The opacity, 0 (transparent) … 1 (opaque); not premultiplied into the other components.
+    public var alpha: Double
 
+    /// A colour from components 0…1 (not checked); opaque unless `alpha` says otherwise.
     public init(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -32,10 +45,16 @@ public struct Color: Hashable, Sendable {
 
 /// Why an image could not be made or written.
 public enum RenderError: Error, Equatable, Sendable, LocalizedError {
+    /// The image size asked for is outside 1…16384 pixels in either direction.
     case invalidSize(width: Int, height: Int)
+    /// Cairo could not make a surface or draw; the message is Cairo's or ours.
     case cairo(String)
+    /// The image could not be written to `path`: `reason` is Cairo's status, the system's error, or why not (a
+    /// directory, a file that exists).
     case write(path: String, reason: String)
+    /// A file extension (the associated value, without the dot) that is not `png`, `svg` or `pdf`.
     case unsupportedFormat(String)
+    /// There is nothing to draw; the associated value says what is missing ("an empty itinerary").
     case nothingToDraw(String)
 
     public var errorDescription: String? {

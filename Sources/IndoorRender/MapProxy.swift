@@ -5,10 +5,14 @@ import IndoorVenue
 /// Answers an application's questions about a drawn map without a UI toolkit: where a pixel is, where a place
 /// is drawn, what is visible, and what was tapped.
 public struct MapProxy: Sendable {
+    /// The renderer the map was drawn with; its venue's frame converts metres to WGS84.
     public let renderer: MapRenderer
+    /// The id of the level drawn.
     public let levelID: String
+    /// The part of the level drawn, in the venue's metric frame.
     public let viewport: Viewport
 
+    /// A proxy for the map `renderer` draws of level `levelID` through `viewport`.
     public init(renderer: MapRenderer, levelID: String, viewport: Viewport) {
         self.renderer = renderer
         self.levelID = levelID
@@ -17,7 +21,9 @@ public struct MapProxy: Sendable {
 
     /// What is under a pixel.
     public enum Hit: Hashable, Sendable {
+        /// A POI drawn under the pixel.
         case poi(POI)
+        /// The space under the pixel, when no POI is.
         case space(Space)
     }
 

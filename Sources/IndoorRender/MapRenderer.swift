@@ -8,12 +8,14 @@ import IndoorVenue
 public struct Puck: Hashable, Sendable {
     /// WGS84.
     public var coordinate: Coordinate
+    /// The id of the level the user is on; the puck is drawn only on that level's floor.
     public var levelID: String
     /// Horizontal accuracy radius, metres.
     public var accuracy: Double?
     /// Degrees clockwise from true north.
     public var heading: Double?
 
+    /// A puck at `coordinate` (WGS84) on `levelID`; `accuracy` in metres, `heading` in degrees from true north.
     public init(coordinate: Coordinate, levelID: String, accuracy: Double? = nil, heading: Double? = nil) {
         self.coordinate = coordinate
         self.levelID = levelID
@@ -24,8 +26,11 @@ public struct Puck: Hashable, Sendable {
 
 /// A label the renderer placed: its text and its box in pixels.
 public struct PlacedLabel: Hashable, Sendable {
+    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605").
     public let text: String
+    /// The id of the POI labelled.
     public let poiID: String
+    /// Where the text is, in pixels from the image's top left corner (`y` down).
     public let box: BoundingBox
 }
 
@@ -52,7 +57,9 @@ public final class RenderedMap {
 
     /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests: package access).
     package var pixels: [UInt32] { canvas.pixels() }
+    /// The image's width in pixels (points for SVG and PDF).
     public var width: Int { canvas.width }
+    /// The image's height in pixels (points for SVG and PDF).
     public var height: Int { canvas.height }
 }
 
@@ -71,6 +78,7 @@ public final class RenderedMap {
 ///
 /// Made once per venue (it projects every feature once); each image is then cheap to draw.
 public struct MapRenderer: Sendable {
+    /// The venue drawn, as given to ``init(venue:)``.
     public let venue: Venue
     /// Each level's ordinal, for drawing a floor whole.
     let ordinals: [String: Double]
@@ -81,6 +89,9 @@ public struct MapRenderer: Sendable {
     /// Amenity icons: every POI that is one, and every restroom or connector space no such POI stands for.
     let icons: [(levelID: String, point: Coordinate, amenity: Amenity, id: String)]
 
+    /// Projects every space, opening, obstacle and POI of `venue` into its local frame, once; features that cannot be
+    /// projected are left out.
+    /// - Complexity: O(n) in the venue's vertices.
     public init(venue: Venue) {
         self.venue = venue
         ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
@@ -136,6 +147,12 @@ public struct MapRenderer: Sendable {
 
     /// Draws one level.
     /// - Parameters:
+    ///   - levelID: the level to draw, with every level that shares its ordinal.
+    ///   - viewport: the part of the floor shown and the image's size in pixels.
+    ///   - itinerary: a route to draw over the floor, or `nil`.
+    ///   - puck: the user's position, drawn when on this floor, or `nil`.
+    ///   - style: the colours and label size.
+    ///   - format: PNG, SVG or PDF.
     ///   - languages: display languages for labels, best first (names fall back to English, then any).
     public func draw(level levelID: String, viewport: Viewport, itinerary: Itinerary? = nil, puck: Puck? = nil,
                      style: MapStyle = .light, languages: [String] = ["en"], format: ImageFormat = .png) throws(RenderError) -> RenderedMap {

@@ -6,13 +6,18 @@ import IndoorGeometry
 /// direction at the top of the image, degrees clockwise from north) and a size in pixels. Pure data: pixel ↔
 /// metre conversion lives here, so a renderer and a tap handler agree.
 public struct Viewport: Hashable, Sendable {
+    /// The point at the middle of the image, metres in the venue's local frame (not WGS84).
     public var center: Coordinate
     /// Metres per pixel.
     public var metresPerPixel: Double
+    /// The compass direction at the top of the image, degrees clockwise from north (0: north up).
     public var bearing: Double
+    /// The image's width in pixels.
     public var width: Int
+    /// The image's height in pixels.
     public var height: Int
 
+    /// A viewport centred on `center` (metres in the venue's frame) at `metresPerPixel`, turned by `bearing` degrees.
     public init(center: Coordinate, metresPerPixel: Double, bearing: Double = 0, width: Int, height: Int) {
         self.center = center
         self.metresPerPixel = metresPerPixel

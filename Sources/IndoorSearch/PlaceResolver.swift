@@ -17,15 +17,17 @@ extension SearchIndex {
 
     /// Resolves what a person typed for a place: an id, `LON,LAT@LEVEL`, or a name (the best search result;
     /// among equally good ones, the nearest to `near`, such as the previous stop of a route).
-    /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
+    /// - Throws: `PlaceError` saying what is wrong, with suggestions for a name that matches nothing well.
     public func place(_ text: String, near: Place? = nil) throws(PlaceError) -> Place {
         try resolve(text, near: near).place
     }
 
     /// ``place(_:near:)``, with the other places that match the text as well as the one taken, so that a caller can
     /// say which one it took and how to name another.
+    /// - Parameter text: an id, `LON,LAT@LEVEL` (WGS84 degrees and a level id) or a name; spaces around it are ignored.
+    /// - Parameter near: the place to prefer among equally good matches.
     /// - Parameter alternatives: the most alternatives to return.
-    /// - Throws: ``PlaceError`` saying what is wrong, with suggestions for a name that matches nothing well.
+    /// - Throws: `PlaceError` saying what is wrong, with suggestions for a name that matches nothing well.
     /// - Complexity: one search (see ``search(_:walkingDistance:)``).
     public func resolve(_ text: String, near: Place? = nil,
                         alternatives: Int = 3) throws(PlaceError) -> PlaceResolution {

@@ -4,6 +4,8 @@ import IndoorVenue
 
 /// One answer of a search.
 public struct SearchResult: Hashable, Sendable {
+    /// The place found: a POI of the venue, or one of the index's ``SearchIndex/places`` that stands for a connector
+    /// stop or an entrance.
     public let poi: POI
     /// Text relevance, 0…1 (1: every word typed matched a name exactly, or the text typed is the whole name).
     public let score: Double
@@ -31,8 +33,13 @@ public struct SearchQuery: Sendable {
     public var buildingID: String?
     /// Only POIs of this category or one of its synonyms ("restroom", "toilets", "lift").
     public var category: String?
+    /// The most results returned, 10 by default; zero or less returns none.
     public var limit = 10
 
+    /// A query for `text` with no filter and no `near` place; set the other properties to narrow it.
+    /// - Parameters:
+    /// - text: the words typed; see ``text``.
+    /// - limit: the most results returned.
     public init(_ text: String, limit: Int = 10) {
         self.text = text
         self.limit = limit
@@ -65,6 +72,7 @@ public struct SearchIndex: Sendable {
         static let place: Float = 0.35
     }
 
+    /// The venue indexed, as given to ``init(venue:)``: the POIs' names, levels and buildings are read from it.
     public let venue: Venue
     /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
     /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
@@ -293,6 +301,7 @@ public struct SearchIndex: Sendable {
     ///   An unknown or empty query returns no result.
     /// - Complexity: O(w · (log t + p + c)) for w words typed, p postings matched and c typo candidates
     ///   (tokens of a similar length and character set).
+    /// - Parameter query: the words, filters and `near` place to search with.
     /// - Parameter walkingDistance: metres walked from `query.near` to a POI (`nil` when unreachable), from the
     ///   routing graph; equally relevant results among the first candidates are then ordered by it, and it is the
     ///   distance reported. Without it, the straight-line distance is used.

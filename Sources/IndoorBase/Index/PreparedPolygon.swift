@@ -124,6 +124,7 @@ public struct PreparedPolygon: Hashable, Sendable {
         prepared = PreparedAreas([geometry])
     }
 
+    /// The box around the polygons' exteriors; ``BoundingBox/empty`` for a geometry with no area.
     public var boundingBox: BoundingBox { prepared.areas[0].box }
 
     /// Edges stored in all, the measure of its memory: linear in the number of edges.
@@ -131,7 +132,7 @@ public struct PreparedPolygon: Hashable, Sendable {
 
     /// Whether `point` lies inside the area (even–odd rule, so holes are outside).
     ///
-    /// A point exactly on an edge may answer either way; use ``Geometry/covers(_:)`` where the boundary matters.
+    /// A point exactly on an edge may answer either way; use `Geometry.covers(_:)` where the boundary matters.
     /// - Complexity: O(k) for the k edges crossing the point's band, typically a handful.
     public func contains(_ point: Coordinate) -> Bool {
         prepared.contains(0, point)

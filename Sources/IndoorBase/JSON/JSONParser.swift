@@ -2,8 +2,11 @@ import Foundation
 
 /// A JSON document that could not be parsed, with where.
 public struct JSONSyntaxError: Error, Equatable, Sendable, LocalizedError {
+    /// The 1-based line of the problem (lines end at `\n`).
     public let line: Int
+    /// The 1-based column of the problem, counted in bytes from the line's start.
     public let column: Int
+    /// What is wrong, in English ("nesting deeper than 256 levels").
     public let reason: String
 
     public var errorDescription: String? { "line \(line), column \(column): \(reason)" }
@@ -11,8 +14,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, LocalizedError {
 
 /// Something a lenient parse accepted but a strict one would not, with where.
 public struct JSONWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The 1-based line of the tolerated defect.
     public let line: Int
+    /// The 1-based column of the tolerated defect, counted in bytes from the line's start.
     public let column: Int
+    /// What was tolerated, in English ("UTF-8 byte-order mark ignored").
     public let message: String
 
     public var description: String { "line \(line), column \(column): \(message)" }
@@ -25,8 +31,10 @@ public struct JSONWarning: Equatable, Sendable, CustomStringConvertible {
 /// invalid UTF-8 inside a string (replaced by U+FFFD). Rejected with line and column: everything else that is not
 /// JSON, including `NaN`, `Infinity`, numbers out of the range of `Double`, and nesting deeper than `maxDepth`.
 public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted; deeper documents throw ``JSONSyntaxError``. 256 by default.
     public var maxDepth = 256
 
+    /// A parser with the default ``maxDepth``.
     public init() {}
 
     /// Parses a whole document.

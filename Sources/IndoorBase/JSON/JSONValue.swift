@@ -1,22 +1,35 @@
 /// A JSON value (RFC 8259) as parsed, with every member kept: what GeoJSON foreign members and IMDF properties
 /// are read from.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; always finite (the parser rejects values out of the range of `Double`).
     case number(Double)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
+    /// An object; when a key repeats, the last member wins.
     case object([String: JSONValue])
 
+    /// The member named `key` of an object, or `nil` when absent or when the value is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
+    /// The string, or `nil` when the value is not a string.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The number, or `nil` when the value is not a number (a numeric string is not converted).
     public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The Boolean, or `nil` when the value is not `true` or `false`.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The elements, or `nil` when the value is not an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The members, or `nil` when the value is not an object.
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
+    /// Whether the value is JSON `null` (a missing member is `nil`, not null).
     public var isNull: Bool { self == .null }
 
     /// The name of the JSON type, for messages ("expected a string, found a number").

@@ -5,6 +5,7 @@ import Foundation
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`; every seed, zero included, is valid.
     public init(seed: UInt64) {
         state = seed
     }

@@ -46,14 +46,20 @@ extension Geometry {
         try binaryPredicate(other, "intersects") { GEOSIntersects_r($0, $1, $2) }
     }
 
+    /// The points in either geometry, computed by GEOS (`GEOSUnion`), in the units of the inputs.
+    /// - Throws: ``GeometryError/geos(_:)`` with GEOS's message when GEOS cannot compute it (an invalid input, say).
     public func union(_ other: Geometry) throws(GeometryError) -> Geometry {
         try binary(other, "union") { GEOSUnion_r($0, $1, $2) }
     }
 
+    /// The points of this geometry not in `other`, computed by GEOS (`GEOSDifference`).
+    /// - Throws: ``GeometryError/geos(_:)`` with GEOS's message when GEOS cannot compute it (an invalid input, say).
     public func difference(_ other: Geometry) throws(GeometryError) -> Geometry {
         try binary(other, "difference") { GEOSDifference_r($0, $1, $2) }
     }
 
+    /// The points in both geometries, computed by GEOS (`GEOSIntersection`); an empty geometry when they are apart.
+    /// - Throws: ``GeometryError/geos(_:)`` with GEOS's message when GEOS cannot compute it (an invalid input, say).
     public func intersection(_ other: Geometry) throws(GeometryError) -> Geometry {
         try binary(other, "intersection") { GEOSIntersection_r($0, $1, $2) }
     }

@@ -10,7 +10,7 @@ public final class PreparedGeometry {
     private let geometry: GEOSGeometryHandle
     private let prepared: OpaquePointer
 
-    /// - Throws: ``GeometryError/geos(_:)`` when GEOS cannot take the geometry.
+    /// - Throws: `GeometryError.geos(_:)` when GEOS cannot take the geometry.
     public init(_ geometry: Geometry) throws(GeometryError) {
         let context = try GEOSContext()
         let handle = try context.handle(for: geometry)
@@ -31,11 +31,16 @@ public final class PreparedGeometry {
         return try context.predicate(GEOSPreparedCovers_r(context.handle, prepared, g.pointer), "covers")
     }
 
+    /// Whether `other` lies in the prepared geometry with at least one interior point in common (DE-9IM: a point
+    /// on the boundary only is not contained; see ``covers(_:)``).
+    /// - Throws: `GeometryError.geos(_:)` when GEOS reports an exception.
     public func contains(_ other: Geometry) throws(GeometryError) -> Bool {
         let g = try context.handle(for: other)
         return try context.predicate(GEOSPreparedContains_r(context.handle, prepared, g.pointer), "contains")
     }
 
+    /// Whether `other` shares any point with the prepared geometry, boundary included.
+    /// - Throws: `GeometryError.geos(_:)` when GEOS reports an exception.
     public func intersects(_ other: Geometry) throws(GeometryError) -> Bool {
         let g = try context.handle(for: other)
         return try context.predicate(GEOSPreparedIntersects_r(context.handle, prepared, g.pointer), "intersects")

@@ -3,7 +3,9 @@ import IndoorBase
 
 /// A feature identifier: RFC 7946 allows a string or a number.
 public enum FeatureID: Hashable, Sendable, CustomStringConvertible {
+    /// A string id, as IMDF's UUIDs.
     case string(String)
+    /// A numeric id; ``description`` writes an integral value without a fraction (`42`, not `42.0`).
     case number(Double)
 
     public var description: String {
@@ -16,12 +18,17 @@ public enum FeatureID: Hashable, Sendable, CustomStringConvertible {
 
 /// A GeoJSON Feature (RFC 7946 §3.2): a geometry (or none), its properties, and every foreign member kept.
 public struct Feature: Hashable, Sendable {
+    /// The member `id`, or `nil` when the feature has none.
     public var id: FeatureID?
+    /// The member `geometry`, or `nil` for a feature whose geometry is JSON `null` (an IMDF address, say), in the
+    /// coordinates of the file (WGS84 degrees for RFC 7946 documents).
     public var geometry: Geometry?
+    /// The member `properties`; empty when the document has `null` or none.
     public var properties: [String: JSONValue]
     /// Members other than `type`, `id`, `geometry`, `properties` and `bbox` (IMDF's `feature_type` is one).
     public var foreignMembers: [String: JSONValue]
 
+    /// A feature from its members; `id` and `foreignMembers` are written back by ``json`` as given.
     public init(id: FeatureID? = nil, geometry: Geometry?, properties: [String: JSONValue] = [:],
                 foreignMembers: [String: JSONValue] = [:]) {
         self.id = id
@@ -33,9 +40,12 @@ public struct Feature: Hashable, Sendable {
 
 /// A GeoJSON FeatureCollection (RFC 7946 §3.3).
 public struct FeatureCollection: Hashable, Sendable {
+    /// The member `features`, in document order.
     public var features: [Feature]
+    /// Members other than `type`, `features` and `bbox` (a `name`, IMDF's extras), kept to be written back.
     public var foreignMembers: [String: JSONValue]
 
+    /// A collection of `features`; ``json`` writes `foreignMembers` back beside them.
     public init(features: [Feature], foreignMembers: [String: JSONValue] = [:]) {
         self.features = features
         self.foreignMembers = foreignMembers
@@ -177,6 +187,8 @@ extension Feature {
         foreignMembers = object.filter { !Self.reservedMembers.contains($0.key) }
     }
 
+    /// The feature as an RFC 7946 object: its foreign members with `type`, `id` (when set), `geometry` (`null`
+    /// when none) and `properties`, which win over foreign members of the same name.
     public var json: JSONValue {
         var object = foreignMembers
         object["type"] = .string("Feature")
@@ -210,6 +222,7 @@ extension FeatureCollection {
         foreignMembers = object.filter { !["type", "features", "bbox"].contains($0.key) }
     }
 
+    /// The collection as an RFC 7946 `FeatureCollection` object, foreign members kept; no `bbox` is written.
     public var json: JSONValue {
         var object = foreignMembers
         object["type"] = .string("FeatureCollection")

@@ -6,6 +6,7 @@ import IndoorBase
 /// A segment is stored in every cell it passes through and their neighbours, so that a meeting on a cell's border
 /// is found from either side whatever the rounding.
 public struct SegmentGrid: Sendable {
+    /// The segments as given, each a pair of end points; query results are indices into this array.
     public let segments: [(Coordinate, Coordinate)]
     private let originX: Double
     private let originY: Double

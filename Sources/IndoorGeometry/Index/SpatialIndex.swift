@@ -13,7 +13,7 @@ public struct STRTree: Hashable, Sendable {
     private let childCount: [Int32]
     private let root: Int
 
-    /// - Parameter boxes: the box of each item; the item's identity is its index in this array.
+    /// - Parameter itemBoxes: the box of each item; the item's identity is its index in this array.
     /// - Complexity: O(n log n).
     public init(_ itemBoxes: [BoundingBox]) {
         var boxes: [BoundingBox] = []
@@ -74,6 +74,7 @@ public struct STRTree: Hashable, Sendable {
         return out
     }
 
+    /// Whether the tree holds no item (every query then finds nothing).
     public var isEmpty: Bool { boxes.isEmpty }
 
     /// Calls `visit` with each item whose box contains `point`, until it returns `false`.
@@ -132,7 +133,7 @@ public struct STRTree: Hashable, Sendable {
 ///
 /// Candidates come from a uniform grid of cells over the areas' extent (each cell lists the areas whose boxes meet
 /// it, about four cells per area), or from an ``STRTree`` for box queries; their prepared edges (as
-/// ``PreparedPolygon``) decide. A value type with no C inside: build it once and query it from any number of threads.
+/// `PreparedPolygon`) decide. A value type with no C inside: build it once and query it from any number of threads.
 public struct PolygonIndex: Hashable, Sendable {
     private let prepared: PreparedAreas
     private let tree: STRTree
@@ -187,6 +188,7 @@ public struct PolygonIndex: Hashable, Sendable {
         return (min(max(c, 0), columns - 1), min(max(r, 0), rows - 1))
     }
 
+    /// The number of geometries indexed; results are indices in `0..<count`, in the order given to ``init(_:)``.
     public var count: Int { prepared.areas.count }
 
     /// Calls `visit` with each area whose box contains `point`, in increasing index order, until it returns `false`.

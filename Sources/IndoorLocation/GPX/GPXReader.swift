@@ -3,31 +3,45 @@ import IndoorBase
 
 /// A point of a GPX file: a waypoint, a route point or a track point.
 public struct GPXPoint: Hashable, Sendable {
+    /// WGS84 degrees: `x` the longitude (GPX `lon`), `y` the latitude (GPX `lat`).
     public var coordinate: Coordinate
     /// Metres (GPX `ele`).
     public var elevation: Double?
+    /// GPX `time`, in UTC; `nil` when the point has none.
     public var time: Date?
+    /// Horizontal dilution of precision (GPX `hdop`), unitless.
     public var hdop: Double?
+    /// Satellites used for the fix (GPX `sat`).
     public var satellites: Int?
     /// Metres per second (GPX 1.0 `speed`, or Garmin TrackPointExtension `speed`).
     public var speed: Double?
     /// Degrees true (GPX 1.0 `course`, or Garmin TrackPointExtension `course`).
     public var course: Double?
+    /// GPX `name`, when the point has one (usual for waypoints).
     public var name: String?
 }
 
 /// What a GPX file holds, counted, with its first and last track (or route) points.
 public struct GPXSummary: Hashable, Sendable {
+    /// The `version` attribute of `<gpx>` ("1.1", "1.0"), when given.
     public var version: String?
+    /// The `creator` attribute of `<gpx>` (the program that wrote the file), when given.
     public var creator: String?
+    /// The number of `<wpt>` waypoints.
     public var waypoints = 0
+    /// The number of `<rte>` routes.
     public var routes = 0
+    /// The number of `<rtept>` points in all routes.
     public var routePoints = 0
+    /// The number of `<trk>` tracks.
     public var tracks = 0
+    /// The number of `<trkseg>` segments in all tracks.
     public var segments = 0
+    /// The number of `<trkpt>` points in all tracks.
     public var trackPoints = 0
     /// The first and last points of the tracks (or of the routes, for a file without tracks).
     public var first: GPXPoint?
+    /// The last point of the tracks (or routes); see ``first``.
     public var last: GPXPoint?
 }
 
@@ -57,10 +71,15 @@ extension GPXSummary {
 
 /// Why a GPX file could not be read.
 public enum GPXError: Error, Equatable, Sendable, LocalizedError {
+    /// The file at `path` cannot be opened (missing, no permission).
     case unreadable(path: String)
+    /// Reading `path` failed part way; `reason` is the system's.
     case readFailed(path: String, reason: String)
+    /// The XML is not well-formed at `line` and `column` (1-based); `reason` says what is wrong.
     case malformed(path: String, line: Int, column: Int, reason: String)
+    /// The document's root element is `root`, not `<gpx>`.
     case notGPX(path: String, root: String)
+    /// A point at `line` cannot be used (a latitude or longitude missing, not a number or out of range).
     case invalidPoint(path: String, line: Int, reason: String)
 
     public var errorDescription: String? {
@@ -79,6 +98,7 @@ public enum GPXError: Error, Equatable, Sendable, LocalizedError {
 /// streaming through a byte-level XML scanner: a file of any size is read in bounded memory (1 MiB chunks), each
 /// point handed to `visit` as it is read. The DOCTYPE is skipped, so no entity is ever defined or resolved.
 public enum GPXReader {
+    /// - Parameter path: the GPX file, or `-` for standard input.
     /// - Parameter visit: called with each point and what it is (`wpt`, `rtept`, `trkpt`).
     /// - Throws: ``GPXError`` with the line and column of the first problem.
     @discardableResult

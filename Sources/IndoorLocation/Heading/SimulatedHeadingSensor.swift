@@ -9,12 +9,16 @@ import IndoorBase
 public struct SimulatedHeadingSensor: Sendable {
     /// Where the field is disturbed, and how much worse the compass gets there.
     public struct DisturbanceZone: Sendable {
+        /// Where the field is disturbed, prepared for point-in-polygon tests on WGS84 positions.
         public let area: PreparedPolygon
         /// Extra noise (σ, degrees) and bias (degrees) inside.
         public let extraNoise: Double
+        /// Extra constant error inside, degrees (added to ``Configuration/bias``).
         public let extraBias: Double
 
         /// - Parameter area: a WGS84 polygon.
+        /// - Parameter extraNoise: extra white noise inside, σ in degrees.
+        /// - Parameter extraBias: extra constant error inside, degrees.
         public init(area: Geometry, extraNoise: Double, extraBias: Double = 0) {
             self.area = PreparedPolygon(area)
             self.extraNoise = extraNoise
@@ -22,6 +26,7 @@ public struct SimulatedHeadingSensor: Sendable {
         }
     }
 
+    /// The compass's error model and reading rate; the defaults are a decent phone outdoors.
     public struct Configuration: Sendable {
         /// White noise, σ in degrees.
         public var noise = 3.0
@@ -33,19 +38,23 @@ public struct SimulatedHeadingSensor: Sendable {
         public var dropout = 0.0
         /// Readings per second.
         public var rate = 10.0
+        /// Areas where the compass is worse; none by default.
         public var zones: [DisturbanceZone] = []
         /// For the declination; without a model, magnetic north is taken as true north.
         public var model: WorldMagneticModel? = WorldMagneticModel.wmm2025
 
+        /// The defaults: 3° noise, no bias, 0.2°/√s drift, no dropouts, 10 readings a second, WMM 2025.
         public init() {}
     }
 
+    /// The error model, as given.
     public let configuration: Configuration
     private var rng: SeededGenerator
     private var drift = 0.0
     private var lastTime: Double?
     private var nextReading = 0.0
 
+    /// A sensor whose random draws all come from `seed`: the same seed and times give the same readings.
     public init(configuration: Configuration = Configuration(), seed: UInt64) {
         self.configuration = configuration
         rng = SeededGenerator(seed: seed)
@@ -57,6 +66,7 @@ public struct SimulatedHeadingSensor: Sendable {
     /// The reading at `time` (seconds on the caller's clock), or nil when none is due (the output rate) or it
     /// dropped out.
     /// - Parameters:
+    ///   - time: seconds on the caller's clock, increasing.
     ///   - trueHeading: where the walker faces, degrees from true north.
     ///   - coordinate: WGS84, for the declination and the disturbance zones.
     ///   - date: the calendar date (for the declination's secular change).

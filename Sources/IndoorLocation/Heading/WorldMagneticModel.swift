@@ -9,11 +9,14 @@ public struct WorldMagneticModel: Sendable {
     /// order m.
     public let epoch: Double
     private let g: [[Double]], h: [[Double]], gDot: [[Double]], hDot: [[Double]]
+    /// The highest degree n of the spherical harmonics (12 for WMM).
     public static let degree = 12
 
     /// Why a coefficient file could not be read.
     public struct FormatError: Error, Equatable, Sendable {
+        /// The 1-based line of the `.COF` file where reading stopped.
         public let line: Int
+        /// What is wrong with that line.
         public let reason: String
     }
 
@@ -55,7 +58,10 @@ public struct WorldMagneticModel: Sendable {
     }
 
     /// - Parameters:
-    ///   - latitude, longitude: WGS84 degrees; `altitude`: metres above the ellipsoid; `year`: decimal year.
+    ///   - latitude: WGS84 degrees, north positive.
+    ///   - longitude: WGS84 degrees, east positive.
+    ///   - altitude: metres above the ellipsoid.
+    ///   - year: decimal year (2025.5 is the start of July 2025).
     public func field(latitude: Double, longitude: Double, altitude: Double = 0, year: Double) -> Field {
         let rad = Double.pi / 180
         let a = 6378.137, f = 1 / 298.257223563, e2 = f * (2 - f), reference = 6371.2

@@ -3,14 +3,23 @@ import IndoorBase
 
 /// Why an NMEA line was not used.
 public enum NMEASkipReason: String, Hashable, Sendable, CaseIterable {
+    /// The `*hh` checksum does not match the sentence.
     case badChecksum = "bad-checksum"
+    /// No `*hh` checksum, and the decoder is not ``NMEADecoder/lenient``.
     case missingChecksum = "missing-checksum"
+    /// Longer than ``NMEADecoder/maximumLineLength`` bytes.
     case tooLong = "too-long"
+    /// Cut short: a checksum of fewer than two hex digits, or too few fields.
     case truncated
+    /// Bytes that are not text: binary protocol frames, or a wrong baud rate.
     case binaryGarbage = "binary-garbage"
+    /// Text with no `$` or `!` sentence start.
     case noise
+    /// A proprietary `$P…` sentence that does not change the fix.
     case proprietary
+    /// A sentence type not decoded (AIS `!` sentences, types not in the list above).
     case unsupported
+    /// A sentence type decoded, but its fields cannot be read (a short address, fields that are not numbers).
     case malformed
 }
 
@@ -71,8 +80,10 @@ public struct NMEADecoder {
     private var overflow = false
     /// Counts of skipped lines by reason.
     public private(set) var skipped: [NMEASkipReason: Int] = [:]
+    /// The number of sentences decoded so far (skipped lines not counted).
     public private(set) var sentences = 0
 
+    /// A decoder at the start of a stream; `lenient` accepts sentences without a checksum.
     public init(lenient: Bool = false) {
         self.lenient = lenient
     }

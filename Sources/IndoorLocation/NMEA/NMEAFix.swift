@@ -10,10 +10,15 @@ public struct NMEAFix: Hashable, Sendable {
     /// The UTC date of the fix, as days since 1970-01-01, when the receiver has given one (RMC or ZDA) — with
     /// midnight and GPS week rollovers applied. Without a date there is no ``time`` (as gpsd reports none).
     public var day: Int?
+    /// No fix, 2D or 3D, decided as gpsd does (see ``NMEADecoder``).
     public var mode: Location.Mode = .noFix
+    /// Degrees, WGS84, north positive.
     public var latitude: Double?
+    /// Degrees, WGS84, east positive.
     public var longitude: Double?
+    /// Metres above mean sea level (GGA, GNS altitude).
     public var altitudeMSL: Double?
+    /// Metres from the WGS84 ellipsoid up to the geoid (GGA, GNS geoidal separation).
     public var geoidSeparation: Double?
     /// Metres per second.
     public var speed: Double?
@@ -27,12 +32,17 @@ public struct NMEAFix: Hashable, Sendable {
     public var magneticHeading: Double?
     /// GGA fix quality (0 invalid, 1 GPS, 2 DGPS, 4 RTK, 5 float RTK, 6 dead reckoning, 8 simulation…).
     public var quality: Int?
+    /// Satellites used in the fix (GGA, GNS).
     public var satellitesUsed: Int?
+    /// Horizontal dilution of precision (GGA, GNS, GSA), unitless.
     public var hdop: Double?
+    /// Vertical dilution of precision (GSA), unitless.
     public var vdop: Double?
     /// GST 1σ errors, metres.
     public var latitudeSigma: Double?
+    /// GST 1σ longitude error, metres.
     public var longitudeSigma: Double?
+    /// GST 1σ altitude error, metres.
     public var altitudeSigma: Double?
     /// The level ordinal (IndoorNav's `$PINAV,LVL` sentence), when the source knows it.
     public var levelOrdinal: Double?
@@ -113,6 +123,7 @@ public struct NMEAFix: Hashable, Sendable {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
+    /// Metres above the WGS84 ellipsoid: ``altitudeMSL`` plus ``geoidSeparation``; `nil` unless both are known.
     public var altitudeEllipsoidal: Double? {
         guard let msl = altitudeMSL, let sep = geoidSeparation else { return nil }
         return msl + sep

@@ -5,13 +5,19 @@ import IndoorBase
 /// on `localhost:2947`) that asks for a watch and reads the `TPV` reports (and `ATT` headings). It survives gpsd
 /// restarting or the connection dropping, with the statuses and backoff of ``NMEATCPProvider``.
 public struct GPSDProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    /// gpsd's port, 2947.
     public static var defaultPort: UInt16 { 2947 }
 
+    /// The host gpsd runs on, a name or an address.
     public let host: String
+    /// The TCP port gpsd listens on.
     public let port: UInt16
+    /// The clock stalls and reconnection backoff are timed on.
     public let clock: C
+    /// How long without data before the status becomes `stalled`.
     public let stallTimeout: Duration
 
+    /// A gpsd client for `host:port`; nothing connects until ``events()`` is iterated.
     public init(host: String = "localhost", port: UInt16 = Self.defaultPort, clock: C, stallTimeout: Duration = .seconds(5)) {
         self.host = host
         self.port = port
@@ -19,6 +25,8 @@ public struct GPSDProvider<C: Clock>: LocationProvider where C.Duration == Durat
         self.stallTimeout = stallTimeout
     }
 
+    /// Connects, sends `?WATCH={"enable":true,"json":true}`, and streams locations, headings and statuses until
+    /// the stream is cancelled, reconnecting whenever the connection drops.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (host, port) = (host, port)
         return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { GPSDJSONDecoder() }) {

@@ -2,13 +2,17 @@ import Foundation
 
 /// How a provider's source is doing.
 public enum ProviderStatus: Hashable, Sendable {
+    /// Opening the source (and again after each reconnection backoff).
     case connecting
+    /// Data is arriving.
     case streaming
     /// No data for a while (a receiver indoors, a stalled connection).
     case stalled
+    /// The connection or device is gone; a live provider tries again after a backoff.
     case disconnected
     /// The end of a finite source (a replayed file).
     case finished
+    /// The source failed for good (a replayed file that cannot be read); the message says why.
     case failed(String)
 
     /// The status's name, as events in JSON give it: `connecting`, `streaming`, `stalled`, `disconnected`,
@@ -27,8 +31,11 @@ public enum ProviderStatus: Hashable, Sendable {
 
 /// What a provider hands out.
 public enum LocationEvent: Hashable, Sendable {
+    /// A position fix.
     case location(Location)
+    /// A compass or attitude reading.
     case heading(Heading)
+    /// A change in how the source is doing.
     case status(ProviderStatus)
 }
 
@@ -38,19 +45,26 @@ public enum LocationEvent: Hashable, Sendable {
 /// the task that iterates it) or the source ends. Time comes from the clock the provider was given, so a replay at
 /// 10× and a test that advances a manual clock by hand (`ManualClock`, in the test support) run the same code.
 public protocol LocationProvider: Sendable {
+    /// Starts the source and returns its events; each call starts a new, independent stream.
+    /// - Returns: a stream that ends when the source ends, and throws when the source fails for good.
     func events() -> AsyncThrowingStream<LocationEvent, any Error>
 }
 
 /// Merges a position source and a heading source into one stream (a GNSS receiver and a compass).
 public struct MultiplexProvider: LocationProvider {
+    /// The source of locations and of the statuses passed on.
     public let position: any LocationProvider
+    /// The source of headings; its statuses are dropped.
     public let heading: any LocationProvider
 
+    /// Merges `position` and `heading`.
     public init(position: any LocationProvider, heading: any LocationProvider) {
         self.position = position
         self.heading = heading
     }
 
+    /// Both sources' events, interleaved as they arrive; the stream ends when both have ended, and throws with the
+    /// first error either throws (cancelling the other).
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let sources = [position, heading]

@@ -4,20 +4,25 @@ import Glibc
 #endif
 
 /// An NMEA 0183 receiver on a serial port (`/dev/ttyUSB0`, `/dev/ttyACM0`, a pseudo-terminal): raw mode at a
-/// given baud rate, or at the rate found by hunting (``baud`` nil: 4800…115200, see ``huntBaud(bauds:lenient:open:)``).
+/// given baud rate, or at the rate found by hunting (``baud`` nil: 4800…115200, see `huntBaud(bauds:lenient:open:)`).
 /// It survives the receiver being unplugged: statuses and backoff as for
 /// ``NMEATCPProvider`` (disconnected when the device vanishes, reopened when it reappears).
 public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    /// The device path (`/dev/ttyUSB0`).
     public let path: String
     /// nil: hunt for the rate each time the port is opened.
     public let baud: Int?
+    /// Whether sentences without a checksum are accepted (see ``NMEADecoder/lenient``).
     public let lenient: Bool
+    /// The clock stalls and reopening backoff are timed on.
     public let clock: C
+    /// How long without data before the status becomes `stalled`.
     public let stallTimeout: Duration
 
     /// The rates a serial port is opened at.
     public static var supportedBauds: [Int] { [4800, 9600, 19200, 38400, 57600, 115200] }
 
+    /// A receiver on `path` at `baud` (9600 by default, `nil` to hunt); nothing opens until ``events()`` is iterated.
     public init(path: String, baud: Int? = 9600, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
         self.path = path
         self.baud = baud
@@ -26,6 +31,8 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
         self.stallTimeout = stallTimeout
     }
 
+    /// Opens the port in raw mode and streams the fixes decoded, with statuses, until the stream is cancelled;
+    /// reopens the device whenever it vanishes.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (path, baud, lenient) = (path, baud, lenient)
         return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { NMEAStreamDecoder(lenient: lenient) }) {

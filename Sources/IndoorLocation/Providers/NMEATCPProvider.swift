@@ -8,12 +8,18 @@ import Glibc
 /// a backoff (1, 2, 4, 8, 16 s, then every 16 s), and the stream resumes when the peer is back — no restart, and
 /// every complete line that arrived is decoded. Time for stalls and backoff comes from the injected clock.
 public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    /// The host serving NMEA, a name or an address.
     public let host: String
+    /// The TCP port.
     public let port: UInt16
+    /// Whether sentences without a checksum are accepted (see ``NMEADecoder/lenient``).
     public let lenient: Bool
+    /// The clock stalls and reconnection backoff are timed on.
     public let clock: C
+    /// How long without data before the status becomes `stalled`.
     public let stallTimeout: Duration
 
+    /// A client for `host:port`; nothing connects until ``events()`` is iterated.
     public init(host: String, port: UInt16, lenient: Bool = false, clock: C, stallTimeout: Duration = .seconds(5)) {
         self.host = host
         self.port = port
@@ -22,6 +28,8 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
         self.stallTimeout = stallTimeout
     }
 
+    /// Connects and streams the fixes decoded, with statuses, until the stream is cancelled; reconnects whenever the
+    /// connection drops.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (host, port, lenient) = (host, port, lenient)
         return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { NMEAStreamDecoder(lenient: lenient) }) {

@@ -5,7 +5,7 @@ import IndoorBase
 public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
     /// The file cannot be opened: the reason as the system gives it ("No such file or directory", "Is a directory").
     case unreadable(path: String, reason: String)
-    /// Reading failed after the file was opened.
+    /// Reading the recording at `path` failed part way; `reason` is the system's.
     case readFailed(path: String, reason: String)
 
     public var errorDescription: String? {
@@ -21,28 +21,37 @@ public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
 /// from a point into the recording (``start``) and, when asked, over and over (``loop``; not standard input).
 /// NMEA is decoded as it is read, so standard input can be a live receiver's stream (`gpspipe -r | …`).
 public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    /// How fast a recording is replayed.
     public enum Pace: Sendable {
         /// As recorded, times `factor` (2 = twice as fast).
         case recorded(factor: Double)
+        /// Every event at once, the clock never waited on.
         case asFastAsPossible
     }
 
+    /// What the recording is.
     public enum Format: Sendable {
+        /// NMEA 0183; `lenient` accepts sentences without a checksum.
         case nmea(lenient: Bool)
         /// For points without times, `speed` (m/s) gives each one a time from the distance walked.
         case gpx(speed: Double)
     }
 
+    /// The file to replay, or `-` for standard input.
     public let path: String
+    /// NMEA or GPX.
     public let format: Format
+    /// Recorded pace (times a factor) or as fast as possible.
     public let pace: Pace
     /// Seconds into the recording to start from (a seek; fixes without a time before the first timed one are
     /// skipped by it).
     public let start: Double
     /// Start again from ``start`` after the last fix (one second after it, at the recorded pace).
     public let loop: Bool
+    /// The clock the pace is kept on (a manual clock in tests).
     public let clock: C
 
+    /// A replay of `path`; nothing is read until ``events()`` is iterated.
     public init(path: String, format: Format, pace: Pace = .recorded(factor: 1), start: Double = 0, loop: Bool = false, clock: C) {
         self.path = path
         self.format = format
@@ -125,6 +134,8 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
         return isDirectory ? String(cString: strerror(EISDIR)) : "it could not be read"
     }
 
+    /// Streams `connecting`, `streaming`, the recording's events at their pace, and `finished` (after the last loop,
+    /// if looping); a file that cannot be read gives `failed` and then throws its ``RecordingError`` or ``GPXError``.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let replay = self

@@ -6,14 +6,19 @@ public struct InstantClock: Clock, Sendable {
     public struct Instant: InstantProtocol, Sendable {
         let offset: Duration
 
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        /// The duration from this instant to `other`.
         public func duration(to other: Instant) -> Duration { other.offset - offset }
         public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
 
+    /// A clock whose time is zero, always.
     public init() {}
 
+    /// Always the same instant: time stands still.
     public var now: Instant { Instant(offset: .zero) }
+    /// Zero: every sleep ends at once.
     public var minimumResolution: Duration { .zero }
 
     /// Returns at once (throws if the task is cancelled).

@@ -7,9 +7,13 @@ import IndoorRouting
 
 /// What one simulated session did, measured against the walker's truth.
 public struct SessionResult: Sendable {
+    /// The session's index, which with the simulator's seed fixes everything random in it.
     public var index: Int
+    /// Whether the engine declared arrival.
     public var arrived = false
+    /// Whether the engine declared arrival while the walker was on another level than the destination's.
     public var wrongLevelArrival = false
+    /// New routes the engine computed.
     public var reroutes = 0
     /// Missed turns that took the walker truly off the route (farther than the off-route distance), or that the
     /// engine caught.
@@ -23,9 +27,11 @@ public struct SessionResult: Sendable {
     public var falseAlarms = 0
     /// Metres between the engine's place on the route and the truth, per fix on the route.
     public var matchedErrors: [Double] = []
+    /// Fixes the engine was given.
     public var fixes = 0
     /// With `record`: the NMEA the receiver sent, and the engine's events as JSON lines.
     public var nmea = ""
+    /// With `record`: the engine's events, in order.
     public var events: [NavigationEvent] = []
     /// With `record`: per fix, what a display shows (for rendering the session frame by frame).
     public var frames: [SessionFrame] = []
@@ -33,31 +39,41 @@ public struct SessionResult: Sendable {
 
 /// One fix of a recorded session as a display shows it.
 public struct SessionFrame: Sendable {
+    /// The fix as decoded from the simulated receiver's NMEA.
     public let fix: Location
+    /// The true heading of the engine's latest compass reading, degrees; `nil` before the first reading.
     public let heading: Double?
     /// The engine's progress after the fix (nil before it started; the last one stays once arrived).
     public let progress: NavigationProgress?
     /// The route the engine follows after the fix.
     public let itinerary: Itinerary?
+    /// The level the engine places the user on, by ordinal.
     public let levelOrdinal: Double?
 }
 
-/// Runs simulated navigation sessions through the real engine: a ``Walker`` follows the itinerary, its receiver
+/// Runs simulated navigation sessions through the real engine: a simulated walker follows the itinerary, its receiver
 /// writes NMEA (with noise, dropouts and wrong levels near stairs), the NMEA is decoded as a live one would be,
 /// and a ``NavigationCore`` follows it. Everything random comes from the seed: a session is the same on every
 /// run and machine.
 public struct SessionSimulator: Sendable {
+    /// The venue, graph and routers every session navigates.
     public let context: NavigationContext
+    /// The route the walker follows and the engine starts with.
     public let itinerary: Itinerary
+    /// Where the route ends, for reroutes.
     public let destination: Waypoint
+    /// How the walker walks and the receiver errs.
     public let walker: WalkerConfiguration
+    /// The engine's thresholds.
     public let navigation: NavigationConfiguration
     /// The routing profile reroutes use (the itinerary's own).
     public let options: RoutingOptions
+    /// The seed of every session: session `i` draws from `seed` and `i` only.
     public let seed: UInt64
     /// When the sessions start (UTC): the NMEA's date and time.
     public static let epoch = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00:00Z
 
+    /// A simulator of walks along `itinerary` to `destination`; nothing runs until ``run(session:record:)``.
     public init(context: NavigationContext, itinerary: Itinerary, destination: Waypoint, walker: WalkerConfiguration,
                 navigation: NavigationConfiguration = NavigationConfiguration(), options: RoutingOptions = RoutingOptions(), seed: UInt64) {
         self.options = options
@@ -84,6 +100,9 @@ public struct SessionSimulator: Sendable {
 
     /// Runs sessions `0..<count` on every core; the results are in the order of their index. Once `shouldStop` says
     /// so (an interrupted command), no new session starts, and the result holds the sessions finished.
+    /// - Parameter count: the number of sessions.
+    /// - Parameter record: keep each session's NMEA, events and frames.
+    /// - Parameter shouldStop: asked before each session starts, from the worker threads.
     /// - Parameter progress: told the number of sessions finished, from the worker threads.
     public func run(sessions count: Int, record: Bool = false, shouldStop: @Sendable () -> Bool = { false },
                     progress: @Sendable (_ finished: Int) -> Void = { _ in }) -> [SessionResult] {
@@ -103,6 +122,7 @@ public struct SessionSimulator: Sendable {
     }
 
     /// Runs session `index`: the same walk, fixes and events on every run and machine.
+    /// - Parameter index: the session, which with the seed fixes everything random in it.
     /// - Parameter record: keep the NMEA written, the events and every frame (for recordings and drawings).
     public func run(session index: Int, record: Bool = false) -> SessionResult {
         let sessionSeed = Self.seed(seed, session: index)

@@ -3,18 +3,24 @@ import IndoorLocation
 
 /// A simulated session as a live source: the walker's receiver, one epoch a second of the injected clock, decoded
 /// from its NMEA like any receiver's (locations with the level, headings from its compass) — so anything that
-/// takes a ``LocationProvider`` can be driven by a simulated walk.
+/// takes a `LocationProvider` can be driven by a simulated walk.
 public struct SimulatedSessionProvider<C: Clock>: LocationProvider where C.Duration == Duration {
+    /// The simulator whose walk is streamed.
     public let simulator: SessionSimulator
+    /// The index of the session walked.
     public let session: Int
+    /// The clock the epochs are paced on (one a second of the fixes' time; an ``InstantClock`` for no waiting).
     public let clock: C
 
+    /// A provider of session `session` of `simulator`, paced on `clock`.
     public init(simulator: SessionSimulator, session: Int, clock: C) {
         self.simulator = simulator
         self.session = session
         self.clock = clock
     }
 
+    /// Runs the session, then streams `connecting`, `streaming`, the decoded fixes' locations and headings at the
+    /// pace of their times, and `finished`.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let (simulator, session, clock) = (simulator, session, clock)

@@ -5,12 +5,19 @@ import IndoorLocation
 
 /// The figures of many simulated sessions: what the acceptance asks of the engine.
 public struct SimulationReport: Hashable, Sendable {
+    /// The number of sessions summed up.
     public var sessions = 0
+    /// Sessions in which the engine declared arrival.
     public var arrived = 0
+    /// Sessions that arrived on the wrong level.
     public var wrongLevelArrivals = 0
+    /// Sessions with at least one off-route event while the walker was on the route.
     public var falseOffRouteSessions = 0
+    /// New routes computed in all sessions.
     public var reroutes = 0
+    /// The most new routes in one session.
     public var maxReroutesPerSession = 0
+    /// Real detours (missed turns) in all sessions.
     public var detours = 0
     /// The most reroutes per real detour in any session with a detour (≤ 1: no storm).
     public var maxReroutesPerDetour = 0.0
@@ -18,15 +25,22 @@ public struct SimulationReport: Hashable, Sendable {
     public var reroutesWithoutDetour = 0
     /// Real detours the engine never declared off-route.
     public var undetectedDetours = 0
+    /// The median number of fixes from unmistakably off the route to the off-route event; `nil` with no detection.
     public var detectionDelayMedian: Double?
+    /// The most fixes any detection took.
     public var detectionDelayMax: Int?
     /// Counted from the first fix past the off-route distance itself (stricter).
     public var thresholdDelayMedian: Double?
+    /// The most fixes any detection took, counted from the off-route distance itself.
     public var thresholdDelayMax: Int?
+    /// The median distance between the engine's matched position and the truth, metres; `nil` without fixes.
     public var matchedErrorMedian: Double?
+    /// The 95th percentile of that distance, metres.
     public var matchedErrorP95: Double?
+    /// Fixes in all sessions.
     public var fixes = 0
 
+    /// Sums `results` up; quantiles are nearest-rank.
     public init(_ results: [SessionResult]) {
         sessions = results.count
         var delays: [Int] = []
@@ -69,6 +83,8 @@ public struct SimulationReport: Hashable, Sendable {
 
     static func round(_ x: Double?, _ digits: Double = 100) -> JSONValue { x.map { .number(($0 * digits).rounded() / digits) } ?? .null }
 
+    /// The report as `indoornav simulate --json` prints it: snake-case keys, delays in fixes, `matched_error_m` in
+    /// metres rounded to centimetres, `null` for figures with no data.
     public var json: JSONValue {
         .object([
             "sessions": .number(Double(sessions)),
@@ -89,6 +105,7 @@ public struct SimulationReport: Hashable, Sendable {
         ])
     }
 
+    /// The report as `indoornav simulate` prints it: one aligned line per figure.
     public var text: String {
         func pct(_ n: Int) -> String { sessions == 0 ? "–" : String(format: "%.1f %%", 100 * Double(n) / Double(sessions)) }
         func m(_ x: Double?) -> String { x.map { String(format: "%.2f m", $0) } ?? "–" }

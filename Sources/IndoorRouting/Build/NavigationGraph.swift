@@ -6,7 +6,7 @@ import IndoorVenue
 /// corners of its free space (a visibility graph over reflex vertices, keeping ``RoutingCosts/clearance`` from
 /// walls), openings are the only passages between enclosed spaces (open-plan walkways also join along a boundary
 /// they share, found within 5 cm, where no opening is drawn on it), levels that share an ordinal are one floor,
-/// and vertical connectors join levels. Build it on the venue as routed (``Venue/inferringPassages()``) unless
+/// and vertical connectors join levels. Build it on the venue as routed (`Venue.inferringPassages(rules:)`) unless
 /// only what the data draws should count.
 ///
 /// A space with many nodes (a long corridor lined with doors, a hall of pillars) is cut in halves, again and again,
@@ -17,6 +17,7 @@ import IndoorVenue
 ///
 /// Read-only after ``init(venue:costs:)``: share it between any number of concurrent queries.
 public struct NavigationGraph: Sendable {
+    /// What a node of the graph stands for.
     public enum NodeKind: Hashable, Sendable {
         /// A corner of a space's free area.
         case corner
@@ -28,20 +29,41 @@ public struct NavigationGraph: Sendable {
         case waypoint
     }
 
+    /// A point of the graph: where a walk may turn, pass a door or board a connector.
     public struct Node: Hashable, Sendable {
         /// Metres in the venue's frame.
         public let point: Coordinate
+        /// The id of the venue level the node is on.
         public let levelID: String
+        /// A corner, a door, a connector stop or a waypoint on a cell's cut line.
         public let kind: NodeKind
     }
 
+    /// How an edge is travelled; the raw value is written in JSON output.
     public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
-        case walk, stairs, elevator, escalator, ramp, movingWalkway = "moving_walkway", traversal
+        /// A straight walk inside one space, possibly through a door at either end.
+        case walk
+        /// A flight of stairs between levels.
+        case stairs
+        /// An elevator ride between two of its stops.
+        case elevator
+        /// An escalator ride, in its direction only.
+        case escalator
+        /// A ramp between levels.
+        case ramp
+        /// A moving walkway between levels; raw value `moving_walkway`.
+        case movingWalkway = "moving_walkway"
+        /// A path the venue declares between spaces (IMDF `traversal`), walked at walking speed.
+        case traversal
     }
 
+    /// A directed edge of the graph (a walk is stored once each way, one-way doors only the way allowed).
     public struct Edge: Hashable, Sendable {
+        /// The index in ``NavigationGraph/nodes`` of the node the edge leaves.
         public let from: Int32
+        /// The index in ``NavigationGraph/nodes`` of the node the edge reaches.
         public let to: Int32
+        /// A walk or the kind of connector ridden.
         public let kind: EdgeKind
         /// Metres walked (0 for rides).
         public let length: Double
@@ -57,9 +79,13 @@ public struct NavigationGraph: Sendable {
         public let levelChange: Double
     }
 
+    /// The venue the graph was built from; edges and nodes refer to its spaces, openings and connectors by index.
     public let venue: Venue
+    /// The cost model the edges' ``Edge/cost`` were computed with (seconds).
     public let costs: RoutingCosts
+    /// Every node; an edge's ``Edge/from`` and ``Edge/to`` index this array.
     public let nodes: [Node]
+    /// Every directed edge; a route's ``RoutePoint/edge`` and a ``GraphPath``'s edges index this array.
     public let edges: [Edge]
     let graph: RoutingGraph
     /// Per space (index into `venue.spaces`): its free area (nil when not walkable), its nodes, and the cells whose

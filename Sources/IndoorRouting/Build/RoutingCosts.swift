@@ -17,5 +17,7 @@ public struct RoutingCosts: Hashable, Sendable {
     /// The least distance kept from walls and obstacles, metres; less where a passage is narrower.
     public var clearance = 0.3
 
+    /// The default costs: 1.4 m/s walking, 20 s a level of stairs, 30 s waiting plus 5 s a level by elevator, 15 s a
+    /// level by escalator, 25 s by ramp, 2 s a door, 0.3 m from walls.
     public init() {}
 }

@@ -2,12 +2,14 @@
 /// Edge `e` of node `u` is at `offsets[u] ..< offsets[u + 1]`; `edgeIDs[e]` maps it back to the caller's edge list,
 /// where attributes (kind, door, level change…) live.
 public struct RoutingGraph: Sendable {
+    /// The number of nodes; node ids are `0..<nodeCount`.
     public let nodeCount: Int
     let offsets: [Int32]
     let targets: [Int32]
     let weights: [Double]
     let edgeIDs: [Int32]
 
+    /// - Parameter nodeCount: the number of nodes; every edge's ends are in `0..<nodeCount`.
     /// - Parameter edges: (from, to, weight ≥ 0); an edge's id is its index here.
     /// - Complexity: O(n + m).
     public init(nodeCount: Int, edges: [(from: Int32, to: Int32, weight: Double)]) {
@@ -32,6 +34,7 @@ public struct RoutingGraph: Sendable {
         edgeIDs = ids
     }
 
+    /// The number of directed edges.
     public var edgeCount: Int { targets.count }
 
     /// Memory held by the arrays, bytes.
@@ -40,8 +43,11 @@ public struct RoutingGraph: Sendable {
 
 /// The result of a search: the cost and the nodes and edges (ids of the caller's edge list) in travel order.
 public struct GraphPath: Equatable, Sendable {
+    /// The sum of the weights of the path's edges, with the starting and finishing costs of its ends.
     public let cost: Double
+    /// The node ids, from the source reached to the target, in travel order.
     public let nodes: [Int32]
+    /// The ids of the edges walked (indices into the caller's edge list), one fewer than ``nodes``.
     public let edges: [Int32]
 }
 
@@ -55,6 +61,7 @@ public final class ShortestPathSearch {
     private var touched: [Int32] = []
     private var heap = BinaryHeap(capacity: 1024)
 
+    /// Working memory for searches on `graph`: O(n) for its n nodes, allocated once.
     public init(graph: RoutingGraph) {
         self.graph = graph
         cost = [Double](repeating: .infinity, count: graph.nodeCount)
@@ -66,6 +73,9 @@ public final class ShortestPathSearch {
     ///
     /// A* when `heuristic` (a lower bound of the remaining cost, consistent) is given, Dijkstra otherwise.
     /// - Parameters:
+    ///   - sources: the nodes a path may start from, each with the cost already spent reaching it.
+    ///   - targets: the nodes a path may end at, each with the cost still to pay from it.
+    ///   - heuristic: a lower bound of the cost from a node to the nearest target, or `nil` for Dijkstra.
     ///   - allowed: whether the edge with this slot's caller id may be used (profiles, closures).
     /// - Returns: `nil` when no target is reachable.
     /// - Complexity: O((n + m) log n) in the worst case; A* settles far fewer nodes.

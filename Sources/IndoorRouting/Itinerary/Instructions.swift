@@ -3,7 +3,14 @@ import Foundation
 /// The languages instructions are written in: English, French, German and Russian (the languages of the venues
 /// shipped), with plurals and rounded distances done in each. A missing language falls back to English.
 public enum InstructionLanguage: String, CaseIterable, Sendable {
-    case en, fr, de, ru
+    /// English, the fallback.
+    case en
+    /// French.
+    case fr
+    /// German.
+    case de
+    /// Russian.
+    case ru
 
     /// The language of a tag such as `de`, `fr-CA` or `ru_RU`; English for `nil` or an unknown language.
     public init(tag: String?) {
@@ -106,6 +113,7 @@ public enum Maneuver: Hashable, Sendable {
     ///   - landmark: the place it is oriented by: passed before a turn ("after Relay"), in view at the start
     ///     ("Head towards Relay").
     ///   - then: a second turn right after this one ("Turn right, then immediately left").
+    ///   - language: the language to write in.
     public func instruction(landmark: String? = nil, then: Turn? = nil, in language: InstructionLanguage) -> String {
         Phrasebook(language: language).instruction(self, landmark: landmark, then: then)
     }

@@ -5,13 +5,20 @@ import IndoorVenue
 
 /// Seconds spent on a leg, by what they are spent on.
 public struct CostBreakdown: Hashable, Sendable {
+    /// Seconds walking at the walking speed (traversals included).
     public var walking = 0.0
+    /// Seconds of door penalties.
     public var doors = 0.0
+    /// Seconds on stairs.
     public var stairs = 0.0
+    /// Seconds waiting for and riding elevators.
     public var elevator = 0.0
+    /// Seconds riding escalators.
     public var escalator = 0.0
+    /// Seconds on ramps and moving walkways between levels.
     public var ramp = 0.0
 
+    /// The sum of the components, seconds.
     public var total: Double { walking + doors + stairs + elevator + escalator + ramp }
 
     /// The seconds of two stretches together.
@@ -24,13 +31,17 @@ public struct CostBreakdown: Hashable, Sendable {
 /// One instruction and the stretch of the route it covers: a structured maneuver (``maneuver``, ``landmark``,
 /// ``then``) and its text in the itinerary's language.
 public struct ItineraryStep: Hashable, Sendable {
+    /// The structured maneuver (kind, turn, what is entered or ridden), from which ``instruction`` is written.
     public let maneuver: Maneuver
+    /// The maneuver in words, in the itinerary's language ("Turn left after Relay").
     public let instruction: String
     /// Metres from this maneuver to the next.
     public let distance: Double
     /// Seconds from this maneuver to the next.
     public let duration: Double
+    /// The id of the level the maneuver is on.
     public let levelID: String
+    /// The ordinal of that level (0 ground, negative below); 0 when the venue does not know the level.
     public let levelOrdinal: Double
     /// WGS84: where the maneuver is.
     public let location: Coordinate
@@ -46,7 +57,7 @@ public struct ItineraryStep: Hashable, Sendable {
     /// Metres from the maneuver to the turn ``then`` names.
     public var thenAfter: Double?
     /// Whether the step passes through an entrance the data does not draw but routing inferred
-    /// (``Opening/isInferred``): a room with no opening in the data.
+    /// (`Opening.isInferred`): a room with no opening in the data.
     public var throughInferredOpening = false
 
     /// The step's text in another language, rendered from its structured maneuver (names stay in the languages
@@ -58,21 +69,31 @@ public struct ItineraryStep: Hashable, Sendable {
 
 /// The part of an itinerary on one level (legs split where the level changes).
 public struct ItineraryLeg: Hashable, Sendable {
+    /// The id of the level the leg is on (its first step's).
     public let levelID: String
+    /// The ordinal of that level; 0 when the venue does not know the level.
     public let levelOrdinal: Double
+    /// The steps in travel order; never empty.
     public let steps: [ItineraryStep]
+    /// Metres: the sum of the steps' distances.
     public let distance: Double
+    /// Seconds: the sum of the steps' durations.
     public let duration: Double
+    /// The leg's seconds by what they are spent on.
     public let costs: CostBreakdown
 }
 
 /// A route in words: legs of steps with maneuvers, distances, durations and polylines.
 public struct Itinerary: Hashable, Sendable {
+    /// The legs in travel order; a new leg starts where the level changes.
     public let legs: [ItineraryLeg]
+    /// Metres in all: the sum of the legs' distances.
     public var distance: Double { legs.reduce(0) { $0 + $1.distance } }
+    /// Seconds in all: the sum of the legs' durations.
     public var duration: Double { legs.reduce(0) { $0 + $1.duration } }
     /// How far the ends were moved onto walkable space, metres.
     public let startSnap: Double
+    /// How far the destination was moved onto walkable space, metres.
     public let endSnap: Double
     /// What the stops are called, from the start to the destination (for labelling them on a map).
     public var stopNames: [String] = []
@@ -80,10 +101,12 @@ public struct Itinerary: Hashable, Sendable {
 
 /// One stop of a multi-stop route: where, and what it is called in the instructions.
 public struct Waypoint: Sendable {
+    /// Where the stop is (metres in the venue's frame), its level, and its name in the instructions.
     public let end: RouteEnd
     /// Where the place itself is (metres), for "on your left/right" (a POI's point; defaults to `end.point`).
     public let target: Coordinate
 
+    /// A stop at `end`; `target` (metres in the venue's frame) is where the place itself stands, `end.point` if `nil`.
     public init(end: RouteEnd, target: Coordinate? = nil) {
         self.end = end
         self.target = target ?? end.point
@@ -94,6 +117,8 @@ extension Router {
     /// Routes through `stops` in order (at least two) and writes the itinerary.
     /// - Throws: ``RoutingError`` for the first stretch that has no route.
     /// - Parameters:
+    ///   - stops: the places to pass, start first and destination last; ends are in metres in the venue's frame.
+    ///   - options: the profile, closures and access every stretch is routed with.
     ///   - language: the language of the instructions.
     ///   - names: languages for the names in them, best first (default: the instruction language).
     public func itinerary(through stops: [Waypoint], options: RoutingOptions = RoutingOptions(),

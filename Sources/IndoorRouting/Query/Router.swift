@@ -6,6 +6,7 @@ import IndoorVenue
 public struct RoutePoint: Hashable, Sendable {
     /// Metres in the venue's frame.
     public let point: Coordinate
+    /// The id of the level the point is on.
     public let levelID: String
     /// The space walked through to reach this point (index into `venue.spaces`), -1 at the start and after rides.
     public let space: Int
@@ -17,6 +18,7 @@ public struct RoutePoint: Hashable, Sendable {
 
 /// A route found by ``Router``: its points and the graph edges between them.
 public struct Route: Sendable {
+    /// The points in travel order, from the snapped start to the snapped destination.
     public let points: [RoutePoint]
     /// Seconds in all.
     public let cost: Double
@@ -24,15 +26,20 @@ public struct Route: Sendable {
     public let distance: Double
     /// How far the start and the destination had to be moved onto walkable space, metres.
     public let startSnap: Double
+    /// How far the destination had to be moved onto walkable space, metres.
     public let endSnap: Double
 }
 
 /// A place on a level to route from or to, in metres, with what it was called.
 public struct RouteEnd: Sendable {
+    /// Where, in metres in the venue's frame (`Venue.frame`, not WGS84).
     public var point: Coordinate
+    /// The id of the level the end is on.
     public var levelID: String
+    /// What the end is called in instructions and errors ("Café Müller", "your position").
     public var label: String
 
+    /// An end at `point`, metres in the venue's frame, on the level `levelID`.
     public init(point: Coordinate, levelID: String, label: String) {
         self.point = point
         self.levelID = levelID
@@ -45,6 +52,7 @@ public struct RouteEnd: Sendable {
 ///
 /// A router keeps working memory between queries: use one per thread or task (the graph itself is shared).
 public final class Router {
+    /// The graph queried, shared with other routers.
     public let graph: NavigationGraph
     private let search: ShortestPathSearch
 
@@ -54,6 +62,8 @@ public final class Router {
     private let edgeRestrictedDoor: [Bool]
     private let edgeOpenings: [(Int32, Int32)]
 
+    /// A router on `graph`, with working memory for its nodes and flattened edge attributes.
+    /// - Complexity: O(n + m) for n nodes and m edges.
     public init(graph: NavigationGraph) {
         self.graph = graph
         search = ShortestPathSearch(graph: graph.graph)

@@ -10,6 +10,7 @@ public final class RouterPool: @unchecked Sendable {
     /// The graph every router of the pool queries.
     public let graph: NavigationGraph
 
+    /// An empty pool: routers are made on first use and kept after.
     public init(graph: NavigationGraph) {
         self.graph = graph
     }

@@ -21,6 +21,7 @@ public enum IMDFLoader {
     }
 
     /// Loads a venue from the archive's files, by name (`unit.geojson` → bytes).
+    /// - Parameter files: each file's bytes by its name in the archive; unknown files are reported, not read.
     /// - Parameter source: the path or name of the archive, for messages.
     /// - Throws: ``VenueError`` only when the files are not an IMDF venue at all; every other problem is an issue.
     public static func load(files: [String: Data], source: String) throws(VenueError) -> Venue {

@@ -1,10 +1,11 @@
 import IndoorBase
 import IndoorGeometry
 
-/// What ``Venue/inferringPassages()`` made explicit that the data leaves implicit, level by level.
+/// What ``Venue/inferringPassages(rules:)`` made explicit that the data leaves implicit, level by level.
 public struct InferenceReport: Hashable, Sendable {
     /// What was inferred on one level.
     public struct LevelSummary: Hashable, Sendable {
+        /// The id of the level summarised.
         public var levelID: String
         /// Square metres of corridor made from the level's outline minus its units.
         public var implicitCorridorArea = 0.0
@@ -15,6 +16,7 @@ public struct InferenceReport: Hashable, Sendable {
         /// Spaces carved out of a larger space they were drawn inside (or overlapped).
         public var carvedOverlaps = 0
 
+        /// A summary of nothing inferred yet on the level `levelID`.
         public init(levelID: String) { self.levelID = levelID }
 
         var isEmpty: Bool { implicitCorridors == 0 && inferredOpenings == 0 && carvedOverlaps == 0 }
@@ -26,13 +28,14 @@ public struct InferenceReport: Hashable, Sendable {
     /// storey of several buildings): their ids, one group per ordinal with more than one level.
     public var sharedFloors: [[String]] = []
 
+    /// An empty report: nothing inferred.
     public init() {}
 
     /// Whether nothing was inferred.
     public var isEmpty: Bool { levels.isEmpty && sharedFloors.isEmpty }
 }
 
-/// The rules of ``Venue/inferringPassages()``, in metres.
+/// The rules of ``Venue/inferringPassages(rules:)``, in metres.
 public struct InferenceRules: Hashable, Sendable {
     /// Boundaries closer than this are shared (sub-centimetre gaps and overlaps of CAD exports and hand drawing).
     public var adjacencyTolerance = 0.05
@@ -45,6 +48,7 @@ public struct InferenceRules: Hashable, Sendable {
     /// Overlaps smaller than this (square metres) are left alone.
     public var overlapNoise = 0.01
 
+    /// The default rules (5 cm adjacency, 0.8 m corridors of at least 4 m², 0.9 m doors, 0.01 m² overlaps).
     public init() {}
 }
 
@@ -79,7 +83,7 @@ extension Venue {
     }
 }
 
-/// The steps of ``Venue/inferringPassages()``.
+/// The steps of ``Venue/inferringPassages(rules:)``.
 struct PassageInferrer {
     var venue: Venue
     let rules: InferenceRules

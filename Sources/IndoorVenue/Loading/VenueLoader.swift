@@ -8,6 +8,7 @@ public enum VenueLoader {
 
     /// - Throws: ``VenueError`` when the path is missing, unreadable or not a venue. Problems inside a venue are
     ///   its ``Venue/issues``.
+    /// - Parameter path: an IMDF folder, an IMDF archive (`.zip`, `.imdf`), or an OSM file (`.osm`, `.osm.pbf`).
     /// - Parameter selection: the venue to pick out of a larger OSM extract (OSM files only).
     public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
         var isDirectory: ObjCBool = false

@@ -4,6 +4,7 @@ public struct LocalizedText: Hashable, Sendable {
     /// language is not stated (OSM's plain `name`).
     public var values: [String: String]
 
+    /// A text from language tag → text pairs (see ``values``); empty texts are dropped.
     public init(_ values: [String: String] = [:]) {
         self.values = values.filter { !$0.value.isEmpty }
     }
@@ -13,6 +14,7 @@ public struct LocalizedText: Hashable, Sendable {
         self.init(["": text])
     }
 
+    /// Whether no language has a text (an unnamed feature).
     public var isEmpty: Bool { values.isEmpty }
 
     /// The text in the first available of `languages`, trying each tag and then its primary subtag (`fr-CA` → `fr`);

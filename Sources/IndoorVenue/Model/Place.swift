@@ -6,9 +6,13 @@ import IndoorGeometry
 /// coordinate on a level (`LON,LAT@LEVEL`, LEVEL an ordinal such as `0`, `-1`, `0.5`, or a level id). Names are
 /// resolved by search (`IndoorSearch`).
 public enum Place: Hashable, Sendable {
+    /// A POI by id, at its point.
     case poi(POI)
+    /// A space by id, at its display point (else the middle of its box).
     case space(Space)
+    /// An opening by id, at the middle of its line.
     case opening(Opening)
+    /// A WGS84 coordinate (`x` longitude, `y` latitude, degrees) on the level with id `levelID`.
     case coordinate(Coordinate, levelID: String)
 
     /// Where it is (WGS84): a POI's point, the middle of a space's box or of an opening.
@@ -21,6 +25,7 @@ public enum Place: Hashable, Sendable {
         }
     }
 
+    /// The id of the level the place is on.
     public var levelID: String {
         switch self {
         case .poi(let p): p.levelID
@@ -33,9 +38,13 @@ public enum Place: Hashable, Sendable {
 
 /// A place that cannot be found, with what would help.
 public enum PlaceError: Error, Equatable, Sendable {
+    /// The text was empty or only spaces.
     case empty
+    /// `text` reads as `LON,LAT@LEVEL` but cannot be used: `reason` says why (not numbers, out of range).
     case invalidCoordinate(text: String, reason: String)
+    /// The `@LEVEL` of `text` names no level; `available` lists the venue's level ids to choose from.
     case unknownLevel(text: String, available: [String])
+    /// No place matches `text` well enough; `suggestions` are the names of the closest matches (may be empty).
     case notFound(text: String, suggestions: [String])
 }
 

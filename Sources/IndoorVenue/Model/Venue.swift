@@ -7,12 +7,19 @@ import IndoorGeometry
 /// A value: load it once and share it between threads. Features refer to each other by id; ``level(id:)`` is O(1),
 /// and the routing graph and the search index keep their own indexes of the rest.
 public struct Venue: Hashable, Sendable {
+    /// The venue's id: the IMDF venue feature's id; for OSM the id of the feature it is named after (`relation/12`),
+    /// else the file name.
     public var id: String
+    /// The venue's name in every language the source gives.
     public var name: LocalizedText
+    /// The kind of venue as the source names it (IMDF venue categories such as `transitstation`, `shoppingcenter`),
+    /// or `nil` when not given.
     public var category: String?
+    /// The venue's postal address (IMDF `address_id`), or `nil` when the source gives none.
     public var address: Address?
     /// The format the venue was read from ("IMDF 1.0.0", "OSM").
     public var sourceFormat: String
+    /// The buildings, as loaded (IMDF `building` features, OSM buildings).
     public var buildings: [Building]
     /// Levels in ascending ordinal order (then by id): kept so whatever is assigned.
     public var levels: [Level] {
@@ -20,18 +27,24 @@ public struct Venue: Hashable, Sendable {
     }
     /// Where each level is in ``levels``, by id.
     private var levelIndex: [String: Int] = [:]
+    /// Every space of every level (IMDF units, OSM rooms, areas and corridors, walkways made from footways).
     public var spaces: [Space]
+    /// Every opening of every level: doors and doorways between spaces.
     public var openings: [Opening]
+    /// The stairs, elevators, escalators and ramps that join levels, and IMDF traversals.
     public var connectors: [Connector]
+    /// What people search for and route to: amenities, occupants, kiosks, sections, named rooms, entrances.
     public var pois: [POI]
+    /// Fixtures and walls inside spaces (IMDF `fixture`, OSM `indoor=wall`).
     public var obstacles: [Obstacle]
     /// Problems found while loading (defects accepted with a warning, features skipped with an error).
     public var issues: [VenueIssue]
     /// The venue's local metric frame (transverse Mercator centred on the venue).
     public let frame: LocalFrame
-    /// What ``inferringPassages()`` added to what the data draws (empty for a venue as loaded).
+    /// What ``inferringPassages(rules:)`` added to what the data draws (empty for a venue as loaded).
     public var inference = InferenceReport()
 
+    /// A venue from its parts, geometry in WGS84. `levels` is sorted by ordinal, then id; `address` starts `nil`.
     public init(
         id: String, name: LocalizedText, category: String? = nil, sourceFormat: String,
         buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening], connectors: [Connector],
@@ -76,19 +89,31 @@ public struct Venue: Hashable, Sendable {
         if let level = level(id: text) { return [level] }
         return Double(text).map { o in levels.filter { $0.ordinal == o } } ?? []
     }
+    /// The spaces on the level with id `levelID`, in venue order; empty for an unknown id.
+    /// - Complexity: O(n) in the number of spaces.
     public func spaces(on levelID: String) -> [Space] { spaces.filter { $0.levelID == levelID } }
+    /// The openings on the level with id `levelID`, in venue order; empty for an unknown id.
+    /// - Complexity: O(n) in the number of openings.
     public func openings(on levelID: String) -> [Opening] { openings.filter { $0.levelID == levelID } }
+    /// The POIs on the level with id `levelID`, in venue order; empty for an unknown id.
+    /// - Complexity: O(n) in the number of POIs.
     public func pois(on levelID: String) -> [POI] { pois.filter { $0.levelID == levelID } }
 }
 
+/// A building of a venue (IMDF `building`, OSM `building=*`); levels name the buildings they belong to.
 public struct Building: Hashable, Sendable {
+    /// The building's id: an IMDF feature id, or an OSM id such as `way/123`.
     public var id: String
+    /// The building's name in every language given.
     public var name: LocalizedText
+    /// The category as given (IMDF building categories, OSM's `building` value such as `train_station`), or `nil`.
     public var category: String?
     /// The ground footprint, when the source gives one.
     public var footprint: Geometry?
+    /// The building's postal address (IMDF `address_id`), or `nil`.
     public var address: Address?
 
+    /// A building with no address; `footprint` is WGS84.
     public init(id: String, name: LocalizedText, category: String? = nil, footprint: Geometry? = nil) {
         self.id = id
         self.name = name
@@ -100,16 +125,22 @@ public struct Building: Hashable, Sendable {
 
 /// A floor of one or more buildings.
 public struct Level: Hashable, Sendable {
+    /// The level's id: an IMDF feature id, or for OSM the ordinal as written (`0`, `-1`, `0.5`).
     public var id: String
     /// The vertical order: 0 is the ground floor, negative below. Fractional for OSM mezzanines (`0.5`).
     public var ordinal: Double
+    /// The level's name in every language given (an OSM level, which has none, is called "Level 0", "Level -1"…).
     public var name: LocalizedText
+    /// The short name on signs and elevator buttons (IMDF `short_name`: "G", "B1"); empty when not given.
     public var shortName: LocalizedText
+    /// Whether the level is outdoors (IMDF `outdoor`): the ground around the buildings.
     public var isOutdoor: Bool
+    /// The ids of the buildings the level belongs to (IMDF `building_ids`); empty when not given.
     public var buildingIDs: [String]
     /// The level's outline, when the source gives one.
     public var geometry: Geometry?
 
+    /// A level; `geometry`, its outline, is WGS84.
     public init(id: String, ordinal: Double, name: LocalizedText, shortName: LocalizedText = LocalizedText(),
                 isOutdoor: Bool = false, buildingIDs: [String] = [], geometry: Geometry? = nil) {
         self.id = id
@@ -133,32 +164,43 @@ public struct Level: Hashable, Sendable {
 
 /// Who may enter.
 public enum Restriction: String, Hashable, Sendable, CaseIterable {
+    /// Staff only (IMDF `employeesonly`, OSM `access=employees|staff`).
     case employeesOnly = "employeesonly"
+    /// Restricted in another way (IMDF `restricted`, any other limiting OSM `access` value).
     case restricted
+    /// Private (OSM `access=private|no`).
     case `private`
 }
 
 /// An enclosed or open area of a level: a room, corridor, hall, stairwell… (IMDF `unit`, OSM `indoor=room|area|corridor`).
 public struct Space: Hashable, Sendable {
+    /// The space's id: an IMDF unit id, or an OSM id such as `way/123` (`@LEVEL` added when mapped on several levels).
     public var id: String
     /// The category as the source names it (IMDF unit categories: `walkway`, `room`, `stairs`, `restroom.female`…).
     public var category: String
+    /// What the space is for routing and drawing, derived from `category` (see ``SpaceKind/init(category:)``).
     public var kind: SpaceKind
+    /// The space's name in every language given; empty when unnamed.
     public var name: LocalizedText
+    /// Other names (IMDF `alt_name`, OSM `alt_name`); empty when none.
     public var altName: LocalizedText
+    /// The id of the ``Level`` the space is on.
     public var levelID: String
     /// A Polygon or MultiPolygon.
     public var geometry: Geometry
     /// Accessibility features (IMDF `accessibility`: `wheelchair`, `hearing`…; OSM `wheelchair=yes`).
     public var accessibility: [String]
+    /// Who may enter, or `nil` for anyone; a restricted space is not walked through (see ``isWalkable``).
     public var restriction: Restriction?
     /// The room number or reference (OSM `ref`, IMDF occupant short names).
     public var ref: String?
+    /// Where to draw the label (IMDF `display_point`, WGS84), or `nil`: then the middle of the geometry's box.
     public var displayPoint: Coordinate?
     /// Not drawn in the data but inferred from it: a corridor left implicit as the level's footprint minus its
-    /// units (see ``Venue/inferringPassages()``).
+    /// units (see ``Venue/inferringPassages(rules:)``).
     public var isInferred = false
 
+    /// A space, its ``kind`` derived from `category`; `geometry` and `displayPoint` are WGS84.
     public init(id: String, category: String, name: LocalizedText = LocalizedText(), altName: LocalizedText = LocalizedText(),
                 levelID: String, geometry: Geometry, accessibility: [String] = [], restriction: Restriction? = nil,
                 ref: String? = nil, displayPoint: Coordinate? = nil) {
@@ -181,9 +223,36 @@ public struct Space: Hashable, Sendable {
 
 /// What a space is for routing and drawing, from its category.
 public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
-    case walkway, room, restroom, stairs, elevator, escalator, ramp, movingWalkway, openToBelow, shaft, structure,
-         nonPublic, outdoor, unknown
+    /// Walkable circulation: a corridor, lobby, concourse, platform, footway (`walkway`, `corridor`, `area`…).
+    case walkway
+    /// Any other named category: a room, a shop, an office. Entered through its openings.
+    case room
+    /// A restroom (`restroom`, `restroom.female`…, OSM `toilets`).
+    case restroom
+    /// A stairwell or steps (`stairs`, `steps`, `stairwell`): vertical circulation.
+    case stairs
+    /// An elevator car or shaft a person rides in (`elevator`).
+    case elevator
+    /// An escalator (`escalator`).
+    case escalator
+    /// A ramp between levels (`ramp`).
+    case ramp
+    /// A moving walkway (`movingwalkway`, `moving_walkway`).
+    case movingWalkway
+    /// A void over a lower level (`opentobelow`, `void`): no one can stand there.
+    case openToBelow
+    /// A shaft (`shaft`): not passable.
+    case shaft
+    /// A column, a wall or other structure (`structure`, `column`, `wall`): not passable.
+    case structure
+    /// Passable but not public (`nonpublic`): never walked through unasked.
+    case nonPublic
+    /// Outdoor ground (`unenclosedarea`, `parking`, `road`, `terrace`…): open plan like a walkway.
+    case outdoor
+    /// No category given (`unspecified` or empty).
+    case unknown
 
+    /// The kind a source category means, case ignored; any category not listed (a shop, `office`) is ``room``.
     public init(category: String) {
         let c = category.lowercased()
         switch c {
@@ -229,8 +298,11 @@ public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
 
 /// A passage between spaces: a door or an open doorway (IMDF `opening`, OSM `door=*` / `indoor=door`).
 public struct Opening: Hashable, Sendable {
+    /// The opening's id: an IMDF opening id, or an OSM door node id such as `node/123`.
     public var id: String
+    /// The category as given (IMDF `pedestrian`, `service`, `emergencyexit`…; OSM `entrance` or `pedestrian`).
     public var category: String
+    /// The id of the ``Level`` the opening is on.
     public var levelID: String
     /// A LineString across the passage (IMDF gives one; for an OSM door node a segment of its width along the wall).
     public var geometry: Geometry
@@ -242,14 +314,17 @@ public struct Opening: Hashable, Sendable {
     public var isAccessible: Bool?
     /// For a one-way passage, the space it may be entered from (walk from this space to the other only).
     public var oneWayFrom: String?
+    /// The opening's name in every language given (a named entrance); empty when unnamed.
     public var name: LocalizedText
+    /// Who may pass, or `nil` for anyone.
     public var restriction: Restriction?
     /// Width in metres, when known.
     public var width: Double?
     /// Not drawn in the data but inferred from it: the entrance of a room that has no opening, placed on the
-    /// longest stretch of boundary it shares with walkable space (see ``Venue/inferringPassages()``).
+    /// longest stretch of boundary it shares with walkable space (see ``Venue/inferringPassages(rules:)``).
     public var isInferred = false
 
+    /// An opening; `geometry` is WGS84, `width` metres.
     public init(id: String, category: String, levelID: String, geometry: Geometry, isDoor: Bool = true,
                 doorType: String? = nil, isAccessible: Bool? = nil, oneWayFrom: String? = nil,
                 name: LocalizedText = LocalizedText(), restriction: Restriction? = nil, width: Double? = nil) {
@@ -269,20 +344,32 @@ public struct Opening: Hashable, Sendable {
 
 /// Vertical circulation joining levels (IMDF `relationship`, OSM stairs/elevators/`conveying` on several levels).
 public struct Connector: Hashable, Sendable {
+    /// What kind of vertical circulation a connector is; the raw value is the IMDF relationship category.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case stairs, elevator, escalator, ramp, movingWalkway = "moving_walkway"
+        /// Stairs (IMDF `stairs`, OSM `highway=steps` or a stairwell on several levels).
+        case stairs
+        /// An elevator, one stop per level it serves.
+        case elevator
+        /// An escalator; usually directed (OSM `conveying=forward|backward`).
+        case escalator
+        /// A ramp between levels (OSM: a footway on two levels).
+        case ramp
+        /// A moving walkway; raw value `moving_walkway`.
+        case movingWalkway = "moving_walkway"
         /// A declared path between spaces that is not a door (IMDF `traversal`), possibly on one level.
         case traversal
     }
 
     /// One place where the connector is entered or left.
     public struct Stop: Hashable, Sendable {
+        /// The id of the ``Level`` of this stop.
         public var levelID: String
         /// The space of the connector on that level (the stairwell, the elevator car), when known.
         public var spaceID: String?
         /// Where on the level (WGS84).
         public var location: Coordinate?
 
+        /// A stop on the level `levelID`; `location` is WGS84.
         public init(levelID: String, spaceID: String? = nil, location: Coordinate? = nil) {
             self.levelID = levelID
             self.spaceID = spaceID
@@ -290,18 +377,23 @@ public struct Connector: Hashable, Sendable {
         }
     }
 
+    /// The connector's id: an IMDF relationship id, an OSM id (`way/123`, `node/45`), or `inferred:A+B` for stacked
+    /// stairs or elevator units joined when a venue declares no relationships.
     public var id: String
+    /// Stairs, elevator, escalator, ramp, moving walkway or traversal.
     public var kind: Kind
     /// The stops in order; for a directed connector travel goes from the first towards the last.
     public var stops: [Stop]
     /// Whether travel goes one way only (an escalator, a one-way stair).
     public var isDirected: Bool
+    /// The connector's name in every language given; empty when unnamed.
     public var name: LocalizedText
     /// Other names and labels people read on signs (OSM `alt_name`, or `description` such as "Aufzug Gleis 5+6").
     public var altName: LocalizedText
     /// A short reference (OSM `ref`: an elevator's number).
     public var ref: String?
 
+    /// A connector through `stops`, undirected unless `isDirected`.
     public init(id: String, kind: Kind, stops: [Stop], isDirected: Bool = false, name: LocalizedText = LocalizedText(),
                 altName: LocalizedText = LocalizedText(), ref: String? = nil) {
         self.id = id
@@ -313,38 +405,51 @@ public struct Connector: Hashable, Sendable {
         self.ref = ref
     }
 
+    /// The level ids of the stops, in stop order (a level may repeat for a traversal on one level).
     public var levelIDs: [String] { stops.map(\.levelID) }
 }
 
 /// A point of interest people search for and route to: an amenity, an occupant (shop, office), a kiosk, a
 /// named room.
 public struct POI: Hashable, Sendable {
+    /// What a POI is; the raw value is written in JSON output.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// An IMDF amenity or OSM `amenity=*`: restroom, ATM, information…
         case amenity
         /// A business or organisation in a space (IMDF occupant, at its anchor).
         case occupant
+        /// A kiosk (IMDF `kiosk`): a stand in a space.
         case kiosk
         /// A named or numbered space.
         case room
         /// A named area of a level (IMDF section).
         case section
+        /// A way in: an OSM `entrance=*` node, or a named opening or entrance the search index lists as a place.
         case entrance
     }
 
+    /// The POI's id: the IMDF feature id (amenity, occupant, kiosk, section, unit), an OSM id (`node/123`, with
+    /// `@LEVEL` when it is on several levels).
     public var id: String
+    /// Amenity, occupant, kiosk, room, section or entrance.
     public var kind: Kind
+    /// The category as the source names it (IMDF amenity or occupant category, OSM `amenity`/`shop`/`tourism`
+    /// value: `restroom`, `cafe`, `atm`); search matches its everyday words.
     public var category: String
+    /// The POI's name in every language given.
     public var name: LocalizedText
+    /// Other names people use (IMDF and OSM `alt_name`); empty when none.
     public var altName: LocalizedText
     /// Short name or room number ("A1605", "104").
     public var ref: String?
+    /// The id of the ``Level`` the POI is on.
     public var levelID: String
     /// Where it is (WGS84).
     public var coordinate: Coordinate
     /// The space it lies in, when known.
     public var spaceID: String?
 
+    /// A POI; `coordinate` is WGS84.
     public init(id: String, kind: Kind, category: String, name: LocalizedText, altName: LocalizedText = LocalizedText(),
                 ref: String? = nil, levelID: String, coordinate: Coordinate, spaceID: String? = nil) {
         self.id = id
@@ -361,12 +466,18 @@ public struct POI: Hashable, Sendable {
 
 /// Something in the way inside a space: a fixture, a column, a wall segment (IMDF `fixture`, OSM `indoor=wall`).
 public struct Obstacle: Hashable, Sendable {
+    /// The obstacle's id: an IMDF fixture id, or an OSM wall's id with `@LEVEL` (`way/123@0`).
     public var id: String
+    /// The category as given (IMDF fixture categories: `furniture`, `wall`…; `wall` for OSM), `unspecified` if none.
     public var category: String
+    /// The id of the ``Level`` the obstacle is on.
     public var levelID: String
+    /// Its shape, WGS84: a polygon, or a line for a wall.
     public var geometry: Geometry
+    /// The obstacle's name in every language given; usually empty.
     public var name: LocalizedText
 
+    /// An obstacle; `geometry` is WGS84.
     public init(id: String, category: String, levelID: String, geometry: Geometry, name: LocalizedText = LocalizedText()) {
         self.id = id
         self.category = category

@@ -3,7 +3,10 @@ import Foundation
 /// A problem in a venue, with where it is: what loaders accept with a warning, skip with an error, and what
 /// ``VenueValidator`` finds. As JSON: `severity`, `code`, `message`, and `file`, `feature_id`, `line` when known.
 public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// How bad an issue is, ordered `info` < `warning` < `error`; the JSON value is the case name.
     public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
+        /// `info`: worth knowing, nothing wrong (an inferred passage); `warning`: accepted as the intent is clear;
+        /// `error`: a feature skipped or a venue that cannot be routed as drawn (`indoornav venue validate` exits 1).
         case info, warning, error
         private var rank: Int {
             switch self {
@@ -16,6 +19,7 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
         public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
+    /// How bad it is (JSON `severity`).
     public var severity: Severity
     /// A stable machine-readable code: `invalid-json`, `invalid-geometry`, `dangling-reference`, `overlap`…
     public var code: String
@@ -25,6 +29,7 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
     public var featureID: String?
     /// The line, when the problem is in the file's syntax.
     public var line: Int?
+    /// What is wrong, in English, with the numbers that matter (JSON `message`).
     public var message: String
 
     enum CodingKeys: String, CodingKey {
@@ -32,6 +37,7 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
         case featureID = "feature_id"
     }
 
+    /// An issue; `code` is one of the stable codes (see ``code``).
     public init(_ severity: Severity, _ code: String, file: String? = nil, featureID: String? = nil, line: Int? = nil,
                 _ message: String) {
         self.severity = severity
@@ -53,9 +59,14 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// Why a venue could not be loaded at all. Problems inside an otherwise loadable venue are ``VenueIssue``s.
 public enum VenueError: Error, Equatable, Sendable {
+    /// Nothing exists at `path`.
     case notFound(path: String)
+    /// `path` exists but is no venue IndoorNav reads (not an IMDF folder or archive, an OSM file with a syntax
+    /// error, a `--venue-name` that names nothing); `reason` says which.
     case notAVenue(path: String, reason: String)
+    /// `path` could not be read (an I/O error, a file larger than a venue may be); `reason` is the system's or ours.
     case unreadable(path: String, reason: String)
+    /// `path` is a zip archive libzip cannot open or that is refused (too many entries, a zip bomb, a zip-slip path).
     case archive(path: String, reason: String)
     /// Nothing usable: no level with a space. `issues` says what the loader found wrong on the way.
     case noLevels(path: String, issues: [VenueIssue])

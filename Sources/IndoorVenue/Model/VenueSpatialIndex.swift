@@ -1,7 +1,7 @@
 import IndoorBase
 import IndoorGeometry
 
-/// "Which space is this point in?" for every level of a venue: one ``PolygonIndex`` per level, in the venue's
+/// "Which space is this point in?" for every level of a venue: one `PolygonIndex` per level, in the venue's
 /// metric frame. Built once; a value to share between threads.
 public struct VenueSpatialIndex: Sendable {
     private let frame: LocalFrame

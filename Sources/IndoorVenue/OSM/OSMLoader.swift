@@ -11,6 +11,7 @@ import IndoorGeometry
 /// so they are made from the level values used, with the ordinal as id (`0`, `0.5`, `-1`).
 public enum OSMLoader {
     /// Loads an OSM XML file.
+    /// - Parameter path: the `.osm` file, also named in issues and errors.
     /// - Parameter selection: the venue to pick out of a larger extract (by name or box); `nil` for the whole file.
     public static func load(path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
         try build(OSMDocument.parse(path: path), path: path, selection: selection)

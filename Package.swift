@@ -2,7 +2,7 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values:
-//   indoornav → IndoorCore → IndoorNavigation, IndoorRender → IndoorRouting, IndoorSearch → IndoorVenue (CZip, CZlib)
+//   indoornav → IndoorServer (CMicroHTTPD, CZlib) → IndoorCore → IndoorNavigation, IndoorRender → IndoorRouting, IndoorSearch → IndoorVenue (CZip, CZlib)
 //     → IndoorGeometry → (CGEOS, CPROJ)
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
 // Swift module each; no C type appears in a public API.
@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
         // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
         .library(name: "IndoorCore", targets: ["IndoorCore"]),
+        // The HTTP service: the core's use cases over a versioned JSON API (`indoornav serve`).
+        .library(name: "IndoorServer", targets: ["IndoorServer"]),
         // The parsers as functions of bytes, for the libFuzzer harness in tools/fuzz (a package of its own).
         .library(name: "IndoorFuzzing", targets: ["IndoorFuzzing"]),
     ],
@@ -32,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // zlib: the deflated blobs of OSM PBF files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libmicrohttpd: the HTTP service's server (thread pool + epoll).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // SQLite FTS5: only the search benchmark's peer.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -53,6 +57,8 @@ let package = Package(
         .target(name: "IndoorRender", dependencies: ["IndoorRouting", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
+        // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
+        .target(name: "IndoorServer", dependencies: ["IndoorCore", "CMicroHTTPD", "CZlib"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -62,9 +68,9 @@ let package = Package(
         // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
         .target(name: "IndoorTestSupport", dependencies: ["IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
-        .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
+        .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorServer"]),
         // The command-line tool: parses arguments, calls the core, prints.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation"]),
+        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation", "IndoorServer"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -85,6 +91,8 @@ let package = Package(
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorLocation", "IndoorGeometry", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
+        // Starts the service on loopback and compares its answers with the CLI's.
+        .testTarget(name: "IndoorServerTests", dependencies: ["IndoorServer", "indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorTestSupport"]),
         // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.

@@ -19,8 +19,9 @@ let usage = """
       gpx info         Summarise a GPX file (waypoints, routes, tracks, first and last points).
       follow           Follow a live or replayed position source on the venue, with guidance to a place.
       simulate         Run simulated navigation sessions through the engine and report how it did.
+      serve            Serve venues over HTTP: routes, search, floors as GeoJSON and maps, as JSON.
 
-    The venue commands (venue, search, route, render) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
+    The venue commands (venue, search, route, render, serve) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
     an OSM .osm or .osm.pbf file; --venue-name NAME or --bbox W,S,E,N picks one venue out of an OSM extract);
     without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
     command's options. Exit status: 0 success, 1 failure (or errors found), 2 usage error.
@@ -55,6 +56,8 @@ func main() -> Int32 {
             return try FollowCommand.run(words).rawValue
         case "simulate":
             return try SimulateCommand.run(words).rawValue
+        case "serve":
+            return try ServeCommand.run(words).rawValue
         default:
             throw UsageError("unknown command \(command)", command: "indoornav")
         }

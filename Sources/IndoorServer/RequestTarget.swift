@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request's target in origin form (RFC 9112 §3.2.1: an absolute path and an optional query), parsed strictly from
 /// its raw bytes: percent-encoding must be `%` and two hex digits (RFC 3986 §2.1), every decoded part must be valid
 /// UTF-8 with no control characters, and a path has no dot segments or encoded slashes. The path is only ever
@@ -150,7 +152,10 @@ public enum TargetError: Error, Hashable, Sendable {
     case emptyName(offset: Int)
 }
 
-extension TargetError: CustomStringConvertible {
+extension TargetError: CustomStringConvertible, LocalizedError {
+    /// What is wrong (``description``).
+    public var errorDescription: String? { description }
+
     /// What is wrong, for the error body of a response.
     public var description: String {
         switch self {

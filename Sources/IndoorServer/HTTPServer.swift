@@ -33,10 +33,8 @@ public final class HTTPServer: Sendable {
     /// listening socket once quiesced.
     private let daemon = Mutex<(address: UInt, quiescedSocket: Int32)>((0, -1))
     private let boundPort = Atomic<Int>(0)
-    /// Open TCP connections.
-    let connections = Atomic<Int>(0)
-    /// Requests whose headers are in and whose answer is not yet sent.
-    let inFlight = Atomic<Int>(0)
+    /// Open connections and requests in flight are counted in ``IndoorService/metrics``.
+    var metrics: ServiceMetrics { service.metrics }
 
     /// A server for `service`, not yet listening.
     public init(service: IndoorService, configuration: ServerConfiguration = ServerConfiguration()) {
@@ -124,10 +122,10 @@ public final class HTTPServer: Sendable {
         }
         guard running else { return 0 }
         let deadline = Self.now() + service.limits.drainSeconds
-        while inFlight.load(ordering: .acquiring) > 0, Self.now() < deadline {
+        while metrics.inFlight.load(ordering: .acquiring) > 0, Self.now() < deadline {
             usleep(2_000)
         }
-        let left = inFlight.load(ordering: .acquiring)
+        let left = metrics.inFlight.load(ordering: .acquiring)
         stop()
         return left
     }
@@ -203,12 +201,14 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
     context.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
-    if state.handled { server.inFlight.subtract(1, ordering: .releasing) }
+    if state.handled { server.metrics.inFlight.subtract(1, ordering: .releasing) }
     // A request the server refused before the handler saw it (headers too large) still gets its line.
     let status = state.status == 0 ? (code == .REQUEST_TERMINATED_COMPLETED_OK ? 200 : 0) : state.status
+    let seconds = HTTPServer.now() - state.started
+    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status, seconds: seconds)
     if let log = server.configuration.accessLog {
         log(AccessLog.line(method: state.method, target: state.target, targetBytes: state.targetBytes, status: status, bytes: state.sentBytes,
-                           milliseconds: (HTTPServer.now() - state.started) * 1000, endpoint: state.endpoint,
+                           milliseconds: seconds * 1000, endpoint: state.endpoint,
                            error: state.errorCode ?? (state.status == 0 ? (state.handled ? "not_answered" : "refused_by_http_layer") : nil)))
     }
 }
@@ -219,9 +219,9 @@ private func serverConnectionChanged(_ cls: UnsafeMutableRawPointer?, _ connecti
     guard let cls else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        server.connections.add(1, ordering: .relaxed)
+        server.metrics.connections.add(1, ordering: .relaxed)
     } else {
-        server.connections.subtract(1, ordering: .relaxed)
+        server.metrics.connections.subtract(1, ordering: .relaxed)
     }
 }
 
@@ -245,9 +245,9 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
     }
     if !state.handled {
         state.handled = true
-        server.inFlight.add(1, ordering: .relaxed)
+        server.metrics.inFlight.add(1, ordering: .relaxed)
         state.method = method.map { String(cString: $0) } ?? "-"
-        if server.connections.load(ordering: .relaxed) > limits.maxConnections {
+        if server.metrics.connections.load(ordering: .relaxed) > limits.maxConnections {
             var r = APIError(status: 429, code: "too_many_connections",
                              message: "the server has \(limits.maxConnections) connections open: try again shortly").response()
             r.closesConnection = true

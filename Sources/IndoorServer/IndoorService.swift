@@ -7,7 +7,8 @@ import Synchronization
 /// (``JSONOutput``): the same question gets the same bytes.
 ///
 /// Paths (all `GET`, `HEAD` too):
-/// - `/health`: the process is up; `/ready`: it answers (503 while loading venues or draining).
+/// - `/health`: the process is up; `/ready`: it answers (503 while loading venues or draining); `/metrics`: what it
+///   has done, in the Prometheus text format (``ServiceMetrics``).
 /// - `/v1/venues`: the venues served; `/v1/venues/{venue}`: one summed up (``VenueInfo``, `?lang=`).
 /// - `/v1/venues/{venue}/levels/{ordinal}`: a floor as GeoJSON (`?lang=`), with an entity tag and gzip.
 /// - `/v1/venues/{venue}/search?q=&near=&level=&category=&limit=&lang=` (``SearchResponse``).
@@ -27,6 +28,8 @@ public final class IndoorService: Sendable {
 
     /// The bounds of what a request may ask for.
     public let limits: ServerLimits
+    /// What the service has done, as `GET /metrics` shows it.
+    public let metrics = ServiceMetrics()
     private let phaseValue = Atomic<UInt8>(Phase.loading.rawValue)
     private let venues = Mutex<(byID: [String: ServedVenue], order: [String])>(([:], []))
 
@@ -92,7 +95,7 @@ public final class IndoorService: Sendable {
 
     /// The API's paths.
     enum Route {
-        case health, ready, venues
+        case health, ready, metrics, venues
         case info(String)
         case level(String, String)
         case search(String), route(String), render(String)
@@ -101,6 +104,7 @@ public final class IndoorService: Sendable {
             switch s.count {
             case 1 where s[0] == "health": self = .health
             case 1 where s[0] == "ready": self = .ready
+            case 1 where s[0] == "metrics": self = .metrics
             case 2 where s == ["v1", "venues"]: self = .venues
             case 3 where s[0] == "v1" && s[1] == "venues": self = .info(s[2])
             case 4 where s[0] == "v1" && s[1] == "venues":
@@ -120,6 +124,7 @@ public final class IndoorService: Sendable {
             switch self {
             case .health: "health"
             case .ready: "ready"
+            case .metrics: "metrics"
             case .venues: "venues"
             case .info: "info"
             case .level: "levels"
@@ -142,6 +147,10 @@ public final class IndoorService: Sendable {
             case .loading: throw APIError(status: 503, code: "not_ready", message: "loading venues")
             case .draining: throw APIError(status: 503, code: "not_ready", message: "shutting down")
             }
+        case .metrics:
+            _ = try Parameters(query, allowed: [])
+            let text = metrics.exposition(venues: venueIDs.count, ready: phase == .ready)
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .venues:
             _ = try Parameters(query, allowed: [])
             try requireStarted()

@@ -15,6 +15,7 @@ enum ServeCommand {
 
         ENDPOINTS (GET):
           /health  /ready                                      up; ready (503 while loading or shutting down)
+          /metrics                                             Prometheus text: requests, latency, connections
           /v1/venues                                           the venues served
           /v1/venues/{venue}?lang=                             the venue summed up
           /v1/venues/{venue}/levels/{ordinal}?lang=            a floor as GeoJSON (ETag, gzip)

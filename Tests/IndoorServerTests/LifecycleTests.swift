@@ -52,3 +52,36 @@ import Testing
         #expect(ServerConfiguration.listenAddress("127.0.0.1") == nil)
     }
 }
+
+/// `GET /metrics`: requests by endpoint and status, latency histograms, gauges, in the Prometheus text format.
+@Suite(.timeLimit(.minutes(3))) struct MetricsTests {
+    @Test func countsRequestsByEndpointAndStatus() throws {
+        let server = try TestServer()
+        #expect(try server.get("/v1/venues/transit-hub/search?q=cafe").status == 200)
+        #expect(try server.get("/v1/venues/transit-hub/search?q=cafe&limit=0").status == 400)
+        #expect(try server.get("/nowhere").status == 404)
+        // Counted when MHD reports each request complete, just after its answer: wait (bounded) for the three.
+        var text = ""
+        for _ in 0..<200 {
+            let r = try server.get("/metrics")
+            #expect(r.status == 200)
+            #expect(r.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+            text = r.text
+            if text.contains("endpoint=\"none\",status=\"404\"} 1") { break }
+            usleep(5_000)
+        }
+        #expect(text.contains("indoornav_http_requests_total{endpoint=\"search\",status=\"200\"} 1\n"))
+        #expect(text.contains("indoornav_http_requests_total{endpoint=\"search\",status=\"400\"} 1\n"))
+        #expect(text.contains("indoornav_http_requests_total{endpoint=\"none\",status=\"404\"} 1\n"))
+        #expect(text.contains("# TYPE indoornav_http_request_duration_seconds histogram"))
+        #expect(text.contains("indoornav_http_request_duration_seconds_bucket{endpoint=\"search\",le=\"+Inf\"} 2\n"))
+        #expect(text.contains("indoornav_http_request_duration_seconds_count{endpoint=\"search\"} 2\n"))
+        #expect(text.contains("indoornav_venues 1\n"))
+        #expect(text.contains("indoornav_ready 1\n"))
+        #expect(text.contains("indoornav_http_requests_in_flight 1\n"))
+        // Every sample line is NAME{LABELS} VALUE or NAME VALUE.
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.split(separator: " ").count == 2 && Double(line.split(separator: " ").last ?? "") != nil, "\(line)")
+        }
+    }
+}

@@ -130,7 +130,7 @@ public struct QueryItem: Hashable, Sendable {
 
 /// Why a request target was refused: each is a 400 Bad Request, but ``tooLong(bytes:limit:)`` (414 URI Too Long).
 public enum TargetError: Error, Hashable, Sendable {
-    /// More bytes than the limit.
+    /// More bytes than the limit (`bytes`: as many as were looked at, the limit and one more at least).
     case tooLong(bytes: Int, limit: Int)
     /// Not an absolute path (`*`, `http://host/…`).
     case notOriginForm
@@ -159,7 +159,7 @@ extension TargetError: CustomStringConvertible, LocalizedError {
     /// What is wrong, for the error body of a response.
     public var description: String {
         switch self {
-        case .tooLong(let bytes, let limit): "the URL has \(bytes) bytes; at most \(limit) are read"
+        case .tooLong(_, let limit): "the URL is longer than the \(limit) bytes read"
         case .notOriginForm: "the request target is not an absolute path"
         case .invalidCharacter(let offset): "the URL has a byte that must be percent-encoded at offset \(offset)"
         case .badPercentEncoding(let offset): "invalid percent-encoding at offset \(offset) (% must be followed by two hex digits)"

@@ -25,11 +25,11 @@ public struct ServerLimits: Hashable, Sendable {
     public var maxImageSide: Int
     public var maxImagePixels: Int
 
-    /// The defaults: 8 KiB URLs of at most 64 parameters, 32 KiB of headers, 64 KiB bodies, 1,024 connections
-    /// (and 64 more told 429), 15 s of silence, 10 s of draining, 100 search results, 4,096-pixel images of at
-    /// most 8 Mpx.
+    /// The defaults: 8 KiB URLs of at most 64 parameters, 32 KiB of headers, 64 KiB bodies, 4,096 connections
+    /// (and 64 more told 429; an idle one costs a few KiB, and the process needs as many file descriptors), 15 s of
+    /// silence, 10 s of draining, 100 search results, 4,096-pixel images of at most 8 Mpx.
     public init(target: RequestTarget.Limits = RequestTarget.Limits(), maxHeaderBytes: Int = 32 << 10, maxBodyBytes: Int = 64 << 10,
-                maxConnections: Int = 1024, connectionOverflow: Int = 64, connectionTimeoutSeconds: Int = 15, drainSeconds: Double = 10,
+                maxConnections: Int = 4096, connectionOverflow: Int = 64, connectionTimeoutSeconds: Int = 15, drainSeconds: Double = 10,
                 maxSearchResults: Int = 100, maxImageSide: Int = 4096, maxImagePixels: Int = 8 << 20) {
         self.target = target
         self.maxHeaderBytes = maxHeaderBytes

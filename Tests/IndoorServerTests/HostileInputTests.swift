@@ -95,17 +95,7 @@ import Testing
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
         for _ in 0..<2000 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { break }
-            held.append(fd)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let ok = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            #expect(ok == 0)
+            held.append(try RawHTTP.connected(port: server.port))
         }
         #expect(held.count == 2000, "the test process may open 2,000 sockets (ulimit -n)")
         try stillServes()
@@ -117,16 +107,7 @@ import Testing
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
         for _ in 0..<2 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(bounded.port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let ok = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            #expect(ok == 0)
-            held.append(fd)
+            held.append(try RawHTTP.connected(port: bounded.port))
         }
         // The server counts a connection once its worker has accepted it: wait (bounded) for both.
         var r = try bounded.get("/health")

@@ -27,18 +27,27 @@ enum RawHTTP {
 
     /// Sends `bytes` on a new connection (in pieces, stopping early if the server answers first) and returns all
     /// it answers until it closes the connection, or `timeout` seconds pass.
-    static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10) throws -> Data {
+    /// A socket connected to the loopback `port` (the caller closes it).
+    static func connected(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure(description: "connect: \(errno)") }
+        guard status == 0 else {
+            close(fd)
+            throw Failure(description: "connect: \(errno)")
+        }
+        return fd
+    }
+
+    static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10) throws -> Data {
+        let fd = try connected(port: port)
+        defer { close(fd) }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))

@@ -117,6 +117,7 @@ public struct RequestTarget: Hashable, Sendable {
 
 /// One `name=value` parameter of a query, decoded.
 public struct QueryItem: Hashable, Sendable {
+    /// The parameter's name, decoded.
     public let name: String
     /// Empty for a name given alone (`?debug`).
     public let value: String

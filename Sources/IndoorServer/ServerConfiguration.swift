@@ -21,8 +21,9 @@ public struct ServerLimits: Hashable, Sendable {
     public var drainSeconds: Double
     /// The most results a search may ask for.
     public var maxSearchResults: Int
-    /// The most pixels of a rendered image's side, and in all.
+    /// The most pixels of a rendered image's side.
     public var maxImageSide: Int
+    /// The most pixels of a rendered image in all (width × height).
     public var maxImagePixels: Int
 
     /// The defaults: 8 KiB URLs of at most 64 parameters, 32 KiB of headers, 64 KiB bodies, 4,096 connections

@@ -2,7 +2,8 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values (→ reads "depends on"):
-//   indoornav                   → IndoorCore (the use cases), IndoorLocation
+//   indoornav                   → IndoorServer, IndoorCore (the use cases), IndoorLocation
+//   IndoorServer                → IndoorCore, (CMicroHTTPD, CZlib)
 //   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue
 //   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
 //   IndoorRender                → IndoorRouting, (CCairo)
@@ -29,6 +30,8 @@ let package = Package(
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
         // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
         .library(name: "IndoorCore", targets: ["IndoorCore"]),
+        // The HTTP service: the core's use cases over a versioned JSON API (`indoornav serve`).
+        .library(name: "IndoorServer", targets: ["IndoorServer"]),
         // Not library surface: the parsers as functions of bytes, for the libFuzzer harness in tools/fuzz. That
         // harness is a package of its own (it builds with --sanitize fuzzer, which supplies `main`), and another
         // package reaches a target only through a product; the underscore says "not API", as swift-nio's
@@ -43,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // zlib: the deflated blobs of OSM PBF files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libmicrohttpd: the HTTP service's server (thread pool + epoll).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // SQLite FTS5: only the search benchmark's peer.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -67,6 +72,8 @@ let package = Package(
         .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorRouting", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
+        // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
+        .target(name: "IndoorServer", dependencies: ["IndoorCore", "CMicroHTTPD", "CZlib"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -76,9 +83,9 @@ let package = Package(
         // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
         .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
-        .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"]),
+        .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorServer"]),
         // The command-line tool: parses arguments, calls the core, prints.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation"]),
+        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation", "IndoorServer"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -100,6 +107,8 @@ let package = Package(
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
+        // Starts the service on loopback and compares its answers with the CLI's.
+        .testTarget(name: "IndoorServerTests", dependencies: ["IndoorServer", "indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
         // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.

@@ -83,8 +83,9 @@ extension PreparedVenue {
     /// - Throws: ``RequestError`` for an unknown id in `avoid`; `PlaceError` for a place that names nothing;
     ///   `RoutingError` when there is no route.
     public func route(_ request: RouteRequest) throws -> RoutePlan {
-        let known = Set(venue.spaces.map(\.id) + venue.openings.map(\.id) + venue.connectors.map(\.id))
-        if let unknown = request.avoid.sorted().first(where: { !known.contains($0) }) {
+        if !request.avoid.isEmpty, let unknown = request.avoid.sorted().first(where: { id in
+            !venue.spaces.contains { $0.id == id } && !venue.openings.contains { $0.id == id } && !venue.connectors.contains { $0.id == id }
+        }) {
             throw RequestError(field: "avoid", reason: "\(unknown) names no space, opening or connector of this venue")
         }
         let language = InstructionLanguage(tag: request.language)

@@ -2,6 +2,7 @@ import Foundation
 import IndoorLocation
 import IndoorSampleVenue
 import IndoorSearch
+import IndoorServer
 import IndoorVenue
 
 /// The parsers that input reaches, each as one function of bytes: what the libFuzzer harness in `tools/fuzz`
@@ -23,6 +24,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case place
     /// A search query: folded and searched on the sample venue.
     case search
+    /// An HTTP request target as `indoornav serve` reads it (path segments and query parameters), with small
+    /// limits so the fuzzer reaches them.
+    case query
 
     /// Parses `data` and forgets the outcome: what libFuzzer calls.
     public func run(_ data: Data) {
@@ -50,6 +54,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = TextNormalizer.fold(text)
             guard let index = Self.index else { return .error("the sample venue did not load") }
             return .value("\(index.search(SearchQuery(text)).count) results")
+        case .query:
+            return Self.outcome({ () throws(TargetError) in try RequestTarget.parse(data, limits: .init(maxBytes: 4096, maxParameters: 16)) }) { t in
+                "\(t.segments.count) segments, \(t.query.count) parameters"
+            }
         }
     }
 

@@ -260,6 +260,34 @@ final class Canvas {
         }
     }
 
+    /// The image's bytes, as ``finish(to:)`` would write them, without a file (for a PNG; SVG and PDF go through
+    /// their temporary file). The canvas is finished: nothing more can be drawn on it.
+    func encoded() throws(RenderError) -> Data {
+        switch format {
+        case .png:
+            cairo_surface_flush(surface)
+            final class Sink { var data = Data() }
+            let sink = Sink()
+            let status = withExtendedLifetime(sink) {
+                cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
+                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
+            }
+            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+            return sink.data
+        case .svg, .pdf:
+            cairo_show_page(cr)
+            cairo_surface_finish(surface)
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath,
+                  let data = FileManager.default.contents(atPath: vectorPath) else {
+                throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+            }
+            return data
+        }
+    }
+
     /// The PNG surface's pixels (premultiplied ARGB, row-major), for tests comparing images.
     func pixels() -> [UInt32] {
         guard format == .png, let data = cairo_image_surface_get_data(surface) else { return [] }

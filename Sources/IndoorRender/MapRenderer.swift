@@ -55,6 +55,13 @@ public final class RenderedMap {
         try canvas.finish(to: path)
     }
 
+    /// The image's bytes (PNG, SVG or PDF, as it was made), as ``write(to:)`` would write them: for a service
+    /// that answers with the image. Call it once: the image is finished by it.
+    /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot encode it.
+    public func encoded() throws(RenderError) -> Data {
+        try canvas.encoded()
+    }
+
     /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests: package access).
     package var pixels: [UInt32] { canvas.pixels() }
     /// The image's width in pixels (points for SVG and PDF).

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCore
 
 /// stdout for results, stderr for progress and errors. Each line is written whole, in one call.
 enum Output {
@@ -27,11 +28,10 @@ enum Output {
     }
 
     /// One JSON document on stdout, keys sorted so output is stable for scripts and diffs.
+    /// (The encoding is ``JSONOutput``'s, which the service shares: the same question gets the same bytes.)
     static func json(_ value: some Encodable, pretty: Bool = true) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
-            line(String(decoding: try encoder.encode(value), as: UTF8.self))
+            write(try JSONOutput.document(value, pretty: pretty))
         } catch {
             Output.error("indoornav: cannot encode the result as JSON: \(error)")
         }

@@ -20,8 +20,9 @@ let usage = """
       gpx info         Summarise a GPX file (waypoints, routes, tracks, first and last points).
       follow           Follow a live or replayed position source on the venue, with guidance to a place.
       simulate         Run simulated navigation sessions through the engine and report how it did.
+      serve            Serve venues over HTTP: routes, search, floors as GeoJSON and maps, as JSON.
 
-    The venue commands (venue, search, route, render) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
+    The venue commands (venue, search, route, render, serve) take --venue PATH (an IMDF folder or .zip/.imdf archive, or
     an OSM .osm or .osm.pbf file; --venue-name NAME or --bbox W,S,E,N picks one venue out of an OSM extract);
     without it, the embedded sample venue is used. Run `indoornav <command> --help` for a
     command's options. Exit status: 0 success, 1 failure (or errors found), 2 usage error.
@@ -71,6 +72,7 @@ func run(_ command: String, _ words: [String]) throws -> ExitStatus {
     case "gpx": return try GPXCommand.run(words)
     case "follow": return try FollowCommand.run(words)
     case "simulate": return try SimulateCommand.run(words)
+    case "serve": return try ServeCommand.run(words)
     default: throw UsageError("unknown command \(command)", command: "indoornav")
     }
 }

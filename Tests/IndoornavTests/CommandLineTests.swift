@@ -8,14 +8,7 @@ struct CLI {
         .deletingLastPathComponent()
 
     /// The binary SwiftPM built beside the test bundle.
-    static var executable: URL {
-        let besideRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [besideRunner, besideRunner.deletingLastPathComponent(), root.appendingPathComponent(".build/debug")] {
-            let candidate = dir.appendingPathComponent("indoornav")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return root.appendingPathComponent(".build/debug/indoornav")
-    }
+    static var executable: URL { BuiltProduct.executable("indoornav") }
 
     struct Result {
         let status: Int32

@@ -7,7 +7,7 @@ let package = Package(
     name: "IndoorNavFuzz",
     dependencies: [.package(name: "IndoorNav", path: "../..")],
     targets: [
-        // One binary for every target; INDOORNAV_FUZZ_TARGET picks which (nmea, gpx, imdf, osm, place, search).
+        // One binary for every target; INDOORNAV_FUZZ_TARGET picks which (nmea, gpx, imdf, osm, pbf, place, search, query).
         .executableTarget(
             name: "fuzz", dependencies: [.product(name: "_IndoorFuzzing", package: "IndoorNav")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),

@@ -1,0 +1,112 @@
+import Foundation
+import IndoorCore
+
+/// A request as the service reads it: what the HTTP server hands over, with no socket or C type in it.
+public struct HTTPRequest: Sendable {
+    /// `GET`, `HEAD`, `POST`…
+    public var method: String
+    /// The request target's raw bytes (path and query, still percent-encoded), as the request line has it.
+    public var target: [UInt8]
+    /// The headers the service reads (``HTTPRequest/readHeaders``), by lowercase name.
+    public var headers: [String: String]
+    /// The length of the body the client announces, if any.
+    public var contentLength: Int?
+
+    /// The headers the service reads; the server copies only these.
+    public static let readHeaders = ["accept-encoding", "if-none-match"]
+
+    /// A request for `target` (raw bytes) with `method` and the headers the service reads.
+    public init(method: String, target: [UInt8], headers: [String: String] = [:], contentLength: Int? = nil) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.contentLength = contentLength
+    }
+}
+
+/// A response: status, content type, body and extra headers.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// `Content-Type`, if there is a body.
+    public var contentType: String?
+    /// The body (sent for every method but HEAD).
+    public var body: Data
+    /// Headers beyond `Content-Type` and `Content-Length`, in order.
+    public var headers: [(name: String, value: String)]
+    /// Whether the server closes the connection after it (the client is over a bound).
+    public var closesConnection: Bool
+    /// The API endpoint that answered, for the access log (`route`, `search`, `levels`…; `-` for none).
+    public var endpoint: String
+    /// The error's code, when it is one.
+    public var errorCode: String?
+
+    /// A response with `status` and `body` of `contentType`.
+    public init(status: Int, contentType: String? = nil, body: Data = Data(), headers: [(name: String, value: String)] = [],
+                closesConnection: Bool = false, endpoint: String = "-", errorCode: String? = nil) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.headers = headers
+        self.closesConnection = closesConnection
+        self.endpoint = endpoint
+        self.errorCode = errorCode
+    }
+
+    /// `value` as the CLI prints it (``JSONOutput``), `application/json`.
+    static func json(_ value: some Encodable, status: Int = 200, endpoint: String,
+                     contentType: String = "application/json") -> HTTPResponse {
+        do {
+            return HTTPResponse(status: status, contentType: contentType, body: try JSONOutput.document(value), endpoint: endpoint)
+        } catch {
+            return APIError(status: 500, code: "internal", message: "the answer cannot be encoded as JSON").response(endpoint: endpoint)
+        }
+    }
+}
+
+/// An error as the API answers it: `{"error": {"status": N, "code": "…", "message": "…"}}`.
+public struct APIError: Error, Hashable, Sendable {
+    /// The HTTP status.
+    public let status: Int
+    /// A stable, machine-readable code (`bad_place`, `no_route`, `unknown_venue`…).
+    public let code: String
+    /// What went wrong, for a person: the same words the CLI prints.
+    public let message: String
+
+    /// An error answered with `status`, `code` and `message`.
+    public init(status: Int, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    struct Body: Codable {
+        struct Inner: Codable {
+            let status: Int
+            let code: String
+            let message: String
+        }
+        let error: Inner
+    }
+
+    /// The error as a JSON response.
+    public func response(endpoint: String = "-") -> HTTPResponse {
+        var r = HTTPResponse.json(Body(error: .init(status: status, code: code, message: message)), status: status, endpoint: endpoint)
+        r.errorCode = code
+        return r
+    }
+
+    /// The answer for what a use case of the core threw: 400 for a bad place or request, 422 when there is no
+    /// route or nothing to draw, 500 otherwise.
+    static func from(_ error: any Error) -> APIError {
+        switch error {
+        case let e as APIError: e
+        case let e as PlaceError: APIError(status: 400, code: "bad_place", message: e.localizedDescription)
+        case let e as RequestError: APIError(status: 400, code: "bad_request", message: e.localizedDescription)
+        case let e as RoutingError: APIError(status: 422, code: "no_route", message: e.localizedDescription)
+        case RenderError.nothingToDraw(let what): APIError(status: 422, code: "nothing_to_draw", message: "nothing to draw: \(what)")
+        case let e as RenderError: APIError(status: 500, code: "render_failed", message: e.localizedDescription)
+        default: APIError(status: 500, code: "internal", message: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,304 @@
+internal import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Why the server could not start.
+public enum ServerError: Error, Hashable, Sendable, LocalizedError {
+    /// The listen address is not an IPv4 address.
+    case badAddress(String)
+    /// libmicrohttpd would not start (the port is taken, or no permission to bind it).
+    case cannotListen(host: String, port: Int)
+    /// ``HTTPServer/start()`` was called twice.
+    case alreadyStarted
+
+    /// What went wrong, for a person.
+    public var errorDescription: String? {
+        switch self {
+        case .badAddress(let host): "\(host) is not an IPv4 address to listen on"
+        case .cannotListen(let host, let port): "cannot listen on \(host):\(port) (in use, or not allowed)"
+        case .alreadyStarted: "the server is already started"
+        }
+    }
+}
+
+/// The HTTP server: libmicrohttpd with a pool of worker threads, each on its own epoll loop, carrying requests to an
+/// ``IndoorService`` and its answers back. It bounds what clients can make it hold (``ServerLimits``), logs a line
+/// per request, and shuts down gracefully: not ready, no new connections, requests in flight finished within a
+/// bound.
+public final class HTTPServer: Sendable {
+    /// The API the server carries.
+    public let service: IndoorService
+    let configuration: ServerConfiguration
+    /// The daemon (`struct MHD_Daemon *`, as an address: a pointer is not Sendable) while running, and the
+    /// listening socket once quiesced.
+    private let daemon = Mutex<(address: UInt, quiescedSocket: Int32)>((0, -1))
+    private let boundPort = Atomic<Int>(0)
+    /// Open connections and requests in flight are counted in ``IndoorService/metrics``.
+    var metrics: ServiceMetrics { service.metrics }
+
+    /// A server for `service`, not yet listening.
+    public init(service: IndoorService, configuration: ServerConfiguration = ServerConfiguration()) {
+        self.service = service
+        self.configuration = configuration
+    }
+
+    /// The port listened on (the one picked when the configuration says 0); 0 before ``start()``.
+    public var port: Int { boundPort.load(ordering: .acquiring) }
+
+    /// Binds and starts the worker threads; returns at once.
+    /// - Throws: ``ServerError``.
+    public func start() throws(ServerError) {
+        let listener = try Self.listen(host: configuration.host, port: configuration.port)
+        let limits = service.limits
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        // The server is retained while the daemon may call back into it; ``stop()`` releases it.
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let options: [any CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listener.socket,
+            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionOverflow),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.connectionTimeoutSeconds),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, limits.maxHeaderBytes,
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, OpaquePointer(unsafeBitCast(serverRequestStarted as URILogCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, OpaquePointer(unsafeBitCast(serverRequestCompleted as CompletedCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, OpaquePointer(unsafeBitCast(serverConnectionChanged as ConnectionCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.END.rawValue,
+        ]
+        let started = withVaList(options) { list in
+            MHD_start_daemon_va(flags, UInt16(clamping: listener.port), nil, nil, serverAccessHandler, me, list)
+        }
+        guard let started else {
+            close(listener.socket)
+            Unmanaged<HTTPServer>.fromOpaque(me).release()
+            throw .cannotListen(host: configuration.host, port: configuration.port)
+        }
+        let already = daemon.withLock { d -> Bool in
+            if d.address != 0 { return true }
+            d.address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
+            return false
+        }
+        if already {
+            MHD_stop_daemon(started)
+            Unmanaged<HTTPServer>.fromOpaque(me).release()
+            throw .alreadyStarted
+        }
+        boundPort.store(listener.port, ordering: .releasing)
+    }
+
+    /// A listening TCP socket on `host:port` (the daemon takes it over), and the port it is bound to.
+    static func listen(host: String, port: Int) throws(ServerError) -> (socket: Int32, port: Int) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .badAddress(host) }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .cannotListen(host: host, port: port) }
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard bound == 0, Glibc.listen(fd, 1024) == 0, named == 0 else {
+            close(fd)
+            throw .cannotListen(host: host, port: port)
+        }
+        return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+    }
+
+    /// Shuts down gracefully: the service stops saying it is ready, no new connection is accepted, requests in flight
+    /// are finished (for at most ``ServerLimits/drainSeconds``), then every connection is closed.
+    /// - Returns: the requests still in flight when the bound ran out (0 when all were finished).
+    @discardableResult
+    public func shutdown() -> Int {
+        service.beginDraining()
+        let running = daemon.withLock { d -> Bool in
+            if let p = OpaquePointer(bitPattern: d.address), d.quiescedSocket < 0 { d.quiescedSocket = MHD_quiesce_daemon(p) }
+            return d.address != 0
+        }
+        guard running else { return 0 }
+        let deadline = Self.now() + service.limits.drainSeconds
+        while metrics.inFlight.load(ordering: .acquiring) > 0, Self.now() < deadline {
+            usleep(2_000)
+        }
+        let left = metrics.inFlight.load(ordering: .acquiring)
+        stop()
+        return left
+    }
+
+    /// Stops at once: every connection is closed, whatever it was doing.
+    public func stop() {
+        let (address, socket) = daemon.withLock { d in
+            defer { d = (0, -1) }
+            return (d.address, d.quiescedSocket)
+        }
+        guard let pointer = OpaquePointer(bitPattern: address) else { return }
+        MHD_stop_daemon(pointer)
+        // The quiesced listening socket is ours to close, after the daemon's threads are gone.
+        if socket >= 0 { close(socket) }
+        Unmanaged.passUnretained(self).release()
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// What the server knows of one request, from its request line to its completion (MHD's per-request `con_cls`).
+/// Only the worker thread that owns the connection touches it.
+final class RequestState {
+    /// The raw target, up to the limit and one byte more (enough to know it is too long).
+    let target: [UInt8]
+    /// The target's whole length.
+    let targetBytes: Int
+    let started = HTTPServer.now()
+    var method = "-"
+    var handled = false
+    var bodyBytes = 0
+    var expectsBody = false
+    var status = 0
+    var sentBytes = 0
+    var endpoint = "-"
+    var errorCode: String?
+
+    init(target: UnsafePointer<CChar>?, limit: Int) {
+        guard let target else {
+            (self.target, targetBytes) = ([], 0)
+            return
+        }
+        let length = strlen(target)
+        targetBytes = length
+        self.target = target.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: min(length, limit + 1))) }
+    }
+}
+
+typealias URILogCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer?
+typealias CompletedCallback = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                                              MHD_RequestTerminationCode) -> Void
+typealias ConnectionCallback = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                                               MHD_ConnectionNotificationCode) -> Void
+
+// The callbacks below run on libmicrohttpd's worker threads: free functions, their state through `cls` (the
+// server) and `con_cls` (the request's ``RequestState``).
+
+/// The request line is in: its raw target (before MHD decodes anything) becomes the request's state.
+private func serverRequestStarted(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    guard let cls else { return nil }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return Unmanaged.passRetained(RequestState(target: uri, limit: server.service.limits.target.maxBytes)).toOpaque()
+}
+
+/// The request is done (answered, or the client went): one access-log line, and its state freed.
+private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                                    _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode) {
+    guard let cls, let context, let pointer = context.pointee else { return }
+    context.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    if state.handled { server.metrics.inFlight.subtract(1, ordering: .releasing) }
+    // A request the server refused before the handler saw it (headers too large) still gets its line.
+    let status = state.status == 0 ? (code == .REQUEST_TERMINATED_COMPLETED_OK ? 200 : 0) : state.status
+    let seconds = HTTPServer.now() - state.started
+    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status, seconds: seconds)
+    if let log = server.configuration.accessLog {
+        log(AccessLog.line(method: state.method, target: state.target, targetBytes: state.targetBytes, status: status, bytes: state.sentBytes,
+                           milliseconds: seconds * 1000, endpoint: state.endpoint,
+                           error: state.errorCode ?? (state.status == 0 ? (state.handled ? "not_answered" : "refused_by_http_layer") : nil)))
+    }
+}
+
+/// Counts the open connections.
+private func serverConnectionChanged(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                                     _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode) {
+    guard let cls else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        server.metrics.connections.add(1, ordering: .relaxed)
+    } else {
+        server.metrics.connections.subtract(1, ordering: .relaxed)
+    }
+}
+
+/// Each request: called once when its headers are in, then once per piece of body, then once more at its end.
+private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+                                 _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+                                 _ uploadSize: UnsafeMutablePointer<Int>?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
+    guard let cls, let connection, let context else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let limits = server.service.limits
+    let state: RequestState
+    if let pointer = context.pointee {
+        state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+    } else {
+        // No request-line callback ran (it always does): the target is MHD's decoded path, refused if not plain.
+        state = RequestState(target: url, limit: limits.target.maxBytes)
+        context.pointee = Unmanaged.passRetained(state).toOpaque()
+    }
+    func header(_ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+    if !state.handled {
+        state.handled = true
+        server.metrics.inFlight.add(1, ordering: .relaxed)
+        state.method = method.map { String(cString: $0) } ?? "-"
+        if server.metrics.connections.load(ordering: .relaxed) > limits.maxConnections {
+            var r = APIError(status: 429, code: "too_many_connections",
+                             message: "the server has \(limits.maxConnections) connections open: try again shortly").response()
+            r.closesConnection = true
+            r.headers.append(("Retry-After", "1"))
+            return send(r, state, connection)
+        }
+        let length = header("Content-Length").flatMap { Int($0) }
+        if let length, length > limits.maxBodyBytes {
+            var r = APIError(status: 413, code: "body_too_large", message: "the body has \(length) bytes; at most \(limits.maxBodyBytes) are read").response()
+            r.closesConnection = true
+            return send(r, state, connection)
+        }
+        state.expectsBody = (length ?? 0) > 0 || header("Transfer-Encoding") != nil
+        // Answered on the next call: a response queued on this first one makes MHD close the connection (it
+        // cannot know whether a body follows), which would cost every client its keep-alive.
+        return .YES
+    } else if let uploadSize, uploadSize.pointee > 0 {
+        state.bodyBytes += uploadSize.pointee
+        uploadSize.pointee = 0
+        if state.bodyBytes > limits.maxBodyBytes, state.status == 0 {
+            var r = APIError(status: 413, code: "body_too_large", message: "the body has more than \(limits.maxBodyBytes) bytes").response()
+            r.closesConnection = true
+            return send(r, state, connection)
+        }
+        return .YES
+    }
+    if state.status != 0 { return .YES }
+    var headers: [String: String] = [:]
+    for name in HTTPRequest.readHeaders {
+        if let value = header(name) { headers[name] = value }
+    }
+    let request = HTTPRequest(method: state.method, target: state.target, headers: headers,
+                              contentLength: state.expectsBody ? max(state.bodyBytes, 1) : nil)
+    var response = server.service.respond(to: request)
+    if server.service.phase == .draining { response.closesConnection = true }
+    return send(response, state, connection)
+}
+
+/// Queues `response` on the connection and notes it in the request's state.
+private func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer) -> MHD_Result {
+    state.status = response.status
+    state.endpoint = response.endpoint
+    state.errorCode = response.errorCode
+    state.sentBytes = state.method == "HEAD" ? 0 : response.body.count
+    let made = response.body.withUnsafeBytes { body in
+        MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return .NO }
+    defer { MHD_destroy_response(made) }
+    if let type = response.contentType { MHD_add_response_header(made, "Content-Type", type) }
+    for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+    if response.closesConnection { MHD_add_response_header(made, "Connection", "close") }
+    return MHD_queue_response(connection, UInt32(response.status), made)
+}

@@ -1,0 +1,340 @@
+import Foundation
+import IndoorCore
+import Synchronization
+
+/// The API: requests in, responses out, on the venues it serves — no sockets (``HTTPServer`` carries it over
+/// HTTP), so it can be called and tested directly. Every answer is the core's, encoded as the CLI encodes it
+/// (`JSONOutput`): the same question gets the same bytes.
+///
+/// Paths (all `GET`, `HEAD` too):
+/// - `/health`: the process is up; `/ready`: it answers (503 while loading venues or draining); `/metrics`: what it
+///   has done, in the Prometheus text format (``ServiceMetrics``).
+/// - `/v1/venues`: the venues served; `/v1/venues/{venue}`: one summed up (`VenueInfo`, `?lang=`).
+/// - `/v1/venues/{venue}/levels/{ordinal}`: a floor as GeoJSON (`?lang=`), with an entity tag and gzip.
+/// - `/v1/venues/{venue}/search?q=&near=&level=&category=&limit=&lang=` (`SearchResponse`).
+/// - `/v1/venues/{venue}/route?from=&to=&via=…&profile=&avoid=…&non_public=&lang=&format=json|geojson`
+///   (`RouteResponse`, or the itinerary as GeoJSON).
+/// - `/v1/venues/{venue}/render?level=&from=&to=&via=…&profile=&camera=&size=WxH&style=&lang=` (PNG).
+public final class IndoorService: Sendable {
+    /// Where the service is in its life.
+    public enum Phase: UInt8, Sendable {
+        /// Venues are being loaded: `/ready` says 503.
+        case loading
+        /// Every venue is loaded.
+        case ready
+        /// Shutting down: `/ready` says 503 so a load balancer sends no more; requests in flight are finished.
+        case draining
+    }
+
+    /// The bounds of what a request may ask for.
+    public let limits: ServerLimits
+    /// What the service has done, as `GET /metrics` shows it.
+    public let metrics = ServiceMetrics()
+    private let phaseValue = Atomic<UInt8>(Phase.loading.rawValue)
+    private let venues = Mutex<(byID: [String: ServedVenue], order: [String])>(([:], []))
+
+    /// A service with no venue yet, loading.
+    public init(limits: ServerLimits = ServerLimits()) {
+        self.limits = limits
+    }
+
+    /// Where the service is in its life.
+    public var phase: Phase { Phase(rawValue: phaseValue.load(ordering: .acquiring)) ?? .loading }
+
+    /// Serves `venue` from now on, under its id (replacing one of the same id).
+    public func add(_ venue: ServedVenue) {
+        venues.withLock { v in
+            if v.byID.updateValue(venue, forKey: venue.id) == nil { v.order.append(venue.id) }
+        }
+    }
+
+    /// Every venue is loaded: `/ready` says 200.
+    public func markReady() {
+        _ = phaseValue.compareExchange(expected: Phase.loading.rawValue, desired: Phase.ready.rawValue, ordering: .acquiringAndReleasing)
+    }
+
+    /// Shutting down: `/ready` says 503 from now on.
+    public func beginDraining() {
+        phaseValue.store(Phase.draining.rawValue, ordering: .releasing)
+    }
+
+    /// The ids of the venues served, in the order they were added.
+    public var venueIDs: [String] { venues.withLock { $0.order } }
+
+    /// Answers `request`. Never throws: every fault is an error response (``APIError``).
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let target: RequestTarget
+        do {
+            target = try RequestTarget.parse(request.target, limits: limits.target)
+        } catch {
+            let code = error.status == 414 ? "uri_too_long" : "bad_request"
+            return APIError(status: error.status, code: code, message: error.description).response()
+        }
+        guard let route = Route(target.segments) else {
+            return APIError(status: 404, code: "not_found", message: "no such path (the API is under /v1/venues; see /v1/venues)").response()
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var r = APIError(status: 405, code: "method_not_allowed", message: "\(request.method) is not allowed here: use GET").response(endpoint: route.endpoint)
+            r.headers.append(("Allow", "GET, HEAD"))
+            return r
+        }
+        if let length = request.contentLength, length > 0 {
+            let status = length > limits.maxBodyBytes ? 413 : 400
+            return APIError(status: status, code: status == 413 ? "body_too_large" : "bad_request",
+                            message: status == 413 ? "the body has \(length) bytes; at most \(limits.maxBodyBytes) are read"
+                                : "a GET request has no body").response(endpoint: route.endpoint)
+        }
+        do {
+            var response = try answer(route, target.query, request)
+            response.endpoint = route.endpoint
+            return response
+        } catch {
+            return APIError.from(error).response(endpoint: route.endpoint)
+        }
+    }
+
+    /// The API's paths.
+    enum Route {
+        case health, ready, metrics, venues
+        case info(String)
+        case level(String, String)
+        case search(String), route(String), render(String)
+
+        init?(_ s: [String]) {
+            switch s.count {
+            case 1 where s[0] == "health": self = .health
+            case 1 where s[0] == "ready": self = .ready
+            case 1 where s[0] == "metrics": self = .metrics
+            case 2 where s == ["v1", "venues"]: self = .venues
+            case 3 where s[0] == "v1" && s[1] == "venues": self = .info(s[2])
+            case 4 where s[0] == "v1" && s[1] == "venues":
+                switch s[3] {
+                case "search": self = .search(s[2])
+                case "route": self = .route(s[2])
+                case "render": self = .render(s[2])
+                default: return nil
+                }
+            case 5 where s[0] == "v1" && s[1] == "venues" && s[3] == "levels": self = .level(s[2], s[4])
+            default: return nil
+            }
+        }
+
+        /// Its name in logs and metrics.
+        var endpoint: String {
+            switch self {
+            case .health: "health"
+            case .ready: "ready"
+            case .metrics: "metrics"
+            case .venues: "venues"
+            case .info: "info"
+            case .level: "levels"
+            case .search: "search"
+            case .route: "route"
+            case .render: "render"
+            }
+        }
+    }
+
+    private func answer(_ route: Route, _ query: [QueryItem], _ request: HTTPRequest) throws -> HTTPResponse {
+        switch route {
+        case .health:
+            _ = try Parameters(query, allowed: [])
+            return .json(["status": "ok"], endpoint: "health")
+        case .ready:
+            _ = try Parameters(query, allowed: [])
+            switch phase {
+            case .ready: return .json(["status": "ready"], endpoint: "ready")
+            case .loading: throw APIError(status: 503, code: "not_ready", message: "loading venues")
+            case .draining: throw APIError(status: 503, code: "not_ready", message: "shutting down")
+            }
+        case .metrics:
+            _ = try Parameters(query, allowed: [])
+            let text = metrics.exposition(venues: venueIDs.count, ready: phase == .ready)
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
+        case .venues:
+            _ = try Parameters(query, allowed: [])
+            try requireStarted()
+            let served = venues.withLock { v in v.order.compactMap { v.byID[$0] } }
+            return .json(VenueList(venues: served.map { VenueList.Entry($0) }), endpoint: "venues")
+        case .info(let id):
+            let p = try Parameters(query, allowed: ["lang"])
+            let venue = try self.venue(id)
+            return .json(VenueInfo(venue.drawn, languages: PreparedVenue.nameLanguages(for: try p.language())), endpoint: "info")
+        case .level(let id, let level):
+            let p = try Parameters(query, allowed: ["lang"])
+            let venue = try self.venue(id)
+            return try levelResponse(venue, level: level, language: try p.language(), request)
+        case .search(let id):
+            let p = try Parameters(query, allowed: ["q", "near", "level", "category", "limit", "lang"])
+            let venue = try self.venue(id)
+            guard let q = p["q"] else { throw APIError(status: 400, code: "bad_request", message: "q: the words to search for are missing") }
+            let language = try p.language()
+            var request = SearchRequest(query: q, near: p["near"], level: p["level"], category: p["category"], language: language)
+            if let limit = p["limit"] {
+                guard let n = Int(limit), (1...limits.maxSearchResults).contains(n) else {
+                    throw APIError(status: 400, code: "bad_request", message: "limit: takes a whole number from 1 to \(limits.maxSearchResults), not \(limit)")
+                }
+                request.limit = n
+            }
+            let hits = try venue.prepared.search(request)
+            return .json(SearchResponse(query: q, hits: hits, languages: PreparedVenue.nameLanguages(for: language)), endpoint: "search")
+        case .route(let id):
+            let p = try Parameters(query, allowed: ["from", "to", "via", "profile", "avoid", "non_public", "lang", "format"],
+                                   repeatable: ["via", "avoid"])
+            let venue = try self.venue(id)
+            let request = try routeRequest(p)
+            let format = p["format"] ?? "json"
+            guard format == "json" || format == "geojson" else {
+                throw APIError(status: 400, code: "bad_request", message: "format: json or geojson, not \(format)")
+            }
+            let plan = try venue.prepared.route(request)
+            return format == "json" ? .json(RouteResponse(plan), endpoint: "route")
+                : .json(plan.geoJSON.json, endpoint: "route", contentType: "application/geo+json")
+        case .render(let id):
+            let p = try Parameters(query, allowed: ["level", "from", "to", "via", "profile", "camera", "size", "style", "lang"],
+                                   repeatable: ["via"])
+            let venue = try self.venue(id)
+            return try render(venue, p)
+        }
+    }
+
+    /// 503 while loading (a venue may not be there yet).
+    private func requireStarted() throws(APIError) {
+        if phase == .loading { throw APIError(status: 503, code: "not_ready", message: "loading venues") }
+    }
+
+    private func venue(_ id: String) throws(APIError) -> ServedVenue {
+        if let venue = venues.withLock({ $0.byID[id] }) { return venue }
+        try requireStarted()
+        let known = venueIDs.joined(separator: ", ")
+        throw APIError(status: 404, code: "unknown_venue", message: "no venue \(id) is served here (served: \(known))")
+    }
+
+    private func routeRequest(_ p: Parameters) throws -> RouteRequest {
+        guard let from = p["from"], let to = p["to"] else {
+            throw APIError(status: 400, code: "bad_request", message: "\(p["from"] == nil ? "from" : "to"): the place is missing")
+        }
+        var request = RouteRequest(from: from, to: to, via: p.all("via"), avoid: p.all("avoid"), language: try p.language())
+        if let text = p["profile"] {
+            guard let profile = RoutingOptions.Profile(rawValue: text) else {
+                throw APIError(status: 400, code: "bad_request",
+                               message: "profile: default, accessible, avoid-elevators or avoid-escalators, not \(text)")
+            }
+            request.profile = profile
+        }
+        if let text = p["non_public"] {
+            switch text {
+            case "true", "1": request.includeNonPublic = true
+            case "false", "0": request.includeNonPublic = false
+            default: throw APIError(status: 400, code: "bad_request", message: "non_public: true or false, not \(text)")
+            }
+        }
+        return request
+    }
+
+    private func levelResponse(_ venue: ServedVenue, level: String, language: String?, _ request: HTTPRequest) throws -> HTTPResponse {
+        let document: LevelDocument
+        do {
+            document = try venue.levelDocument(level, language: language)
+        } catch let error as PlaceError {
+            throw APIError(status: 404, code: "unknown_level", message: error.localizedDescription)
+        }
+        let gzip = Self.acceptsGzip(request.headers["accept-encoding"]) ? document.gzip : nil
+        let etag = gzip == nil ? document.etag : document.gzipETag
+        var headers: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding"), ("Cache-Control", "no-cache")]
+        if let match = request.headers["if-none-match"], ETag.matches(match, [document.etag, document.gzipETag]) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        if gzip != nil { headers.append(("Content-Encoding", "gzip")) }
+        return HTTPResponse(status: 200, contentType: "application/geo+json", body: gzip ?? document.body, headers: headers)
+    }
+
+    /// Whether an `Accept-Encoding` value accepts gzip (RFC 9110 §12.5.3): `gzip` or `*` with a weight above 0.
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let coding = parts.first, coding == "gzip" || coding == "x-gzip" || coding == "*" else { return false }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return weight > 0
+        }
+    }
+
+    private func render(_ venue: ServedVenue, _ p: Parameters) throws -> HTTPResponse {
+        let language = try p.language()
+        var request = MapRequest(level: p["level"], languages: PreparedVenue.nameLanguages(for: language))
+        if let size = p["size"] {
+            let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1], (16...limits.maxImageSide).contains(w),
+                  (16...limits.maxImageSide).contains(h), w * h <= limits.maxImagePixels else {
+                throw APIError(status: 400, code: "bad_request",
+                               message: "size: WIDTHxHEIGHT, 16…\(limits.maxImageSide) pixels each and \(limits.maxImagePixels) in all, not \(size)")
+            }
+            (request.width, request.height) = (w, h)
+        }
+        switch p["style"] ?? "light" {
+        case "light": request.style = .light
+        case "dark": request.style = .dark
+        case let other: throw APIError(status: 400, code: "bad_request", message: "style: light or dark, not \(other)")
+        }
+        if let text = p["camera"] {
+            guard let camera = MapRequest.Camera(rawValue: text) else {
+                throw APIError(status: 400, code: "bad_request", message: "camera: overview or follow, not \(text)")
+            }
+            request.camera = camera
+        }
+        if p["from"] != nil || p["to"] != nil || !p.all("via").isEmpty || p["profile"] != nil {
+            request.route = try routeRequest(p)
+        }
+        let png = try venue.prepared.map(request).encoded()
+        return HTTPResponse(status: 200, contentType: "image/png", body: png)
+    }
+}
+
+/// The venues a service answers for: what `GET /v1/venues` returns.
+struct VenueList: Codable {
+    struct Entry: Codable {
+        let id: String
+        let name: String
+        let format: String
+        let levels: Int
+
+        init(_ venue: ServedVenue) {
+            id = venue.id
+            name = venue.drawn.name.resolved(for: ["en"]) ?? venue.id
+            format = venue.drawn.sourceFormat
+            levels = venue.drawn.levels.count
+        }
+    }
+    let venues: [Entry]
+}
+
+/// A request's query parameters, checked: only the names an endpoint takes, each once unless it may repeat.
+struct Parameters {
+    private var values: [String: [String]] = [:]
+
+    init(_ query: [QueryItem], allowed: Set<String>, repeatable: Set<String> = []) throws(APIError) {
+        for item in query {
+            guard allowed.contains(item.name) else {
+                let takes = allowed.isEmpty ? "takes no parameter" : "takes \(allowed.sorted().joined(separator: ", "))"
+                throw APIError(status: 400, code: "bad_request", message: "unknown parameter \(item.name) (this endpoint \(takes))")
+            }
+            guard values[item.name] == nil || repeatable.contains(item.name) else {
+                throw APIError(status: 400, code: "bad_request", message: "\(item.name) is given more than once")
+            }
+            values[item.name, default: []].append(item.value)
+        }
+    }
+
+    subscript(name: String) -> String? { values[name]?.first }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// `lang`: a language tag (BCP 47's letters, digits and hyphens, up to 35 characters), if given.
+    func language() throws(APIError) -> String? {
+        guard let tag = self["lang"] else { return nil }
+        guard (1...35).contains(tag.utf8.count),
+              tag.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else { throw APIError(status: 400, code: "bad_request", message: "lang: a language tag such as en, fr or de, not \(tag)") }
+        return tag
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Every size, count and time the service bounds, so no client can make it hold more than this.
+public struct ServerLimits: Hashable, Sendable {
+    /// The request target (URL path and query): bytes and parameters. Longer: 414; more parameters: 400.
+    public var target: RequestTarget.Limits
+    /// Bytes of a request's line and headers together (what the server reads before the request is whole).
+    /// Longer requests are refused by the HTTP server itself (414 or 431, with its own short body).
+    public var maxHeaderBytes: Int
+    /// Bytes of a request body (no endpoint of this version takes one): a larger `Content-Length` is answered 413;
+    /// a chunked body that grows past it has its connection closed.
+    public var maxBodyBytes: Int
+    /// Open connections answered; a request on one more is answered 429 and its connection closed, and past
+    /// ``connectionOverflow`` more, connections are refused at once.
+    public var maxConnections: Int
+    /// Connections accepted beyond ``maxConnections`` only to be told 429.
+    public var connectionOverflow: Int
+    /// Seconds a connection may stay silent (idle keep-alive, or a client that stops sending) before it is closed.
+    public var connectionTimeoutSeconds: Int
+    /// Seconds a graceful shutdown waits for requests in flight.
+    public var drainSeconds: Double
+    /// The most results a search may ask for.
+    public var maxSearchResults: Int
+    /// The most pixels of a rendered image's side.
+    public var maxImageSide: Int
+    /// The most pixels of a rendered image in all (width × height).
+    public var maxImagePixels: Int
+
+    /// The defaults: 8 KiB URLs of at most 64 parameters, 32 KiB of headers, 64 KiB bodies, 4,096 connections
+    /// (and 64 more told 429; an idle one costs a few KiB, and the process needs as many file descriptors), 15 s of
+    /// silence, 10 s of draining, 100 search results, 4,096-pixel images of at most 8 Mpx.
+    public init(target: RequestTarget.Limits = RequestTarget.Limits(), maxHeaderBytes: Int = 32 << 10, maxBodyBytes: Int = 64 << 10,
+                maxConnections: Int = 4096, connectionOverflow: Int = 64, connectionTimeoutSeconds: Int = 15, drainSeconds: Double = 10,
+                maxSearchResults: Int = 100, maxImageSide: Int = 4096, maxImagePixels: Int = 8 << 20) {
+        self.target = target
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.maxConnections = maxConnections
+        self.connectionOverflow = connectionOverflow
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.drainSeconds = drainSeconds
+        self.maxSearchResults = maxSearchResults
+        self.maxImageSide = maxImageSide
+        self.maxImagePixels = maxImagePixels
+    }
+}
+
+/// Where and how the HTTP server listens.
+public struct ServerConfiguration: Sendable {
+    /// An IPv4 address to listen on (`127.0.0.1`, `0.0.0.0` for every interface).
+    public var host: String
+    /// The TCP port; 0 picks a free one (``HTTPServer/port`` says which).
+    public var port: Int
+    /// Worker threads, each with its own epoll loop.
+    public var threads: Int
+    /// Where each request's access-log line goes (one JSON object, no newline); nil logs nothing.
+    public var accessLog: (@Sendable (String) -> Void)?
+
+    /// Listens on `host:port` with `threads` workers; access-log lines go to standard error by default.
+    public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2,
+                accessLog: (@Sendable (String) -> Void)? = AccessLog.standardError) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.accessLog = accessLog
+    }
+
+    /// Parses `ADDRESS:PORT` (an IPv4 address, or `:PORT` for every interface).
+    /// - Returns: nil when it is not one.
+    public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        let host = text[..<colon].isEmpty ? "0.0.0.0" : String(text[..<colon])
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return nil }
+        return (host, port)
+    }
+}
+
+/// One JSON line per request: when it ended, method, target, status, bytes sent, milliseconds, endpoint and error
+/// code — what a log shipper reads.
+public enum AccessLog {
+    /// Writes each line to standard error, in one `write` (lines from several threads do not interleave).
+    public static let standardError: @Sendable (String) -> Void = { line in
+        let data = Array((line + "\n").utf8)
+        data.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// The line for a request.
+    static func line(method: String, target: [UInt8], targetBytes: Int, status: Int, bytes: Int, milliseconds: Double,
+                     endpoint: String, error: String?) -> String {
+        var t = timeval()
+        gettimeofday(&t, nil)
+        var tm = tm()
+        var seconds = t.tv_sec
+        gmtime_r(&seconds, &tm)
+        let time = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday),
+                          Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec), Int(t.tv_usec / 1000))
+        var line = "{\"time\":\"\(time)\",\"method\":\(quoted(method)),\"target\":\(quoted(String(decoding: target.prefix(512), as: UTF8.self)))"
+        if targetBytes > 512 { line += ",\"target_bytes\":\(targetBytes)" }
+        line += ",\"status\":\(status),\"bytes\":\(bytes),\"ms\":\(String(format: "%.3f", milliseconds)),\"endpoint\":\(quoted(endpoint))"
+        if let error { line += ",\"error\":\(quoted(error))" }
+        return line + "}"
+    }
+
+    /// A JSON string literal of `s` (RFC 8259 §7).
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20 || c.value == 0x7F: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,46 @@
+import IndoorServer
+import Testing
+
+/// The request-target parser as a function of bytes.
+@Suite struct RequestTargetTests {
+    @Test func pathAndQueryDecoded() throws {
+        let t = try RequestTarget.parse(Array("/v1/venues/transit-hub/route?from=Caf%C3%A9+M%C3%BCller&to=a%2Bb&via=x&via=y&flag".utf8))
+        #expect(t.segments == ["v1", "venues", "transit-hub", "route"])
+        #expect(t.query == [QueryItem(name: "from", value: "Café Müller"), QueryItem(name: "to", value: "a+b"),
+                            QueryItem(name: "via", value: "x"), QueryItem(name: "via", value: "y"), QueryItem(name: "flag", value: "")])
+    }
+
+    @Test(arguments: [("/", [String]()), ("/health", ["health"]), ("/v1/venues/", ["v1", "venues"]), ("/a//b", ["a", "", "b"]),
+                      ("/a%20b", ["a b"]), ("/a+b", ["a+b"]), ("/?", []), ("/x?&&", ["x"])])
+    func segments(target: String, expected: [String]) throws {
+        #expect(try RequestTarget.parse(Array(target.utf8)).segments == expected)
+    }
+
+    @Test(arguments: [
+        ("", TargetError.notOriginForm), ("health", .notOriginForm), ("/a b", .invalidCharacter(offset: 2)),
+        ("/a#b", .invalidCharacter(offset: 2)), ("/%zz", .badPercentEncoding(offset: 1)), ("/?q=%4", .badPercentEncoding(offset: 4)),
+        ("/%C3%28", .invalidUTF8(offset: 1)), ("/?q=%0A", .controlCharacter(offset: 4, byte: 10)), ("/..", .dotSegment(offset: 1)),
+        ("/a/%2E", .dotSegment(offset: 3)), ("/a%2Fb", .encodedSlash(offset: 1)), ("/a%5Cb", .encodedSlash(offset: 1)),
+        ("/?=x", .emptyName(offset: 2)),
+    ])
+    func refused(target: String, error: TargetError) {
+        #expect(throws: error) { try RequestTarget.parse(Array(target.utf8)) }
+    }
+
+    @Test func limits() {
+        let limits = RequestTarget.Limits(maxBytes: 32, maxParameters: 3)
+        #expect(throws: TargetError.tooLong(bytes: 33, limit: 32)) { try RequestTarget.parse(Array(("/" + String(repeating: "a", count: 32)).utf8), limits: limits) }
+        #expect(throws: TargetError.tooManyParameters(limit: 3)) { try RequestTarget.parse(Array("/?a&b&c&d".utf8), limits: limits) }
+        #expect(TargetError.tooLong(bytes: 1, limit: 0).status == 414)
+        #expect(TargetError.dotSegment(offset: 1).status == 400)
+    }
+
+    /// Every byte value alone and after a `%`, as a path and as a query: a value or an error, never a trap.
+    @Test func everyByte() {
+        for b in UInt8.min...UInt8.max {
+            for bytes in [[UInt8(ascii: "/"), b], Array("/?q=".utf8) + [b], Array("/%".utf8) + [b, b], Array("/?".utf8) + [b, UInt8(ascii: "="), b]] {
+                _ = try? RequestTarget.parse(bytes)
+            }
+        }
+    }
+}

@@ -11,13 +11,13 @@ public struct TangentPlane: Hashable, Sendable {
     /// The WGS84 position (`x` longitude, `y` latitude, degrees) of the plane's origin.
     public let origin: Coordinate
     /// Metres per radian of longitude (N cos φ) and of latitude (the meridional radius M) at the origin.
-    let metresPerRadianX: Double
-    let metresPerRadianY: Double
+    @usableFromInline let metresPerRadianX: Double
+    @usableFromInline let metresPerRadianY: Double
     /// The second-order terms: how N cos φ changes with latitude (−M sin φ), half how M changes with latitude,
     /// and half N sin φ cos φ (the parallels' curvature on the plane).
-    let xByLatitude: Double
-    let yByLatitudeSquared: Double
-    let yByLongitudeSquared: Double
+    @usableFromInline let xByLatitude: Double
+    @usableFromInline let yByLatitudeSquared: Double
+    @usableFromInline let yByLongitudeSquared: Double
 
     /// The plane touching the WGS84 ellipsoid at `origin` (degrees).
     public init(origin: Coordinate) {
@@ -36,7 +36,7 @@ public struct TangentPlane: Hashable, Sendable {
     }
 
     /// WGS84 → metres east and north of the origin.
-    @inline(__always)
+    @inlinable
     public func project(_ c: Coordinate) -> Coordinate {
         let dl = (c.longitude - origin.longitude) * .pi / 180, dp = (c.latitude - origin.latitude) * .pi / 180
         return Coordinate(x: dl * (metresPerRadianX + xByLatitude * dp),
@@ -44,6 +44,7 @@ public struct TangentPlane: Hashable, Sendable {
     }
 
     /// Metres east and north of the origin → WGS84 (the inverse of ``project(_:)``, to a micrometre).
+    @inlinable
     public func unproject(_ p: Coordinate) -> Coordinate {
         var dl = p.x / metresPerRadianX, dp = p.y / metresPerRadianY
         for _ in 0..<4 {

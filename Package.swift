@@ -12,8 +12,9 @@
 //   IndoorLocation              → IndoorBase only: it links neither GEOS nor PROJ (IndoorLocationTests checks so).
 // IndoorBase has no C and no dependency: coordinates and RFC 7946 geometries, point-in-polygon, the JSON and XML
 // parsers, decimal numbers as bytes, the seeded generator.
-// C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by exactly one
-// Swift module each; no C type appears in a public API.
+// C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by one Swift module
+// each (zlib, for now, by two: IndoorVenue inflates PBF blobs, IndoorServer gzips answers); no C type appears in a
+// public API.
 import PackageDescription
 
 let package = Package(

@@ -118,7 +118,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     }
 
     /// Metres or seconds to a tenth, as the JSON gives them.
-    static func tenth(_ x: Double) -> Double { (x * 10).rounded() / 10 }
+    static func tenth(_ x: Double) -> Double { rounded(x, places: 1) }
 
     /// The JSON form of `plan`: labels, figures rounded to a tenth, positions `[longitude, latitude]`.
     public init(_ plan: RoutePlan) {
@@ -136,6 +136,12 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         }
         notes = plan.notes.isEmpty ? nil : plan.notes.map(Note.init)
     }
+}
+
+/// `x` rounded to `places` decimals, as every JSON answer of the core gives its measures.
+func rounded(_ x: Double, places: Int) -> Double {
+    let scale = [1.0, 10, 100, 1000][min(max(places, 0), 3)]
+    return (x * scale).rounded() / scale
 }
 
 extension RouteResponse.Step {

@@ -84,7 +84,7 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         results = hits.map { h in
             Result(id: h.poi.id, name: h.poi.displayName(for: languages), category: h.poi.category, kind: h.poi.kind.rawValue,
                    level: h.result.levelOrdinal, coordinate: [h.poi.coordinate.longitude, h.poi.coordinate.latitude],
-                   score: (h.result.score * 1000).rounded() / 1000, ref: h.poi.ref, distance: h.result.distance.map { ($0 * 10).rounded() / 10 })
+                   score: rounded(h.result.score, places: 3), ref: h.poi.ref, distance: h.result.distance.map { rounded($0, places: 1) })
         }
     }
 }

@@ -111,7 +111,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         /// The JSON form of `report`, areas rounded to a tenth of a square metre.
         public init(_ report: InferenceReport) {
             levels = report.levels.map {
-                Level(levelID: $0.levelID, implicitCorridors: $0.implicitCorridors, implicitCorridorArea: ($0.implicitCorridorArea * 10).rounded() / 10,
+                Level(levelID: $0.levelID, implicitCorridors: $0.implicitCorridors, implicitCorridorArea: rounded($0.implicitCorridorArea, places: 1),
                       inferredOpenings: $0.inferredOpenings, carvedOverlaps: $0.carvedOverlaps)
             }
             sharedFloors = report.sharedFloors

@@ -1,6 +1,12 @@
 /// The optimal string alignment variant of the Damerau–Levenshtein distance (insertions, deletions,
 /// substitutions and transpositions of adjacent characters), computed only as far as `limit`.
-enum EditDistance {
+public enum EditDistance {
+    /// The distance between two words, by their Unicode scalars, or `nil` when it exceeds `limit` (what a typo
+    /// tolerance asks: is this word within 2 edits of that one?).
+    public static func within(_ a: some StringProtocol, _ b: some StringProtocol, limit: Int) -> Int? {
+        within(a.unicodeScalars.map(\.value), b.unicodeScalars.map(\.value), limit: limit)
+    }
+
     /// The distance between `a` and `b`, or `nil` when it exceeds `limit`.
     /// - Complexity: O(|a| · (2·limit + 1)) time (a diagonal band), O(|b|) space.
     static func within(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {

@@ -1,3 +1,5 @@
+import IndoorCore
+
 /// A command line's words after the command name, taken option by option: the small part of
 /// swift-argument-parser this tool needs (`--name value`, `--name=value`, flags, positionals, `--` to end options).
 struct Arguments {
@@ -73,7 +75,8 @@ struct Arguments {
     func missing(_ what: String) -> UsageError {
         if let unknown = unknownOption {
             let wanted = String(what.prefix { $0 != " " })
-            let hint = wanted.hasPrefix("-") && Self.editDistance(unknown.prefix { $0 != "=" }, wanted) <= 2 ? " (did you mean \(wanted)?)" : ""
+            let hint = wanted.hasPrefix("-") && EditDistance.within(unknown.prefix { $0 != "=" }, wanted, limit: 2) != nil
+                ? " (did you mean \(wanted)?)" : ""
             return UsageError("unknown option \(unknown)\(hint)", command: command)
         }
         return UsageError("missing \(what)", command: command)
@@ -89,21 +92,6 @@ struct Arguments {
         if let extra = words.first(where: { $0 != "--" }) {
             throw UsageError(extra.hasPrefix("-") ? "unknown option \(extra)" : "unexpected argument \(extra)", command: command)
         }
-    }
-
-    /// Levenshtein distance between two short words (option names).
-    static func editDistance(_ a: some StringProtocol, _ b: some StringProtocol) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1..<(b.count + 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -56,7 +56,7 @@ import Testing
                 let pa = try graph.venue.frame.project(a.coordinate), pb = try graph.venue.frame.project(b.coordinate)
                 guard let route = try? router.route(from: RouteEnd(point: pa, levelID: level, label: a.name),
                                                     to: RouteEnd(point: pb, levelID: level, label: b.name)),
-                      route.points.allSatisfy({ $0.levelID == level && ($0.edge < 0 || graph.edges[$0.edge].kind == .walk) }),
+                      route.points.allSatisfy({ $0.levelID == level && ($0.edge.map { graph.edges[$0].kind == .walk } ?? true) }),
                       let first = route.points.first, let last = route.points.last,
                       let reference = try exact.distance(first.point, last.point), reference > 1 else { continue }
                 let ratio = route.distance / reference

@@ -59,7 +59,22 @@ import Testing
         let (r, crossings) = try route(ascii.venue(), (1, 1), (1, 3))
         #expect(crossings.isEmpty, "\(crossings)")
         #expect(r.distance > 14, "through the opening at x = 8…9, not 2 m across the wall: \(r.distance) m")
-        #expect(r.points.contains { $0.opening >= 0 })
+        #expect(r.points.contains { $0.opening != nil })
+    }
+
+    /// Kind: an open-plan walkway split into pieces with no opening drawn between them (a concourse exported as
+    /// tiles). A piece whose free area has no corner is still crossed, from the boundary it shares with one
+    /// neighbour straight to the boundary it shares with the other.
+    @Test func aWalkwaySplitIntoPiecesIsCrossedStraight() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAABBBBCCCC
+            AAAABBBBCCCC
+            AAAABBBBCCCC
+            """], walkways: ["A", "B", "C"])
+        let (r, crossings) = try route(ascii.venue(), (0.5, 1.5), (11.5, 1.5))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(abs(r.distance - 11) < 0.05, "straight along the concourse: \(r.distance) m")
+        #expect(r.points.allSatisfy { $0.opening == nil }, "no opening is drawn, so none is passed")
     }
 
     /// Kind: walkways that share a boundary with nothing drawn on it are open plan: straight across.

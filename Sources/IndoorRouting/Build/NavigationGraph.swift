@@ -21,8 +21,10 @@ public struct NavigationGraph: Sendable {
     public enum NodeKind: Hashable, Sendable {
         /// A corner of a space's free area.
         case corner
-        /// A point in an opening (index into `venue.openings`, or -1 for an open-plan boundary).
+        /// A point in a drawn (or inferred) opening: an index into `venue.openings`.
         case door(opening: Int)
+        /// A point on a boundary that two open-plan spaces share where no opening is drawn: walked across freely.
+        case boundary
         /// Where a connector is entered on a level (connector index, stop index).
         case connector(Int, stop: Int)
         /// A point on a line that cuts a large space into cells (see ``NavigationGraph``): walks cross it there.
@@ -69,14 +71,27 @@ public struct NavigationGraph: Sendable {
         public let length: Double
         /// Seconds, by ``RoutingCosts``.
         public let cost: Double
-        /// The space walked through (index into `venue.spaces`), -1 for rides.
-        public let space: Int32
-        /// The opening this edge enters or leaves through (index into `venue.openings`), -1 if none.
-        public let opening: Int32
-        /// The connector ridden (index into `venue.connectors`), -1 if none.
-        public let connector: Int32
         /// Levels climbed (negative: descended).
         public let levelChange: Double
+        // Indexes stored compactly (a graph has hundreds of thousands of edges), -1 for none.
+        let spaceIndex: Int32
+        let openingIndex: Int32
+        let connectorIndex: Int32
+
+        /// The space walked through (index into `venue.spaces`); `nil` for rides.
+        public var space: Int? { spaceIndex < 0 ? nil : Int(spaceIndex) }
+        /// The opening this edge enters or leaves through (index into `venue.openings`); `nil` if none.
+        public var opening: Int? { openingIndex < 0 ? nil : Int(openingIndex) }
+        /// The connector ridden (index into `venue.connectors`); `nil` for walks.
+        public var connector: Int? { connectorIndex < 0 ? nil : Int(connectorIndex) }
+
+        init(from: Int32, to: Int32, kind: EdgeKind, length: Double, cost: Double, space: Int?, opening: Int?,
+             connector: Int?, levelChange: Double) {
+            (self.from, self.to, self.kind, self.length, self.cost, self.levelChange) = (from, to, kind, length, cost, levelChange)
+            spaceIndex = space.map(Int32.init) ?? -1
+            openingIndex = opening.map(Int32.init) ?? -1
+            connectorIndex = connector.map(Int32.init) ?? -1
+        }
     }
 
     /// The venue the graph was built from; edges and nodes refer to its spaces, openings and connectors by index.
@@ -165,7 +180,8 @@ struct GraphBuilder {
 
     /// A passage between two spaces of a level (or a space and the outside), in metres.
     struct Portal {
-        let opening: Int  // -1 for an open-plan boundary
+        /// The opening drawn (index into `venue.openings`); `nil` for an open-plan boundary.
+        let opening: Int?
         var a: Coordinate
         var b: Coordinate
         /// Spaces on either side: `sides[0]` is where the normal (b−a rotated left) points.
@@ -199,11 +215,14 @@ struct GraphBuilder {
         }
 
         // Door nodes: points along each portal, shared by the spaces on both sides.
+        // `portalOfNode` holds, for each of these nodes (the first ones), the portal it lies on.
         var portalNodes: [[Int32]] = []
-        for portal in portals {
+        var portalOfNode: [Int] = []
+        for (k, portal) in portals.enumerated() {
             var ids: [Int32] = []
             for p in portalPoints(portal) {
-                ids.append(addNode(p, levelOf(portal), .door(opening: portal.opening)))
+                ids.append(addNode(p, levelOf(portal), portal.opening.map { .door(opening: $0) } ?? .boundary))
+                portalOfNode.append(k)
             }
             portalNodes.append(ids)
         }
@@ -242,7 +261,7 @@ struct GraphBuilder {
             stopNodes.append(ids)
         }
         // Visibility edges inside each cell of each space.
-        let oneWay = Dictionary(portals.compactMap { p in p.oneWayFrom.map { (p.opening, $0) } }, uniquingKeysWith: { a, _ in a })
+        let oneWay = Dictionary(portals.compactMap { p in p.opening.flatMap { o in p.oneWayFrom.map { (o, $0) } } }, uniquingKeysWith: { a, _ in a })
         cells = Array(repeating: [], count: venue.spaces.count)
         for s in spaceNodes.indices where !spaceNodes[s].isEmpty {
             guard let area = free[s] else { continue }
@@ -253,9 +272,11 @@ struct GraphBuilder {
                 // The members' points and openings, read once: a copy of a node retains its level's name.
                 let points = members.map { nodes[Int($0)].point }
                 let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
+                let onPortal = members.map { n in Int(n) < portalOfNode.count ? portalOfNode[Int(n)] : nil }
                 for i in members.indices {
                     for j in members.indices where j > i {
-                        if let o = openings[i], o == openings[j] { continue }
+                        // Not along a passage: a walk crosses it, from one side to the other.
+                        if let k = onPortal[i], k == onPortal[j] { continue }
                         guard cell.area.sees(points[i], points[j], endsCovered: true) else { continue }
                         let length = points[i].distance(to: points[j])
                         addWalk(members[i], members[j], length: length, leaving: openings[i], entering: openings[j], space: s, oneWay: oneWay)
@@ -366,17 +387,17 @@ struct GraphBuilder {
     /// A walk from node `u` to node `v`, `length` metres through `space`, leaving and entering through the
     /// openings of their door nodes (if any).
     mutating func addWalk(_ u: Int32, _ v: Int32, length: Double, leaving: Int?, entering: Int?, space: Int, oneWay: [Int: Int]) {
-        var opening: Int32 = -1
+        var opening: Int?
         var cost = length / costs.walkingSpeed
         for (o, isEntering) in [(leaving, false), (entering, true)] {
-            guard let o, o >= 0 else { continue }
-            opening = Int32(o)
+            guard let o else { continue }
+            opening = o
             if venue.openings[o].isDoor { cost += costs.doorPenalty / 2 }
             // One-way: walk into the door only from its `from` space, out of it only into the other.
             if !oneWay.isEmpty, let from = oneWay[o], (isEntering && from != space) || (!isEntering && from == space) { return }
         }
         edges.append(NavigationGraph.Edge(from: u, to: v, kind: .walk, length: length, cost: cost,
-                                          space: Int32(space), opening: opening, connector: -1, levelChange: 0))
+                                          space: space, opening: opening, connector: nil, levelChange: 0))
     }
 
     mutating func addRide(_ u: Int32, _ v: Int32, connector c: Int) {
@@ -395,8 +416,8 @@ struct GraphBuilder {
         case .traversal: kind = .traversal; cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
         }
         let length = kind == .traversal ? nu.point.distance(to: nv.point) : 0
-        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: length, cost: cost, space: -1, opening: -1,
-                                          connector: Int32(c), levelChange: change))
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: length, cost: cost, space: nil, opening: nil,
+                                          connector: c, levelChange: change))
     }
 
     /// Openings of a floor as portals between the spaces on either side, and open-plan boundaries between
@@ -443,7 +464,7 @@ struct GraphBuilder {
                     }
                     guard !crossed else { continue }
                     for (a, b) in zip(stretch.coordinates, stretch.coordinates.dropFirst()) where a.distance(to: b) >= 0.3 {
-                        out.append(Portal(opening: -1, a: a, b: b, sides: [s, t], isDoor: false, oneWayFrom: nil))
+                        out.append(Portal(opening: nil, a: a, b: b, sides: [s, t], isDoor: false, oneWayFrom: nil))
                     }
                 }
             }

@@ -187,9 +187,9 @@ struct ItineraryWriter {
         /// The heading arriving at the maneuver and leaving it (degrees, counter-clockwise from east).
         var heading = 0.0
         var outHeading = 0.0
-        /// The space walked through before the maneuver and after it (indexes into `venue.spaces`, -1: none).
-        var from = -1
-        var into = -1
+        /// The space walked through before the maneuver and after it (indexes into `venue.spaces`).
+        var from: Int?
+        var into: Int?
         var inferred = false
         var then: Maneuver.Turn?
         var landmark: String?
@@ -206,8 +206,8 @@ struct ItineraryWriter {
         var at: Coordinate
         var level: String
         var heading: Double
-        var from: Int
-        var into: Int
+        var from: Int?
+        var into: Int?
 
         init(_ d: Draft) {
             at = d.at
@@ -272,13 +272,13 @@ struct ItineraryWriter {
         while i < p.count {
             defer { i += 1 }
             let a = p[i - 1], b = p[i]
-            let edge = b.edge >= 0 ? graph.edges[b.edge] : nil
+            let edge = b.edge.map { graph.edges[$0] }
             // A same-level traversal is walked like any stretch; rides change level.
             if let edge, edge.kind != .walk, !(edge.kind == .traversal && edge.levelChange == 0) {
                 // Consecutive rides on one connector (stairs climbed three levels) are one step.
                 var last = i, change = edge.levelChange, cost = edge.cost
-                while last + 1 < p.count, p[last + 1].edge >= 0 {
-                    let next = graph.edges[p[last + 1].edge]
+                while last + 1 < p.count, let e = p[last + 1].edge {
+                    let next = graph.edges[e]
                     guard next.kind == edge.kind, next.connector == edge.connector else { break }
                     last += 1
                     change += next.levelChange
@@ -303,15 +303,15 @@ struct ItineraryWriter {
                 let angle = Self.turnAngle(previous, h)
                 let turn = Maneuver.Turn(degrees: angle)
                 var maneuver: Maneuver?
-                if a.opening >= 0, venue.openings[a.opening].isDoor {
+                if let o = a.opening, venue.openings[o].isDoor {
                     maneuver = .door(turn)
                     duration += graph.costs.doorPenalty
                     costs.doors += graph.costs.doorPenalty
                 } else if turn != .straight {
                     maneuver = .turn(turn)
-                } else if b.space != a.space, b.space >= 0, let name = spaceName(b.space) {
+                } else if b.space != a.space, let s = b.space, let name = spaceName(s) {
                     maneuver = .enter(name: name)
-                } else if b.space != a.space, a.space >= 0, let name = spaceName(a.space) {
+                } else if b.space != a.space, let s = a.space, let name = spaceName(s) {
                     maneuver = .leave(name: name)
                 }
                 if let maneuver {
@@ -327,7 +327,7 @@ struct ItineraryWriter {
                 walk[walk.count - 1].points.append(b.point)
                 walk[walk.count - 1].distance += length
                 walk[walk.count - 1].duration += duration
-                if [a, b].contains(where: { $0.opening >= 0 && venue.openings[$0.opening].isInferred }) {
+                if [a, b].contains(where: { $0.opening.map { venue.openings[$0].isInferred } ?? false }) {
                     walk[walk.count - 1].inferred = true
                 }
             }
@@ -380,8 +380,8 @@ struct ItineraryWriter {
 
     /// A connector's own name, when it says more than its kind ("Elevator B", not "Elevator" or "Лифт").
     func connectorName(_ edge: NavigationGraph.Edge) -> String? {
-        guard edge.connector >= 0, Int(edge.connector) < venue.connectors.count,
-              let name = venue.connectors[Int(edge.connector)].name.resolved(for: names)?.trimmingCharacters(in: .whitespaces),
+        guard let c = edge.connector, c < venue.connectors.count,
+              let name = venue.connectors[c].name.resolved(for: names)?.trimmingCharacters(in: .whitespaces),
               !name.isEmpty else { return nil }
         // Words that only say the kind or the way ("Escalator (down)", "Лифт"): such a name says nothing more.
         let generic: Set<String> = ["elevator", "elevators", "lift", "lifts", "stairs", "stair", "staircase", "stairway", "steps",
@@ -435,8 +435,8 @@ struct ItineraryWriter {
             if turned != .ahead { return turned }
         }
         // At the place itself: the side of the space it stands on, across the approach.
-        guard end.space >= 0, let level = graph.levelSpaces[end.levelID],
-              let k = level.spaces.firstIndex(of: end.space) else { return .ahead }
+        guard let space = end.space, let level = graph.levelSpaces[end.levelID],
+              let k = level.spaces.firstIndex(of: space) else { return .ahead }
         func room(towards angle: Double) -> Double {
             let r = (heading + angle) * .pi / 180
             var d = 0.0
@@ -620,7 +620,7 @@ struct ItineraryWriter {
         // The destination through a door just before it: the door is where the place is.
         let n = walk.count
         if n >= 3, case .arrive(let name, _, _) = walk[n - 1].maneuver, isDoor(walk[n - 2]), walk[n - 2].distance <= Self.arrivalDoor,
-           walk[n - 2].into >= 0, walk[n - 2].into == walk[n - 1].into, !venue.spaces[walk[n - 2].into].kind.isOpenPlan {
+           let room = walk[n - 2].into, room == walk[n - 1].into, !venue.spaces[room].kind.isOpenPlan {
             let angle = walk[n - 2].angle
             let side: Maneuver.Side = abs(angle) < 45 ? .ahead : angle > 0 ? .left : .right
             absorb(n - 2, into: n - 3)
@@ -638,7 +638,7 @@ struct ItineraryWriter {
     /// A walk that starts in a named room leaves it through its door as one step, however it winds inside (the
     /// door is in view): "Leave Classroom 104".
     mutating func leaveStartRoom() {
-        guard case .depart(_, nil) = walk.first?.maneuver, let room = walk.first?.into, room >= 0,
+        guard case .depart(_, nil) = walk.first?.maneuver, let room = walk.first?.into,
               !venue.spaces[room].kind.isOpenPlan, !(afterRide && venue.spaces[room].kind.isConnector),
               let name = roomName(room) else { return }
         var j = 1, along = walk[0].distance
@@ -704,7 +704,7 @@ struct ItineraryWriter {
             switch d.maneuver {
             case .depart(_, nil):
                 if let t = d.thenAt {
-                    let excluded = Set([t.from, t.into, startSpace].filter { $0 >= 0 })
+                    let excluded = Set([t.from, t.into, startSpace].compactMap { $0 })
                     walk[i].landmark = landmark(near: t.at, level: t.level, heading: t.heading, entering: t.into, excluding: excluded,
                                                 names: [destination, origin].compactMap { $0 })
                 } else {
@@ -712,7 +712,7 @@ struct ItineraryWriter {
                 }
             case .turn, .door:
                 // Not the space walked through, nor the one entered, nor the one the walk began in.
-                let excluded = Set([d.from, d.into, startSpace].filter { $0 >= 0 })
+                let excluded = Set([d.from, d.into, startSpace].compactMap { $0 })
                 walk[i].landmark = landmark(near: d.at, level: d.level, heading: d.heading, entering: d.into, excluding: excluded,
                                             names: [destination, previous, origin].compactMap { $0 })
             default:
@@ -723,7 +723,7 @@ struct ItineraryWriter {
     }
 
     /// The most salient named POI within a few metres of a maneuver, passed or at it.
-    mutating func landmark(near p: Coordinate, level: String, heading: Double, entering: Int, excluding spaces: Set<Int>,
+    mutating func landmark(near p: Coordinate, level: String, heading: Double, entering: Int?, excluding spaces: Set<Int>,
                            names excluded: [String]) -> String? {
         var best: (tier: Int, distance: Double, name: String)?
         let r = heading * .pi / 180
@@ -745,8 +745,8 @@ struct ItineraryWriter {
 
     /// A named place in view ahead at the start of a walk (within 40 m and 25° of its heading, nothing but the
     /// start's space and the place's own between; not the stops themselves): what "Head towards" names.
-    mutating func inView(from d: Draft, space: Int, excluding excluded: [String]) -> String? {
-        guard space >= 0, let level = graph.levelSpaces[d.level] else { return nil }
+    mutating func inView(from d: Draft, space: Int?, excluding excluded: [String]) -> String? {
+        guard let space, let level = graph.levelSpaces[d.level] else { return nil }
         var best: (score: Double, name: String)?
         let start = d.at
         for (k, q) in pois(on: d.level) {

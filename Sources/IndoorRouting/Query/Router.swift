@@ -8,12 +8,13 @@ public struct RoutePoint: Hashable, Sendable {
     public let point: Coordinate
     /// The id of the level the point is on.
     public let levelID: String
-    /// The space walked through to reach this point (index into `venue.spaces`), -1 at the start and after rides.
-    public let space: Int
-    /// The opening this point lies in (index into `venue.openings`), -1 if none.
-    public let opening: Int
-    /// The edge that led here (-1 at the start, or for the straight walks of the query's own ends).
-    public let edge: Int
+    /// The space walked through to reach this point (index into `venue.spaces`); `nil` at the start and after rides.
+    public let space: Int?
+    /// The opening this point lies in (index into `venue.openings`); `nil` if none.
+    public let opening: Int?
+    /// The edge of the graph that led here (index into `NavigationGraph.edges`); `nil` at the start, and for the
+    /// straight walks of the query's own ends.
+    public let edge: Int?
 }
 
 /// A route found by ``Router``: its points and the graph edges between them.
@@ -69,12 +70,12 @@ public final class Router {
         search = ShortestPathSearch(graph: graph.graph)
         let openings = graph.venue.openings
         // The openings at both ends of each edge (a walk from one door straight to another touches two).
-        let doorOf = graph.nodes.map { n -> Int32 in if case .door(let o) = n.kind, o >= 0 { Int32(o) } else { -1 } }
+        let doorOf = graph.nodes.map { n -> Int32 in if case .door(let o) = n.kind { Int32(o) } else { -1 } }
         edgeOpenings = graph.edges.map { ($0.from >= 0 ? doorOf[Int($0.from)] : -1, $0.to >= 0 ? doorOf[Int($0.to)] : -1) }
         let any = { (pair: (Int32, Int32), test: (Opening) -> Bool) -> Bool in
             (pair.0 >= 0 && test(openings[Int(pair.0)])) || (pair.1 >= 0 && test(openings[Int(pair.1)]))
         }
-        edgeRestricted = graph.edges.map { $0.space >= 0 && graph.restricted[Int($0.space)] }
+        edgeRestricted = graph.edges.map { $0.space.map { graph.restricted[$0] } ?? false }
         edgeInaccessible = edgeOpenings.map { any($0) { $0.isAccessible == false } }
         edgeRestrictedDoor = edgeOpenings.map { any($0) { $0.restriction != nil } }
     }
@@ -141,16 +142,16 @@ public final class Router {
         let edge = graph.edges[e]
         guard options.permits(edge.kind) else { return false }
         if !options.includeNonPublic {
-            if edgeRestricted[e] && !endpoints.contains(Int(edge.space)) { return false }
+            if edgeRestricted[e], let s = edge.space, !endpoints.contains(s) { return false }
             if edgeRestrictedDoor[e] && endpoints.isEmpty { return false }
         }
         if options.profile == .accessible && edgeInaccessible[e] { return false }
         if !options.closed.isEmpty {
             let venue = graph.venue
-            if edge.space >= 0 && options.closed.contains(venue.spaces[Int(edge.space)].id) { return false }
+            if let s = edge.space, options.closed.contains(venue.spaces[s].id) { return false }
             let (o1, o2) = edgeOpenings[e]
             for o in [o1, o2] where o >= 0 && options.closed.contains(venue.openings[Int(o)].id) { return false }
-            if edge.connector >= 0 && options.closed.contains(venue.connectors[Int(edge.connector)].id) { return false }
+            if let c = edge.connector, options.closed.contains(venue.connectors[c].id) { return false }
         }
         return true
     }
@@ -158,7 +159,7 @@ public final class Router {
     /// Whether a query's own end may walk straight to or from a node: a door node must be usable under the same
     /// rules as the graph's edges (closures, accessibility, restricted doors).
     func endAllowed(_ node: Int32, _ options: RoutingOptions, endpoints: Set<Int>) -> Bool {
-        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0 else { return true }
+        guard case .door(let o) = graph.nodes[Int(node)].kind else { return true }
         let opening = graph.venue.openings[o]
         if options.closed.contains(opening.id) { return false }
         if options.profile == .accessible && opening.isAccessible == false { return false }
@@ -207,14 +208,14 @@ public final class Router {
     /// Half the door penalty for a door node: every edge into or out of a door costs half, so that a pass through
     /// a door costs the whole penalty once, whether it is walked from a graph node or from the query's own ends.
     func doorHalf(_ node: Int32) -> Double {
-        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0, graph.venue.openings[o].isDoor else { return 0 }
+        guard case .door(let o) = graph.nodes[Int(node)].kind, graph.venue.openings[o].isDoor else { return 0 }
         return graph.costs.doorPenalty / 2
     }
 
     /// Whether a one-way opening lets a query's own end walk into it from `space` (`entering`), or out of it into
     /// `space`: the graph's edges obey one-way openings, and so must the straight walks to and from the ends.
     func oneWayAllows(_ node: Int32, entering: Bool, from space: Int) -> Bool {
-        guard case .door(let o) = graph.nodes[Int(node)].kind, o >= 0, let from = graph.venue.openings[o].oneWayFrom
+        guard case .door(let o) = graph.nodes[Int(node)].kind, let from = graph.venue.openings[o].oneWayFrom
         else { return true }
         let isFromSide = graph.venue.spaces[space].id == from
         return entering ? isFromSide : !isFromSide
@@ -240,22 +241,22 @@ public final class Router {
     }
 
     func makeRoute(_ a: Located, _ b: Located, path: GraphPath?, cost: Double) -> Route {
-        var points = [RoutePoint(point: a.point, levelID: graph.venue.spaces[a.space].levelID, space: -1, opening: -1, edge: -1)]
+        var points = [RoutePoint(point: a.point, levelID: graph.venue.spaces[a.space].levelID, space: nil, opening: nil, edge: nil)]
         var distance = 0.0
         if let path {
             let first = graph.nodes[Int(path.nodes[0])]
-            points.append(point(for: path.nodes[0], space: a.space, edge: -1))
+            points.append(point(for: path.nodes[0], space: a.space, edge: nil))
             distance += a.point.distance(to: first.point)
             for (k, e) in path.edges.enumerated() {
                 let edge = graph.edges[Int(e)]
-                points.append(point(for: path.nodes[k + 1], space: Int(edge.space), edge: Int(e)))
+                points.append(point(for: path.nodes[k + 1], space: edge.space, edge: Int(e)))
                 distance += edge.length
             }
             if let last = path.nodes.last { distance += graph.nodes[Int(last)].point.distance(to: b.point) }
         } else {
             distance = a.point.distance(to: b.point)
         }
-        points.append(RoutePoint(point: b.point, levelID: graph.venue.spaces[b.space].levelID, space: b.space, opening: -1, edge: -1))
+        points.append(RoutePoint(point: b.point, levelID: graph.venue.spaces[b.space].levelID, space: b.space, opening: nil, edge: nil))
         // Consecutive duplicates (an end exactly on a node) carry no step.
         var cleaned: [RoutePoint] = []
         for p in points {
@@ -278,8 +279,8 @@ public final class Router {
         let removable = points.indices.map { i -> Bool in
             guard i > 0, i < points.count - 1 else { return false }
             let p = points[i], next = points[i + 1]
-            guard p.opening < 0, p.space >= 0, next.space == p.space, next.levelID == p.levelID else { return false }
-            return [p.edge, next.edge].allSatisfy { $0 < 0 || graph.edges[$0].kind == .walk }
+            guard p.opening == nil, p.space != nil, next.space == p.space, next.levelID == p.levelID else { return false }
+            return [p.edge, next.edge].allSatisfy { $0.map { graph.edges[$0].kind == .walk } ?? true }
         }
         var kept = [points[0]]
         var saved = 0.0
@@ -287,14 +288,14 @@ public final class Router {
         while i < points.count - 1 {
             var last = i + 1
             while last < points.count - 1, removable[last] { last += 1 }
-            if last > i + 1 {
+            // (A removable point is in a space.)
+            if last > i + 1, let space = points[i + 1].space {
                 var walked = 0.0
                 for k in i..<last { walked += points[k].point.distance(to: points[k + 1].point) }
-                let space = points[i + 1].space
                 if let taut = tautWalk(from: points[i].point, to: points[last].point, in: space, near: points[i...last].map(\.point)),
                    taut.length < walked - 1e-6 {
                     saved += walked - taut.length
-                    kept += taut.corners.map { RoutePoint(point: $0, levelID: points[last].levelID, space: space, opening: -1, edge: -1) }
+                    kept += taut.corners.map { RoutePoint(point: $0, levelID: points[last].levelID, space: space, opening: nil, edge: nil) }
                 } else {
                     kept += points[(i + 1)..<last]
                 }
@@ -353,9 +354,9 @@ public final class Router {
         return (corners.reversed(), best[1])
     }
 
-    func point(for node: Int32, space: Int, edge: Int) -> RoutePoint {
+    func point(for node: Int32, space: Int?, edge: Int?) -> RoutePoint {
         let n = graph.nodes[Int(node)]
-        var opening = -1
+        var opening: Int?
         if case .door(let o) = n.kind { opening = o }
         return RoutePoint(point: n.point, levelID: n.levelID, space: space, opening: opening, edge: edge)
     }
@@ -378,16 +379,16 @@ public final class Router {
             let closedHere = unrestricted.edges.flatMap { e -> [String] in
                 let edge = graph.edges[Int(e)]
                 var ids: [String] = []
-                if edge.space >= 0 { ids.append(venue.spaces[Int(edge.space)].id) }
+                if let s = edge.space { ids.append(venue.spaces[s].id) }
                 let (o1, o2) = edgeOpenings[Int(e)]
                 for o in [o1, o2] where o >= 0 { ids.append(venue.openings[Int(o)].id) }
-                if edge.connector >= 0 { ids.append(venue.connectors[Int(edge.connector)].id) }
+                if let c = edge.connector { ids.append(venue.connectors[c].id) }
                 return ids.filter(options.closed.contains)
             }
             if !closedHere.isEmpty { reasons.append(.closed(Set(closedHere).sorted())) }
             let restrictedHere = unrestricted.edges.contains { e in
                 let edge = graph.edges[Int(e)]
-                return edge.space >= 0 && graph.restricted[Int(edge.space)]
+                return edge.space.map { graph.restricted[$0] } ?? false
             }
             if restrictedHere && !options.includeNonPublic { reasons.append(.nonPublicAreas) }
             if reasons.isEmpty, options.profile == .accessible { reasons.append(.inaccessibleDoor) }

@@ -103,15 +103,14 @@ public struct MapRenderer: Sendable {
         self.venue = venue
         ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         let frame = venue.frame
-        spaces = venue.spaces.compactMap { s in
-            guard let g = try? frame.project(s.geometry), let box = g.boundingBox else { return nil }
+        let shapes = venue.shapes
+        spaces = zip(venue.spaces, shapes.spaces).compactMap { s, g in
+            guard let g, let box = g.boundingBox else { return nil }
             return (s, g.polygons.flatMap { $0.rings.map(\.coordinates) }, box, PreparedPolygon(g))
         }
-        openings = venue.openings.compactMap { o in
-            (try? frame.project(o.geometry)).map { (o.levelID, $0.allCoordinates) }
-        }
-        obstacles = venue.obstacles.compactMap { o in
-            guard let g = try? frame.project(o.geometry) else { return nil }
+        openings = zip(venue.openings, shapes.openings).compactMap { o, g in g.map { (o.levelID, $0.allCoordinates) } }
+        obstacles = zip(venue.obstacles, shapes.obstacles).compactMap { o, g in
+            guard let g else { return nil }
             return (o.levelID, g.polygons.flatMap { $0.rings.map(\.coordinates) }, g.polygons.isEmpty ? g.allCoordinates : [])
         }
         pois = venue.pois.compactMap { p in (try? frame.project(p.coordinate)).map { (p, $0) } }

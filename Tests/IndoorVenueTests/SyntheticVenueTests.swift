@@ -36,6 +36,25 @@ import Testing
         #expect(v.level(id: "level-1") != nil)
     }
 
+    /// The metric shapes every consumer shares follow the venue: a copy whose spaces, openings or obstacles change
+    /// gets shapes of its new geometry, and the original keeps its own.
+    @Test func shapesFollowTheGeometryTheyWereProjectedFrom() throws {
+        let before = try #require(venue.shapes.spaces[0]?.boundingBox)
+        #expect(venue.shapes.spaces.count == venue.spaces.count)
+        #expect(venue.shapes.openings.count == venue.openings.count && venue.shapes.obstacles.count == venue.obstacles.count)
+        var moved = venue
+        moved.spaces[0].geometry = try moved.frame.unproject(.polygon(Polygon(rings: [[
+            Coordinate(x: 100, y: 100), Coordinate(x: 104, y: 100), Coordinate(x: 104, y: 103), Coordinate(x: 100, y: 100),
+        ]])))
+        let after = try #require(moved.shapes.spaces[0]?.boundingBox)
+        #expect(abs(after.minX - 100) < 1e-6 && abs(after.maxY - 103) < 1e-6)
+        #expect(venue.shapes.spaces[0]?.boundingBox == before, "the original keeps its shapes")
+        moved.openings.removeAll()
+        moved.obstacles.removeAll()
+        #expect(moved.shapes.openings.isEmpty && moved.shapes.obstacles.isEmpty)
+        #expect(moved.shapes.spaces.count == venue.spaces.count)
+    }
+
     @Test func relationshipsBecomeConnectors() throws {
         let stairs = try #require(venue.connectors.first)
         #expect(stairs.kind == .stairs)

@@ -198,7 +198,7 @@ struct GraphBuilder {
     mutating func build() {
         let frame = venue.frame
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
-        shapes = venue.spaces.map { (try? frame.project($0.geometry)) ?? .multiPolygon([]) }
+        shapes = venue.shapes.spaces.map { $0 ?? .multiPolygon([]) }
         free = Array(repeating: nil, count: venue.spaces.count)
         spaceNodes = Array(repeating: [], count: venue.spaces.count)
         // Levels that share an ordinal are one floor (an indoor level and its outdoor twin, the same storey of
@@ -228,8 +228,9 @@ struct GraphBuilder {
         }
 
         // Free space and nodes of each walkable space.
-        let obstaclesByLevel = Dictionary(grouping: venue.obstacles, by: \.levelID)
-            .mapValues { $0.compactMap { o in (try? frame.project(o.geometry)).map { ($0, $0.boundingBox ?? .empty) } } }
+        let obstacleShapes = venue.shapes.obstacles
+        let obstaclesByLevel = Dictionary(grouping: venue.obstacles.indices, by: { venue.obstacles[$0].levelID })
+            .mapValues { $0.compactMap { o in obstacleShapes[o].map { ($0, $0.boundingBox ?? .empty) } } }
         var portalsOf: [Int: [Int]] = [:]
         for (k, portal) in portals.enumerated() {
             for side in Set(portal.sides) { portalsOf[side, default: []].append(k) }
@@ -425,8 +426,9 @@ struct GraphBuilder {
     func findPortals(onFloor levelIDs: Set<String>, spaces: [Int], index: PolygonIndex) -> [Portal] {
         var out: [Portal] = []
         var openingLines: [LineString] = []
+        let openingShapes = venue.shapes.openings
         for (o, opening) in venue.openings.enumerated() where levelIDs.contains(opening.levelID) {
-            guard let line = try? venue.frame.project(opening.geometry) else { continue }
+            guard let line = openingShapes[o] else { continue }
             let cs = line.allCoordinates
             guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05, let segment = try? LineString([a, b]) else { continue }
             // (Openings shorter than 5 cm are skipped above; `venue validate` reports them.)

@@ -95,7 +95,7 @@ struct PassageInferrer {
     init(venue: Venue, rules: InferenceRules) {
         self.venue = venue
         self.rules = rules
-        shapes = venue.spaces.map { try? venue.frame.project($0.geometry) }
+        shapes = venue.shapes.spaces
     }
 
     /// The union of shapes; an invalid one (a self-intersection from a jittered export) is made valid first
@@ -273,8 +273,9 @@ struct PassageInferrer {
         let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == levelID && shapes[$0] != nil }
         let index = PolygonIndex(members.compactMap { shapes[$0] })
         var out: [Coordinate] = []
-        for opening in venue.openings where opening.levelID == levelID {
-            guard let line = try? venue.frame.project(opening.geometry), let probe = OpeningProbe(line) else { continue }
+        let lines = venue.shapes.openings
+        for (o, opening) in venue.openings.enumerated() where opening.levelID == levelID {
+            guard let line = lines[o], let probe = OpeningProbe(line) else { continue }
             let sides = probe.sides(in: index)
             if let open = sides.firstIndex(where: { $0 == nil }), sides.compactMap({ $0 }).count == 1 {
                 out.append(probe.point(side: open, at: OpeningProbe.reach.last ?? 0.5))
@@ -358,8 +359,9 @@ struct PassageInferrer {
     func spacesWithOpenings() -> Set<Int> {
         var out: Set<Int> = []
         var indexes: [String: (members: [Int], index: PolygonIndex)] = [:]
-        for opening in venue.openings {
-            guard let line = try? venue.frame.project(opening.geometry), let probe = OpeningProbe(line) else { continue }
+        let lines = venue.shapes.openings
+        for (o, opening) in venue.openings.enumerated() {
+            guard let line = lines[o], let probe = OpeningProbe(line) else { continue }
             if indexes[opening.levelID] == nil {
                 let members = spaceIndexes(onFloorOf: opening.levelID).filter { shapes[$0] != nil }
                 indexes[opening.levelID] = (members, PolygonIndex(members.compactMap { shapes[$0] }))

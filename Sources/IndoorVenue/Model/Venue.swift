@@ -28,21 +28,32 @@ public struct Venue: Hashable, Sendable {
     /// Where each level is in ``levels``, by id.
     private var levelIndex: [String: Int] = [:]
     /// Every space of every level (IMDF units, OSM rooms, areas and corridors, walkways made from footways).
-    public var spaces: [Space]
+    public var spaces: [Space] {
+        didSet { shapesCache = ShapesCache() }
+    }
     /// Every opening of every level: doors and doorways between spaces.
-    public var openings: [Opening]
+    public var openings: [Opening] {
+        didSet { shapesCache = ShapesCache() }
+    }
     /// The stairs, elevators, escalators and ramps that join levels, and IMDF traversals.
     public var connectors: [Connector]
     /// What people search for and route to: amenities, occupants, kiosks, sections, named rooms, entrances.
     public var pois: [POI]
     /// Fixtures and walls inside spaces (IMDF `fixture`, OSM `indoor=wall`).
-    public var obstacles: [Obstacle]
+    public var obstacles: [Obstacle] {
+        didSet { shapesCache = ShapesCache() }
+    }
     /// Problems found while loading (defects accepted with a warning, features skipped with an error).
     public var issues: [VenueIssue]
     /// The venue's local metric frame (transverse Mercator centred on the venue).
     public let frame: LocalFrame
     /// What ``inferringPassages(rules:)`` added to what the data draws (empty for a venue as loaded).
     public var inference = InferenceReport()
+    private var shapesCache = ShapesCache()
+
+    /// The spaces, openings and obstacles in metres of ``frame``: projected the first time they are asked for,
+    /// then kept (and shared by copies) until they change.
+    public var shapes: VenueShapes { shapesCache.shapes(of: self) }
 
     /// A venue from its parts, geometry in WGS84. `levels` is sorted by ordinal, then id; `address` starts `nil`.
     public init(

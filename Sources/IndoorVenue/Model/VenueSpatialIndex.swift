@@ -11,10 +11,11 @@ public struct VenueSpatialIndex: Sendable {
     public init(_ venue: Venue) {
         frame = venue.frame
         var levels: [String: (spaceIDs: [String], index: PolygonIndex)] = [:]
+        let shapes = venue.shapes.spaces
+        let byLevel = Dictionary(grouping: venue.spaces.indices, by: { venue.spaces[$0].levelID })
         for level in venue.levels {
-            let spaces = venue.spaces(on: level.id)
-            let shapes = spaces.map { (try? venue.frame.project($0.geometry)) ?? .multiPolygon([]) }
-            levels[level.id] = (spaces.map(\.id), PolygonIndex(shapes))
+            let spaces = byLevel[level.id] ?? []
+            levels[level.id] = (spaces.map { venue.spaces[$0].id }, PolygonIndex(spaces.map { shapes[$0] ?? .multiPolygon([]) }))
         }
         self.levels = levels
     }

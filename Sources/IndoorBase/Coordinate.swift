@@ -1,30 +1,18 @@
-/// A position in two dimensions.
-///
-/// In WGS84 (RFC 7946) `x` is the longitude and `y` the latitude, in degrees. In a `LocalFrame` `x` is metres east
-/// and `y` metres north of the frame's origin. The type does not say which: the API that hands one out does.
+/// A position in a plane: metres east (`x`) and north (`y`) of a frame's origin once projected (`LocalFrame`,
+/// ``TangentPlane``), or a GeoJSON pair inside a ``Geometry`` as loaded (`x` the longitude, `y` the latitude, in
+/// degrees). Positions on the Earth handed between parts of the toolkit are ``GeoCoordinate``s.
 public struct Coordinate: Hashable, Sendable {
-    /// The first component: the longitude in degrees (WGS84), or metres east in a local metric frame.
+    /// Metres east of the frame's origin (a GeoJSON pair's longitude).
     public var x: Double
-    /// The second component: the latitude in degrees (WGS84), or metres north in a local metric frame.
+    /// Metres north of the frame's origin (a GeoJSON pair's latitude).
     public var y: Double
 
-    /// A coordinate from its two components, in whatever frame the caller is in (see the type's discussion).
+    /// A position from its two components.
     @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
-
-    /// A WGS84 coordinate; `x` is the longitude.
-    @inlinable
-    public init(longitude: Double, latitude: Double) {
-        self.init(x: longitude, y: latitude)
-    }
-
-    /// The longitude in degrees, east positive: ``x`` read as WGS84.
-    public var longitude: Double { x }
-    /// The latitude in degrees, north positive: ``y`` read as WGS84.
-    public var latitude: Double { y }
 
     /// Whether both components are finite (neither NaN nor infinite).
     @inlinable

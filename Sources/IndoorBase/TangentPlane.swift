@@ -8,8 +8,8 @@ import Foundation
 /// not another approximation: the engine's matcher, the timing
 /// of a GPX track's points and the margin around a bounding box all measure in it.
 public struct TangentPlane: Hashable, Sendable {
-    /// The WGS84 position (`x` longitude, `y` latitude, degrees) of the plane's origin.
-    public let origin: Coordinate
+    /// The position of the plane's origin.
+    public let origin: GeoCoordinate
     /// Metres per radian of longitude (N cos φ) and of latitude (the meridional radius M) at the origin.
     @usableFromInline let metresPerRadianX: Double
     @usableFromInline let metresPerRadianY: Double
@@ -19,8 +19,8 @@ public struct TangentPlane: Hashable, Sendable {
     @usableFromInline let yByLatitudeSquared: Double
     @usableFromInline let yByLongitudeSquared: Double
 
-    /// The plane touching the WGS84 ellipsoid at `origin` (degrees).
-    public init(origin: Coordinate) {
+    /// The plane touching the WGS84 ellipsoid at `origin`.
+    public init(origin: GeoCoordinate) {
         self.origin = origin
         let a = 6_378_137.0, e2 = 0.006_694_379_990_14
         let phi = origin.latitude * .pi / 180
@@ -35,22 +35,22 @@ public struct TangentPlane: Hashable, Sendable {
         yByLongitudeSquared = 0.5 * n * s * c
     }
 
-    /// WGS84 → metres east and north of the origin.
+    /// A position → metres east and north of the origin.
     @inlinable
-    public func project(_ c: Coordinate) -> Coordinate {
+    public func project(_ c: GeoCoordinate) -> Coordinate {
         let dl = (c.longitude - origin.longitude) * .pi / 180, dp = (c.latitude - origin.latitude) * .pi / 180
         return Coordinate(x: dl * (metresPerRadianX + xByLatitude * dp),
                           y: dp * (metresPerRadianY + yByLatitudeSquared * dp) + yByLongitudeSquared * dl * dl)
     }
 
-    /// Metres east and north of the origin → WGS84 (the inverse of ``project(_:)``, to a micrometre).
+    /// Metres east and north of the origin → a position (the inverse of ``project(_:)``, to a micrometre).
     @inlinable
-    public func unproject(_ p: Coordinate) -> Coordinate {
+    public func unproject(_ p: Coordinate) -> GeoCoordinate {
         var dl = p.x / metresPerRadianX, dp = p.y / metresPerRadianY
         for _ in 0..<4 {
             dl = p.x / (metresPerRadianX + xByLatitude * dp)
             dp = (p.y - yByLongitudeSquared * dl * dl) / (metresPerRadianY + yByLatitudeSquared * dp)
         }
-        return Coordinate(longitude: origin.longitude + dl * 180 / .pi, latitude: origin.latitude + dp * 180 / .pi)
+        return GeoCoordinate(longitude: origin.longitude + dl * 180 / .pi, latitude: origin.latitude + dp * 180 / .pi)
     }
 }

@@ -58,14 +58,14 @@ extension PreparedVenue {
                 p["levels"] = .array(connector.levelIDs.compactMap { ordinals[$0] }.map(JSONValue.number))
             }
             named(&p, stop.name, ref: stop.ref)
-            features.append(Feature(id: .string(stop.id), geometry: .point(stop.coordinate), properties: p))
+            features.append(Feature(id: .string(stop.id), geometry: .point(stop.coordinate.position), properties: p))
         }
         for poi in venue.pois where ids.contains(poi.levelID) {
             var p = common("poi", poi.id, poi.levelID)
             p["category"] = .string(poi.category)
             p["kind"] = .string(poi.kind.rawValue)
             named(&p, poi.name, ref: poi.ref)
-            features.append(Feature(id: .string(poi.id), geometry: .point(poi.coordinate), properties: p))
+            features.append(Feature(id: .string(poi.id), geometry: .point(poi.coordinate.position), properties: p))
         }
         return FeatureCollection(features: features)
     }

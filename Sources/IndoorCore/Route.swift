@@ -125,7 +125,8 @@ extension PreparedVenue {
         guard let last = stops.last else { throw RequestError(field: "from", reason: "a route needs a start") }
         var query = SearchQuery("", limit: 10)
         query.category = category
-        query.near = .coordinate((try? venue.frame.unproject(last.end.point)) ?? last.end.point, levelID: last.end.levelID)
+        // (Never the metres themselves as a position: a point the frame cannot unproject fails the request.)
+        query.near = .coordinate(try venue.frame.unproject(last.end.point), levelID: last.end.levelID)
         let candidates = searchIndex.search(query)
         guard !candidates.isEmpty else { throw PlaceError.notFound(text: "category:\(category)", suggestions: []) }
         var best: (itinerary: Itinerary, destination: Waypoint)?

@@ -198,7 +198,7 @@ extension RoutePlan {
         for (k, leg) in itinerary.legs.enumerated() {
             var line: [Coordinate] = []
             for step in leg.steps {
-                for c in step.polyline where line.last != c { line.append(c) }
+                for c in step.polyline.map(\.position) where line.last != c { line.append(c) }
             }
             if line.count >= 2, let l = try? LineString(line) {
                 features.append(Feature(geometry: .lineString(l), properties: [
@@ -213,7 +213,7 @@ extension RoutePlan {
                     "duration": .number(RouteResponse.tenth(step.duration)),
                 ]
                 for (key, value) in ManeuverFields(step).properties { props[key] = value }
-                features.append(Feature(geometry: .point(step.location), properties: props))
+                features.append(Feature(geometry: .point(step.location.position), properties: props))
             }
         }
         return FeatureCollection(features: features)

@@ -9,17 +9,18 @@ import Synchronization
 /// Built with PROJ from a `+proj=pipeline` definition, which needs no `proj.db`. A frame can be shared between
 /// threads with no lock held while projecting: each transformation takes a PROJ handle (a context and its object)
 /// from the frame's pool, or makes one when all are in use, and gives it back after, so threads projecting at once
-/// each work with their own handle. For bulk work convert arrays (``project(_:)->[Coordinate]`` on `[Coordinate]`).
+/// each work with their own handle. For bulk work convert arrays (``project(_:)->[Coordinate]`` on
+/// `[GeoCoordinate]`) or whole geometries.
 public final class LocalFrame: Sendable {
-    /// The WGS84 position of the frame's origin (`x` longitude, `y` latitude).
-    public let origin: Coordinate
+    /// The position of the frame's origin.
+    public let origin: GeoCoordinate
     private let definition: String
     /// Handles not in use (one per thread that projected at once, at most).
     private let idle: Mutex<[PROJHandle]>
 
     /// - Throws: `GeometryError.proj(_:)` when the origin is not a valid WGS84 position or PROJ fails.
-    public init(origin: Coordinate) throws(GeometryError) {
-        guard origin.isFinite, abs(origin.latitude) < 85, abs(origin.longitude) <= 180 else {
+    public init(origin: GeoCoordinate) throws(GeometryError) {
+        guard origin.isValid, abs(origin.latitude) < 85 else {
             throw .proj("the frame origin \(origin.longitude), \(origin.latitude) is not a usable WGS84 position")
         }
         self.origin = origin
@@ -32,27 +33,27 @@ public final class LocalFrame: Sendable {
 
     /// A frame centred on the middle of `box` (a WGS84 bounding box).
     public convenience init(centeredOn box: BoundingBox) throws(GeometryError) {
-        try self.init(origin: box.center)
+        try self.init(origin: GeoCoordinate(position: box.center))
     }
 
-    /// WGS84 → metres.
-    public func project(_ coordinate: Coordinate) throws(GeometryError) -> Coordinate {
-        try project([coordinate])[0]
+    /// A position → metres.
+    public func project(_ coordinate: GeoCoordinate) throws(GeometryError) -> Coordinate {
+        try transform([coordinate.position], inverse: false)[0]
     }
 
-    /// WGS84 → metres, for many coordinates under one lock.
-    public func project(_ coordinates: [Coordinate]) throws(GeometryError) -> [Coordinate] {
-        try transform(coordinates, inverse: false)
+    /// Positions → metres, with one handle.
+    public func project(_ coordinates: [GeoCoordinate]) throws(GeometryError) -> [Coordinate] {
+        try transform(coordinates.map(\.position), inverse: false)
     }
 
-    /// Metres → WGS84.
-    public func unproject(_ coordinate: Coordinate) throws(GeometryError) -> Coordinate {
-        try unproject([coordinate])[0]
+    /// Metres → a position.
+    public func unproject(_ point: Coordinate) throws(GeometryError) -> GeoCoordinate {
+        GeoCoordinate(position: try transform([point], inverse: true)[0])
     }
 
-    /// Metres → WGS84, for many coordinates under one lock.
-    public func unproject(_ coordinates: [Coordinate]) throws(GeometryError) -> [Coordinate] {
-        try transform(coordinates, inverse: true)
+    /// Metres → positions, with one handle.
+    public func unproject(_ points: [Coordinate]) throws(GeometryError) -> [GeoCoordinate] {
+        try transform(points, inverse: true).map(GeoCoordinate.init(position:))
     }
 
     /// A WGS84 geometry in this frame.

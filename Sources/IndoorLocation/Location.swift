@@ -16,7 +16,7 @@ public struct Location: Hashable, Sendable {
     }
 
     /// WGS84.
-    public var coordinate: Coordinate
+    public var coordinate: GeoCoordinate
     /// Whether the fix has a position, and an altitude; `twoD` unless the source says.
     public var mode: Mode
     /// Metres above mean sea level (the geoid).
@@ -47,7 +47,7 @@ public struct Location: Hashable, Sendable {
     public var isSimulated: Bool
 
     /// A fix at `coordinate` (WGS84 degrees) from `source`; every measure unknown unless given.
-    public init(coordinate: Coordinate, mode: Mode = .twoD, altitudeMSL: Double? = nil, altitudeEllipsoidal: Double? = nil,
+    public init(coordinate: GeoCoordinate, mode: Mode = .twoD, altitudeMSL: Double? = nil, altitudeEllipsoidal: Double? = nil,
                 horizontalAccuracy: Double? = nil, verticalAccuracy: Double? = nil, accuracyConfidence: Double? = nil,
                 course: Double? = nil, courseAccuracy: Double? = nil, speed: Double? = nil, speedAccuracy: Double? = nil,
                 levelOrdinal: Double? = nil, timestamp: Date? = nil, source: String, isSimulated: Bool = false) {

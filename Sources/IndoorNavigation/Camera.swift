@@ -33,7 +33,7 @@ public struct CameraState: Sendable, Equatable {
     }
 
     /// WGS84.
-    public var center: Coordinate
+    public var center: GeoCoordinate
     /// The level shown, by ordinal; `nil` for none in particular.
     public var levelOrdinal: Double?
     /// The web-map zoom level (19 ≈ 0.3 m per pixel at the equator); see ``metresPerPixel``.
@@ -45,8 +45,8 @@ public struct CameraState: Sendable, Equatable {
     /// Why the camera last changed; ignored by `==`.
     public var reason: Reason
 
-    /// A camera on `center` (WGS84); `bearing` and `pitch` in degrees.
-    public init(center: Coordinate, levelOrdinal: Double? = nil, zoom: Double = 19, bearing: Double = 0, pitch: Double = 0,
+    /// A camera on `center`; `bearing` and `pitch` in degrees.
+    public init(center: GeoCoordinate, levelOrdinal: Double? = nil, zoom: Double = 19, bearing: Double = 0, pitch: Double = 0,
                 reason: Reason = .programmatic) {
         self.center = center
         self.levelOrdinal = levelOrdinal
@@ -57,7 +57,7 @@ public struct CameraState: Sendable, Equatable {
     }
 
     public static func == (a: CameraState, b: CameraState) -> Bool {
-        abs(a.center.x - b.center.x) < 1e-9 && abs(a.center.y - b.center.y) < 1e-9 && a.levelOrdinal == b.levelOrdinal
+        abs(a.center.longitude - b.center.longitude) < 1e-9 && abs(a.center.latitude - b.center.latitude) < 1e-9 && a.levelOrdinal == b.levelOrdinal
             && abs(a.zoom - b.zoom) < 1e-9 && angleBetween(a.bearing, b.bearing) < 1e-9 && abs(a.pitch - b.pitch) < 1e-9
     }
 
@@ -111,7 +111,8 @@ public struct CameraBounds: Hashable, Sendable {
     public func clamp(_ camera: CameraState) -> CameraState {
         var c = camera
         if let box {
-            c.center = Coordinate(x: min(max(c.center.x, box.minX), box.maxX), y: min(max(c.center.y, box.minY), box.maxY))
+            c.center = GeoCoordinate(longitude: min(max(c.center.longitude, box.minX), box.maxX),
+                                     latitude: min(max(c.center.latitude, box.minY), box.maxY))
         }
         c.zoom = min(max(c.zoom, zoom.lowerBound), zoom.upperBound)
         c.pitch = min(max(c.pitch, pitch.lowerBound), pitch.upperBound)
@@ -171,7 +172,8 @@ public struct CameraTransition: Sendable {
         let k = easing == .linear ? t : t * t * (3 - 2 * t)
         let turn = signedTurn(from: from.bearing, to: to.bearing)
         var c = CameraState(
-            center: Coordinate(x: from.center.x + (to.center.x - from.center.x) * k, y: from.center.y + (to.center.y - from.center.y) * k),
+            center: GeoCoordinate(longitude: from.center.longitude + (to.center.longitude - from.center.longitude) * k,
+                                  latitude: from.center.latitude + (to.center.latitude - from.center.latitude) * k),
             levelOrdinal: k < 0.5 ? from.levelOrdinal : to.levelOrdinal, zoom: from.zoom + (to.zoom - from.zoom) * k,
             bearing: from.bearing + turn * k, pitch: from.pitch + (to.pitch - from.pitch) * k, reason: .transition)
         c.bearing = (c.bearing + 360).truncatingRemainder(dividingBy: 360)
@@ -207,8 +209,8 @@ public struct FollowCamera: Sendable {
         self.bounds = bounds
     }
 
-    /// The camera for the user at `coordinate` (WGS84); nil in mode `none` (the camera is the app's).
-    public mutating func update(coordinate: Coordinate, levelOrdinal: Double?, course: Double?, heading: Double?) -> CameraState? {
+    /// The camera for the user at `coordinate`; nil in mode `none` (the camera is the app's).
+    public mutating func update(coordinate: GeoCoordinate, levelOrdinal: Double?, course: Double?, heading: Double?) -> CameraState? {
         guard mode != .none else { return nil }
         var bearing = camera?.bearing ?? 0
         let wanted: Double? = mode == .followWithHeading ? (heading ?? course) : nil
@@ -226,12 +228,12 @@ public struct FollowCamera: Sendable {
 }
 
 extension CameraState {
-    /// The camera that fits `coordinates` (WGS84) in a `width`×`height` pixel view with `padding` pixels on every
+    /// The camera that fits `coordinates` in a `width`×`height` pixel view with `padding` pixels on every
     /// side, seen at `bearing` and `pitch` (the overview of a route or a level).
-    public static func fitting(_ coordinates: [Coordinate], width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
+    public static func fitting(_ coordinates: [GeoCoordinate], width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
                                pitch: Double = 0, levelOrdinal: Double? = nil, bounds: CameraBounds = CameraBounds()) -> CameraState? {
-        guard let box = BoundingBox(covering: coordinates) else { return nil }
-        let center = box.center
+        guard let box = BoundingBox(covering: coordinates.map(\.position)) else { return nil }
+        let center = GeoCoordinate(position: box.center)
         let plane = TangentPlane(origin: center)
         // The extent across and along the view once rotated by the bearing.
         let b = bearing * .pi / 180
@@ -250,7 +252,7 @@ extension CameraState {
     /// The camera that fits any geometry (WGS84).
     public static func fitting(_ geometry: Geometry, width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
                                pitch: Double = 0, levelOrdinal: Double? = nil, bounds: CameraBounds = CameraBounds()) -> CameraState? {
-        fitting(geometry.allCoordinates, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
+        fitting(geometry.allCoordinates.map(GeoCoordinate.init(position:)), width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
                 levelOrdinal: levelOrdinal, bounds: bounds)
     }
 }

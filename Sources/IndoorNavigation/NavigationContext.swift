@@ -31,7 +31,7 @@ public struct NavigationContext: Sendable {
     public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil, routers: RouterPool? = nil) {
         self.venue = venue
         self.graph = graph ?? NavigationGraph(venue: venue)
-        let plane = TangentPlane(origin: venue.extent?.center ?? venue.frame.origin)
+        let plane = TangentPlane(origin: venue.extent.map { GeoCoordinate(position: $0.center) } ?? venue.frame.origin)
         self.plane = plane
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
@@ -64,13 +64,13 @@ public struct NavigationContext: Sendable {
     }
 
     /// The level at `ordinal` that holds `coordinate` (WGS84) in one of its spaces, else the first at that ordinal.
-    public func level(ordinal: Double, at coordinate: Coordinate) -> Level? {
+    public func level(ordinal: Double, at coordinate: GeoCoordinate) -> Level? {
         let candidates = venue.levels.filter { $0.ordinal == ordinal }
         return candidates.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil } ?? candidates.first
     }
 
     /// Where a fix is without a route: its level, the space it is in, the nearest POI on that level.
-    func freePosition(_ coordinate: Coordinate, levelOrdinal: Double?) -> FreePosition {
+    func freePosition(_ coordinate: GeoCoordinate, levelOrdinal: Double?) -> FreePosition {
         let level = levelOrdinal.flatMap { self.level(ordinal: $0, at: coordinate) }
             ?? venue.levels.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil && $0.ordinal == 0 }
         let p = plane.project(coordinate)

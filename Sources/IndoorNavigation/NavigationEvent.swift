@@ -29,16 +29,16 @@ public struct NavigationProgress: Hashable, Sendable {
     public var levelChangeAhead: Double?
     /// The ordinal of the level of the route where the user is matched.
     public var levelOrdinal: Double
-    /// WGS84: the fix placed on the route.
-    public var matched: Coordinate
+    /// The fix placed on the route.
+    public var matched: GeoCoordinate
     /// Metres from the fix to the route.
     public var matchedDistance: Double
 }
 
 /// Where the user is without a route: free mode.
 public struct FreePosition: Hashable, Sendable {
-    /// The fix's position, WGS84.
-    public var coordinate: Coordinate
+    /// The fix's position.
+    public var coordinate: GeoCoordinate
     /// The level's ordinal: the venue level found under the fix, else the source's; `nil` when neither is known.
     public var levelOrdinal: Double?
     /// The id of the venue level the fix is on, when one was found.

@@ -89,7 +89,7 @@ public actor VenueSession {
         let ground = venue.levels.min { abs($0.ordinal) < abs($1.ordinal) }?.ordinal
         activeLevelOrdinal = ground
         camera = venue.extent.flatMap { box in
-            CameraState.fitting([Coordinate(x: box.minX, y: box.minY), Coordinate(x: box.maxX, y: box.maxY)], width: viewport.width,
+            CameraState.fitting([GeoCoordinate(longitude: box.minX, latitude: box.minY), GeoCoordinate(longitude: box.maxX, latitude: box.maxY)], width: viewport.width,
                                 height: viewport.height, levelOrdinal: ground, bounds: bounds)
         } ?? CameraState(center: venue.frame.origin, levelOrdinal: ground)
     }

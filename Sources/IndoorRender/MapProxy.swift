@@ -27,13 +27,13 @@ public struct MapProxy: Sendable {
         case space(Space)
     }
 
-    /// The WGS84 coordinate drawn at a pixel.
-    public func coordinate(at pixel: Coordinate) -> Coordinate? {
+    /// The position drawn at a pixel.
+    public func coordinate(at pixel: Coordinate) -> GeoCoordinate? {
         try? renderer.venue.frame.unproject(viewport.point(at: pixel))
     }
 
-    /// The pixel where a WGS84 coordinate is drawn.
-    public func pixel(for coordinate: Coordinate) -> Coordinate? {
+    /// The pixel where a position is drawn.
+    public func pixel(for coordinate: GeoCoordinate) -> Coordinate? {
         (try? renderer.venue.frame.project(coordinate)).map(viewport.pixel(for:))
     }
 
@@ -42,7 +42,7 @@ public struct MapProxy: Sendable {
         let b = viewport.visibleBounds
         guard let corners = try? renderer.venue.frame.unproject([Coordinate(x: b.minX, y: b.minY), Coordinate(x: b.maxX, y: b.maxY)])
         else { return nil }
-        return BoundingBox(covering: corners)
+        return BoundingBox(covering: corners.map(\.position))
     }
 
     /// The POI drawn within `tolerance` pixels of a tap (the nearest), else the space under it.

@@ -7,7 +7,7 @@ import IndoorVenue
 /// The user's position as the renderer draws it: a dot, the accuracy circle, and the heading cone.
 public struct Puck: Hashable, Sendable {
     /// WGS84.
-    public var coordinate: Coordinate
+    public var coordinate: GeoCoordinate
     /// The id of the level the user is on; the puck is drawn only on that level's floor.
     public var levelID: String
     /// Horizontal accuracy radius, metres.
@@ -16,7 +16,7 @@ public struct Puck: Hashable, Sendable {
     public var heading: Double?
 
     /// A puck at `coordinate` (WGS84) on `levelID`; `accuracy` in metres, `heading` in degrees from true north.
-    public init(coordinate: Coordinate, levelID: String, accuracy: Double? = nil, heading: Double? = nil) {
+    public init(coordinate: GeoCoordinate, levelID: String, accuracy: Double? = nil, heading: Double? = nil) {
         self.coordinate = coordinate
         self.levelID = levelID
         self.accuracy = accuracy
@@ -248,7 +248,7 @@ public struct MapRenderer: Sendable {
                    languages: [String]) -> (boxes: [BoundingBox], labels: [PlacedLabel]) {
         var ends: [(pin: Coordinate, name: String, role: String)] = []
         let frame = venue.frame
-        let px = { (c: Coordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
+        let px = { (c: GeoCoordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
         let steps = itinerary.legs.flatMap(\.steps)
         var taken: [BoundingBox] = []
         // Other levels first, faded and dashed.

@@ -78,7 +78,7 @@ enum ConnectorPlaces {
     static func place(of connector: Connector, at stop: Connector.Stop, spaces: [String: Space]) -> POI? {
         guard let category = category(of: connector.kind) else { return nil }
         let space = stop.spaceID.flatMap { spaces[$0] }
-        guard let at = stop.location ?? space?.displayPoint ?? space?.geometry.boundingBox?.center else { return nil }
+        guard let at = stop.location ?? space?.displayPoint ?? space?.geometry.boundingBox.map({ GeoCoordinate(position: $0.center) }) else { return nil }
         return POI(id: "\(connector.id)@\(stop.levelID)", kind: .amenity, category: category, name: connector.name,
                    altName: connector.altName, ref: connector.ref, levelID: stop.levelID, coordinate: at, spaceID: stop.spaceID)
     }
@@ -114,8 +114,8 @@ enum OpeningPlaces {
         let existing = Set(venue.pois.map(\.id))
         return venue.openings.compactMap { o in
             guard !o.isInferred, !o.name.isEmpty || o.category == "pedestrian.principal", !existing.contains(o.id),
-                  let at = o.geometry.boundingBox?.center else { return nil }
-            return POI(id: o.id, kind: .entrance, category: category(of: o), name: o.name, levelID: o.levelID, coordinate: at)
+                  let box = o.geometry.boundingBox else { return nil }
+            return POI(id: o.id, kind: .entrance, category: category(of: o), name: o.name, levelID: o.levelID, coordinate: GeoCoordinate(position: box.center))
         }
     }
 }

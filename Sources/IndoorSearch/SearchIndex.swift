@@ -78,7 +78,8 @@ public struct SearchIndex: Sendable {
     /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
     /// then the named openings and principal entrances that are no POI (the opening's id, kind `entrance`).
     public let places: [POI]
-    private let metric: [Coordinate]
+    /// Where each place is in the venue's frame; `nil` for one outside the frame's domain (then never "near").
+    private let metric: [Coordinate?]
     private let categoryWords: [Set<String>]
     private let levelOrdinal: [String: Double]
     private let levelBuildings: [String: Set<String>]
@@ -112,7 +113,9 @@ public struct SearchIndex: Sendable {
         self.venue = venue
         let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue)
         self.places = places
-        metric = (try? venue.frame.project(places.map(\.coordinate))) ?? places.map(\.coordinate)
+        // In one batch; one by one only when some place is outside the frame's domain.
+        metric = (try? venue.frame.project(places.map(\.coordinate)))?.map { Optional($0) }
+            ?? places.map { try? venue.frame.project($0.coordinate) }
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         levelBuildings = Dictionary(venue.levels.map { ($0.id, Set($0.buildingIDs)) }, uniquingKeysWith: { a, _ in a })
         placeOrdinal = places.map { [levelOrdinal] in levelOrdinal[$0.levelID] ?? 0 }
@@ -393,8 +396,8 @@ public struct SearchIndex: Sendable {
             }
             score = min(score, 1)
             var distance = Double.infinity
-            if let p = nearMetric {
-                distance = metric[i].distance(to: p) + 5 * abs(placeOrdinal[i] - nearOrdinal)
+            if let p = nearMetric, let q = metric[i] {
+                distance = q.distance(to: p) + 5 * abs(placeOrdinal[i] - nearOrdinal)
             }
             // Relevance in steps of 0.01, so that near-equal matches are ordered by distance.
             ranked.append(Ranked(doc: i, nameMatch: nameMatch, relevance: Int((score * 100).rounded()), distance: distance,

@@ -75,7 +75,7 @@ import IndoorVenue
 /// Every geometry is exact in the drawing's metres; the venue passes ``VenueValidator`` with no issue.
 public struct AsciiVenue: Sendable {
     /// The WGS84 origin of every drawing's frame: `(x, y) = (0, 0)` metres, the bottom-left corner of the drawings.
-    public static let origin = Coordinate(longitude: 2.35, latitude: 48.85)
+    public static let origin = GeoCoordinate(longitude: 2.35, latitude: 48.85)
 
     /// The frame converting the drawing's metres to WGS84, the venue's ``Venue/frame``.
     public let frame: LocalFrame
@@ -135,21 +135,21 @@ public struct AsciiVenue: Sendable {
     /// The venue drawn.
     public func venue() -> Venue { built }
 
-    /// A position given in the drawing's metres on a level, in WGS84 with the level's id — what a route query
-    /// takes. The coordinate is NaN when the position cannot be converted (a non-finite one).
-    public func point(_ x: Double, _ y: Double, level: Double) -> (coordinate: Coordinate, levelID: String) {
+    /// A position given in the drawing's metres on a level, with the level's id — what a route query takes. The
+    /// coordinate is NaN when the position cannot be converted (a non-finite one).
+    public func point(_ x: Double, _ y: Double, level: Double) -> (coordinate: GeoCoordinate, levelID: String) {
         (wgs84(Coordinate(x: x, y: y)), Self.levelID(level))
     }
 
-    /// The centre of cell `(col, row)` (0-based, row 0 the top line) of a level's drawing, in WGS84; NaN for a
-    /// level that was not drawn.
-    public func cellCentre(col: Int, row: Int, level: Double) -> Coordinate {
-        guard let height = heights[level] else { return Coordinate(x: .nan, y: .nan) }
+    /// The position of the centre of cell `(col, row)` (0-based, row 0 the top line) of a level's drawing; NaN for
+    /// a level that was not drawn.
+    public func cellCentre(col: Int, row: Int, level: Double) -> GeoCoordinate {
+        guard let height = heights[level] else { return GeoCoordinate(longitude: .nan, latitude: .nan) }
         return wgs84(Coordinate(x: (Double(col) + 0.5) * cell, y: (Double(height - 1 - row) + 0.5) * cell))
     }
 
-    /// A WGS84 coordinate in the drawing's metres; NaN when it cannot be converted.
-    public func metres(_ c: Coordinate) -> Coordinate {
+    /// A position in the drawing's metres; NaN when it cannot be converted.
+    public func metres(_ c: GeoCoordinate) -> Coordinate {
         (try? frame.project(c)) ?? Coordinate(x: .nan, y: .nan)
     }
 
@@ -168,8 +168,8 @@ public struct AsciiVenue: Sendable {
 
     static func isUppercase(_ c: Character) -> Bool { c.isASCII && c.isUppercase }
 
-    private func wgs84(_ metres: Coordinate) -> Coordinate {
-        (try? frame.unproject(metres)) ?? Coordinate(x: .nan, y: .nan)
+    private func wgs84(_ metres: Coordinate) -> GeoCoordinate {
+        (try? frame.unproject(metres)) ?? GeoCoordinate(longitude: .nan, latitude: .nan)
     }
 }
 
@@ -393,7 +393,7 @@ private struct Builder {
 
     private func metres(_ p: GridPoint) -> Coordinate { Coordinate(x: Double(p.x) * cell, y: Double(p.y) * cell) }
 
-    private func wgs84(_ c: Coordinate) throws(AsciiVenueError) -> Coordinate {
+    private func wgs84(_ c: Coordinate) throws(AsciiVenueError) -> GeoCoordinate {
         do throws(GeometryError) { return try frame.unproject(c) } catch { throw .geometry(error) }
     }
 

@@ -15,8 +15,8 @@ public struct RouteAudit: Sendable {
         public let id: String
         public let name: String
         public let levelID: String
-        /// WGS84.
-        public let coordinate: Coordinate
+        /// Where it is.
+        public let coordinate: GeoCoordinate
     }
 
     /// One routed pair's verdict.
@@ -59,7 +59,7 @@ public struct RouteAudit: Sendable {
             out.append(Place(id: poi.id, name: name, levelID: poi.levelID, coordinate: poi.coordinate))
         }
         for space in venue.spaces where space.isWalkable && !seen.contains(space.id) {
-            guard let name = space.name.resolved() ?? space.ref, !name.isEmpty, let c = space.displayPoint ?? space.geometry.boundingBox?.center else { continue }
+            guard let name = space.name.resolved() ?? space.ref, !name.isEmpty, let c = space.displayPoint ?? space.geometry.boundingBox.map({ GeoCoordinate(position: $0.center) }) else { continue }
             seen.insert(space.id)
             out.append(Place(id: space.id, name: name, levelID: space.levelID, coordinate: c))
         }

@@ -120,8 +120,8 @@ enum VenueCommands {
                 + pad(String(row.openings), 8) + "  " + pad(String(row.pois), 5) + "  " + level.id)
         }
         if let e = venue.extent, let corners = try? venue.frame.project([
-            Coordinate(x: e.minX, y: e.center.y), Coordinate(x: e.maxX, y: e.center.y),
-            Coordinate(x: e.center.x, y: e.minY), Coordinate(x: e.center.x, y: e.maxY),
+            GeoCoordinate(longitude: e.minX, latitude: e.center.y), GeoCoordinate(longitude: e.maxX, latitude: e.center.y),
+            GeoCoordinate(longitude: e.center.x, latitude: e.minY), GeoCoordinate(longitude: e.center.x, latitude: e.maxY),
         ]) {
             Output.line("")
             Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY,

@@ -4,11 +4,11 @@ import IndoorLocation
 import Testing
 
 @Suite struct SimulatedHeadingSensorTests {
-    let paris = Coordinate(longitude: 2.3522, latitude: 48.8566)
+    let paris = GeoCoordinate(longitude: 2.3522, latitude: 48.8566)
     let date = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
     func readings(_ config: SimulatedHeadingSensor.Configuration, seed: UInt64, seconds: Double = 100,
-                  at place: Coordinate? = nil) -> [Heading] {
+                  at place: GeoCoordinate? = nil) -> [Heading] {
         var sensor = SimulatedHeadingSensor(configuration: config, seed: seed)
         var out: [Heading] = []
         var t = 0.0
@@ -63,11 +63,11 @@ import Testing
         config.noise = 1
         config.drift = 0
         config.zones = [.init(area: .polygon(square), extraNoise: 20, extraBias: 10)]
-        func spread(_ place: Coordinate) -> Double {
+        func spread(_ place: GeoCoordinate) -> Double {
             let e = readings(config, seed: 2, at: place).compactMap { $0.trueHeading.map { $0 - 90 } }
             let m = e.reduce(0, +) / Double(e.count)
             return (e.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(e.count)).squareRoot()
         }
-        #expect(spread(Coordinate(longitude: 2.355, latitude: 48.855)) > 10 * spread(Coordinate(longitude: 2.40, latitude: 48.90)))
+        #expect(spread(GeoCoordinate(longitude: 2.355, latitude: 48.855)) > 10 * spread(GeoCoordinate(longitude: 2.40, latitude: 48.90)))
     }
 }

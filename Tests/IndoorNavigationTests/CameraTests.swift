@@ -7,7 +7,7 @@ import IndoorSearch
 import Testing
 
 @Suite struct CameraTests {
-    let paris = Coordinate(longitude: 2.3497, latitude: 48.8499)
+    let paris = GeoCoordinate(longitude: 2.3497, latitude: 48.8499)
 
     @Test func equalityIgnoresWhyTheCameraChanged() {
         let a = CameraState(center: paris, levelOrdinal: 0, zoom: 19, bearing: 10, reason: .user)
@@ -22,7 +22,7 @@ import Testing
 
     @Test func transitionsEaseOverABoundedTimeAndTurnTheShortWay() {
         let from = CameraState(center: paris, zoom: 18, bearing: 350)
-        let to = CameraState(center: Coordinate(longitude: 2.3507, latitude: 48.8509), zoom: 20, bearing: 10, reason: .overview)
+        let to = CameraState(center: GeoCoordinate(longitude: 2.3507, latitude: 48.8509), zoom: 20, bearing: 10, reason: .overview)
         let t = CameraTransition(from: from, to: to, start: 100, duration: 10)
         #expect(t.duration == CameraTransition.maximumDuration)
         #expect(t.camera(at: 99) == from)
@@ -33,14 +33,14 @@ import Testing
     }
 
     @Test func boundsKeepTheCentreInsideAndZoomAndPitchInRange() {
-        let box = BoundingBox(covering: [paris, Coordinate(longitude: 2.3510, latitude: 48.8510)])
+        let box = BoundingBox(covering: [paris.position, Coordinate(x: 2.3510, y: 48.8510)])
         let bounds = CameraBounds(box: box, zoom: 16...21, pitch: 0...45)
-        let c = bounds.clamp(CameraState(center: Coordinate(longitude: 2.4, latitude: 48.9), zoom: 25, pitch: 80))
-        #expect(c.center == Coordinate(longitude: 2.3510, latitude: 48.8510) && c.zoom == 21 && c.pitch == 45)
+        let c = bounds.clamp(CameraState(center: GeoCoordinate(longitude: 2.4, latitude: 48.9), zoom: 25, pitch: 80))
+        #expect(c.center == GeoCoordinate(longitude: 2.3510, latitude: 48.8510) && c.zoom == 21 && c.pitch == 45)
     }
 
     @Test func overviewFitsTheRouteWithPadding() throws {
-        let line = [paris, Coordinate(longitude: 2.3517, latitude: 48.8499)]  // about 146 m east–west
+        let line = [paris, GeoCoordinate(longitude: 2.3517, latitude: 48.8499)]  // about 146 m east–west
         let c = try #require(CameraState.fitting(line, width: 800, height: 600, padding: 50, bounds: CameraBounds(zoom: 0...24)))
         // 146 m across 700 usable pixels.
         let metres = 0.002 * 111_320 * cos(48.8499 * .pi / 180)

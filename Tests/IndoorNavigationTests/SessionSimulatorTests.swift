@@ -105,7 +105,7 @@ struct SampleRoute {
     @Test(arguments: [(59.996, "100100.00", "010126"), (86_399.996, "000000.00", "020126"), (59.994, "100059.99", "010126")])
     func theTimeIsRoundedBeforeItIsSplit(offset: Double, hms: String, dmy: String) throws {
         let date = Date(timeIntervalSince1970: 1_767_261_600 + offset - (offset > 80_000 ? 36_000 : 0))
-        let text = NMEAWriter.epoch(time: date, coordinate: Coordinate(longitude: 2.35, latitude: 48.85), speed: 1, course: nil,
+        let text = NMEAWriter.epoch(time: date, coordinate: GeoCoordinate(longitude: 2.35, latitude: 48.85), speed: 1, course: nil,
                                     sigma: 3, heading: nil, level: nil)
         #expect(text.hasPrefix("$GPGGA,\(hms),"), "\(text)")
         #expect(text.contains("$GPRMC,\(hms),A,") && text.contains(",\(dmy),"), "\(text)")
@@ -118,10 +118,10 @@ struct SampleRoute {
     /// What is not a number is written as an empty field, never as `nan` and never by trapping.
     @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300])
     func valuesThatAreNotNumbersAreEmptyFields(bad: Double) {
-        let good = Coordinate(longitude: 2.35, latitude: 48.85)
+        let good = GeoCoordinate(longitude: 2.35, latitude: 48.85)
         let texts = [
             NMEAWriter.epoch(time: Date(timeIntervalSince1970: bad), coordinate: good, speed: 1, course: 90, sigma: 3, heading: 1, level: 0),
-            NMEAWriter.epoch(time: Date(timeIntervalSince1970: 1_767_261_600), coordinate: Coordinate(longitude: bad, latitude: bad),
+            NMEAWriter.epoch(time: Date(timeIntervalSince1970: 1_767_261_600), coordinate: GeoCoordinate(longitude: bad, latitude: bad),
                              altitude: bad, speed: bad, course: bad, sigma: bad, heading: bad, level: bad),
         ]
         for text in texts {
@@ -136,7 +136,7 @@ struct SampleRoute {
     /// What the simulated receiver writes decodes to what it meant: position to 1e-7°, level, heading.
     @Test func theSimulatedReceiverWritesDecodableNMEA() throws {
         let date = Date(timeIntervalSince1970: 1_767_261_600 + 59.5)
-        let c = Coordinate(longitude: -2.123_456_7, latitude: 48.849_887_7)
+        let c = GeoCoordinate(longitude: -2.123_456_7, latitude: 48.849_887_7)
         let text = NMEAWriter.epoch(time: date, coordinate: c, speed: 1.3, course: 271.5, sigma: 3, heading: 90.2, level: -1)
         var decoder = NMEADecoder()
         let fixes = (decoder.feed(Array(text.utf8)) + decoder.finish()).compactMap { if case .fix(let f) = $0 { f } else { nil } }

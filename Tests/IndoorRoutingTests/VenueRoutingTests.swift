@@ -131,8 +131,8 @@ enum ShippedVenues {
         let graph = try #require(ShippedVenues.all.first { $0.name == "spbstu" }?.graph)
         let venue = graph.venue
         let level = "fc8f18cb-4412-4285-b130-f8c5a9ef021e"
-        let a = try venue.frame.project(Coordinate(longitude: 30.381091517, latitude: 60.00738803))
-        let b = try venue.frame.project(Coordinate(longitude: 30.381126251, latitude: 60.007363412))
+        let a = try venue.frame.project(GeoCoordinate(longitude: 30.381091517, latitude: 60.00738803))
+        let b = try venue.frame.project(GeoCoordinate(longitude: 30.381126251, latitude: 60.007363412))
         let route = try Router(graph: graph).route(from: RouteEnd(point: a, levelID: level, label: "classroom"),
                                                    to: RouteEnd(point: b, levelID: level, label: "restroom"))
         #expect(RouteAudit(venue: venue).crossings(of: route).isEmpty)

@@ -13,9 +13,9 @@ import Testing
         let levels = (-1...4).map { Level(id: "L\($0)", ordinal: Double($0), name: LocalizedText(["en": "Level \($0)"])) }
         let pois = names.enumerated().map { i, p in
             POI(id: "p\(i)", kind: p.kind, category: p.category, name: LocalizedText(p.name), levelID: levels[Int(rng.next() % 6)].id,
-                coordinate: Coordinate(longitude: 2.35 + Double(rng.next() % 10_000) / 1e6, latitude: 48.85 + Double(rng.next() % 10_000) / 1e6))
+                coordinate: GeoCoordinate(longitude: 2.35 + Double(rng.next() % 10_000) / 1e6, latitude: 48.85 + Double(rng.next() % 10_000) / 1e6))
         }
-        let frame = try LocalFrame(origin: Coordinate(longitude: 2.355, latitude: 48.855))
+        let frame = try LocalFrame(origin: GeoCoordinate(longitude: 2.355, latitude: 48.855))
         return SearchIndex(venue: Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: levels,
                                         spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [], frame: frame))
     }

@@ -141,7 +141,7 @@ import Testing
         #expect(try index.place(relay.id) == .poi(relay))
         #expect(try index.place("relay") == .poi(relay))
         guard case .coordinate(let c, let level) = try index.place("2.35,48.85@-1") else { Issue.record("not a coordinate"); return }
-        #expect(c == Coordinate(longitude: 2.35, latitude: 48.85))
+        #expect(c == GeoCoordinate(longitude: 2.35, latitude: 48.85))
         #expect(venue.level(id: level)?.ordinal == -1)
         #expect(throws: PlaceError.unknownLevel(text: "7", available: ["-1", "0", "1"])) { try index.place("2.35,48.85@7") }
         #expect(throws: PlaceError.self) { try index.place("200,48.85@0") }

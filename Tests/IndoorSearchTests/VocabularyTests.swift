@@ -51,9 +51,9 @@ import Testing
         let level = Level(id: "L0", ordinal: 0, name: LocalizedText(["en": "Ground"]))
         let pois = categories.enumerated().map { i, c in
             POI(id: "p\(i)", kind: .amenity, category: c, name: LocalizedText(), ref: "Q\(i)", levelID: "L0",
-                coordinate: Coordinate(longitude: 2.35 + Double(i) * 1e-5, latitude: 48.85))
+                coordinate: GeoCoordinate(longitude: 2.35 + Double(i) * 1e-5, latitude: 48.85))
         }
-        let frame = try LocalFrame(origin: Coordinate(longitude: 2.35, latitude: 48.85))
+        let frame = try LocalFrame(origin: GeoCoordinate(longitude: 2.35, latitude: 48.85))
         return SearchIndex(venue: Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: [level],
                                         spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [], frame: frame))
     }
@@ -194,7 +194,7 @@ import Testing
     @Test func namedAndPrincipalOpeningsArePlaces() throws {
         let level = Level(id: "L0", ordinal: 0, name: LocalizedText(["en": "Ground"]))
         func door(_ id: String, _ category: String, _ name: LocalizedText, x: Double) throws -> Opening {
-            let line = try LineString([Coordinate(longitude: 2.35 + x, latitude: 48.85), Coordinate(longitude: 2.35001 + x, latitude: 48.85)])
+            let line = try LineString([Coordinate(x: 2.35 + x, y: 48.85), Coordinate(x: 2.35001 + x, y: 48.85)])
             return Opening(id: id, category: category, levelID: "L0", geometry: .lineString(line), name: name)
         }
         let openings = [try door("main", "pedestrian.principal", LocalizedText(["en": "Main entrance", "de": "Haupteingang"]), x: 0),
@@ -203,7 +203,7 @@ import Testing
                         try door("back", "pedestrian.principal", LocalizedText(), x: 0.003)]
         let venue = Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: [level], spaces: [],
                           openings: openings, connectors: [], pois: [], obstacles: [], issues: [],
-                          frame: try LocalFrame(origin: Coordinate(longitude: 2.35, latitude: 48.85)))
+                          frame: try LocalFrame(origin: GeoCoordinate(longitude: 2.35, latitude: 48.85)))
         let index = SearchIndex(venue: venue)
         #expect(Set(index.places.map(\.id)) == ["main", "side", "back"])
         #expect(index.search(SearchQuery("Haupteingang", limit: 1)).first?.poi.id == "main")
@@ -219,15 +219,15 @@ import Testing
         let levels = [Level(id: "-1", ordinal: -1, name: LocalizedText(["en": "Platforms"])),
                       Level(id: "0", ordinal: 0, name: LocalizedText(["en": "Street"]))]
         func elevator(_ id: String, _ name: String, x: Double) -> Connector {
-            let at = Coordinate(longitude: 13.4 + x, latitude: 52.5)
+            let at = GeoCoordinate(longitude: 13.4 + x, latitude: 52.5)
             return Connector(id: id, kind: .elevator, stops: levels.map { Connector.Stop(levelID: $0.id, location: at) },
                              name: LocalizedText(name))
         }
         let platform = POI(id: "platform-u5", kind: .amenity, category: "platform", name: LocalizedText("U5"), levelID: "-1",
-                           coordinate: Coordinate(longitude: 13.4, latitude: 52.5))
+                           coordinate: GeoCoordinate(longitude: 13.4, latitude: 52.5))
         let venue = Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: [], levels: levels, spaces: [],
                           openings: [], connectors: [elevator("e6", "U6", x: 0.001), elevator("e5", "U5", x: 0.002)], pois: [platform],
-                          obstacles: [], issues: [], frame: try LocalFrame(origin: Coordinate(longitude: 13.4, latitude: 52.5)))
+                          obstacles: [], issues: [], frame: try LocalFrame(origin: GeoCoordinate(longitude: 13.4, latitude: 52.5)))
         let results = SearchIndex(venue: venue).search(SearchQuery(text, limit: 3))
         #expect(results.prefix(2).allSatisfy { $0.poi.id.hasPrefix("e5@") }, "\(results.map(\.poi.id))")
         #expect(Set(results.prefix(2).map(\.poi.levelID)) == ["-1", "0"])

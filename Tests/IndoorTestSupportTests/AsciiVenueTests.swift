@@ -43,7 +43,7 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         ], names: ["B": "Shop"])
         let venue = ascii.venue()
         #expect(venue.spaces.map(\.id) == ["A0", "B0"])
-        #expect(venue.frame.origin == Coordinate(longitude: 2.35, latitude: 48.85))
+        #expect(venue.frame.origin == GeoCoordinate(longitude: 2.35, latitude: 48.85))
 
         let a = try venue.metricPolygon("A0")
         let b = try venue.metricPolygon("B0")
@@ -361,7 +361,7 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         #expect(index.spaceID(at: ascii.cellCentre(col: 4, row: 0, level: 0), levelID: "L0") == "B0")
         #expect(index.spaceID(at: ascii.cellCentre(col: 0, row: 1, level: 0), levelID: "L0") == "A0")
         #expect(index.spaceID(at: ascii.cellCentre(col: 3, row: 2, level: 2), levelID: "L2") == "C2")
-        #expect(ascii.cellCentre(col: 0, row: 0, level: 7).x.isNaN)
+        #expect(ascii.cellCentre(col: 0, row: 0, level: 7).longitude.isNaN)
         #expect(ascii.point(0, 0, level: -1).levelID == "L-1")
         #expect(AsciiVenue.levelID(0.5) == "L0.5")
     }

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func doorsCostLinearTime() throws {
-        let frame = try LocalFrame(origin: Coordinate(longitude: 13.72, latitude: 51.02))
+        let frame = try LocalFrame(origin: GeoCoordinate(longitude: 13.72, latitude: 51.02))
         let documents = [1_000: Self.document(rooms: 1_000), 2_000: Self.document(rooms: 2_000)]
         // Hash tables twice the size miss the cache a little more (about 2.05× on a quiet machine): five rounds at most.
         let growth = Growth.measure(size: 1_000, attempts: 5) { n in

@@ -45,7 +45,7 @@ import Testing
         // What the extract keeps of the station lies within a few hundred metres of it.
         let extent = try #require(venue.extent)
         let frame = try LocalFrame(centeredOn: extent)
-        let sw = try frame.project(Coordinate(x: extent.minX, y: extent.minY)), ne = try frame.project(Coordinate(x: extent.maxX, y: extent.maxY))
+        let sw = try frame.project(GeoCoordinate(position: Coordinate(x: extent.minX, y: extent.minY))), ne = try frame.project(GeoCoordinate(position: Coordinate(x: extent.maxX, y: extent.maxY)))
         #expect(ne.x - sw.x < 700 && ne.y - sw.y < 900)
     }
 

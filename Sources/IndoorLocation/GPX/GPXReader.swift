@@ -3,8 +3,8 @@ import IndoorBase
 
 /// A point of a GPX file: a waypoint, a route point or a track point.
 public struct GPXPoint: Hashable, Sendable {
-    /// WGS84 degrees: `x` the longitude (GPX `lon`), `y` the latitude (GPX `lat`).
-    public var coordinate: Coordinate
+    /// Where: GPX `lat` and `lon`.
+    public var coordinate: GeoCoordinate
     /// Metres (GPX `ele`).
     public var elevation: Double?
     /// GPX `time`, in UTC; `nil` when the point has none.
@@ -131,7 +131,7 @@ public enum GPXReader {
         var scanner = XMLScanner(handle: handle)
         var summary = GPXSummary()
         // The point being read (valid while `kind` is wpt, rtept or trkpt).
-        var point = GPXPoint(coordinate: Coordinate(longitude: 0, latitude: 0))
+        var point = GPXPoint(coordinate: GeoCoordinate(longitude: 0, latitude: 0))
         var kind = Tag.other
         var text: [UInt8] = []
         var depth = 0
@@ -162,7 +162,7 @@ public enum GPXReader {
                             throw GPXError.invalidPoint(path: path, line: scanner.location.line,
                                                         reason: "<\(tag.name)> needs lat in −90…90 and lon in −180…180")
                         }
-                        point = GPXPoint(coordinate: Coordinate(longitude: lon, latitude: lat))
+                        point = GPXPoint(coordinate: GeoCoordinate(longitude: lon, latitude: lat))
                         kind = tag
                         if selfClosing { finish(point, &kind, &summary, visit) }
                     case .rte: summary.routes += 1

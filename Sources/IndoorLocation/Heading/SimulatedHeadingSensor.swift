@@ -70,7 +70,7 @@ public struct SimulatedHeadingSensor: Sendable {
     ///   - trueHeading: where the walker faces, degrees from true north.
     ///   - coordinate: WGS84, for the declination and the disturbance zones.
     ///   - date: the calendar date (for the declination's secular change).
-    public mutating func reading(at time: Double, trueHeading: Double, coordinate: Coordinate, date: Date) -> Heading? {
+    public mutating func reading(at time: Double, trueHeading: Double, coordinate: GeoCoordinate, date: Date) -> Heading? {
         if let last = lastTime, time > last {
             // The drift walks with the time that passed.
             drift += configuration.drift * (time - last).squareRoot() * gaussian()
@@ -80,7 +80,7 @@ public struct SimulatedHeadingSensor: Sendable {
         nextReading = time + 1 / max(configuration.rate, 1e-6)
         if configuration.dropout > 0, uniform() < configuration.dropout { return nil }
         var sigma = configuration.noise, bias = configuration.bias
-        for zone in configuration.zones where zone.area.contains(coordinate) {
+        for zone in configuration.zones where zone.area.contains(coordinate.position) {
             sigma = (sigma * sigma + zone.extraNoise * zone.extraNoise).squareRoot()
             bias += zone.extraBias
         }

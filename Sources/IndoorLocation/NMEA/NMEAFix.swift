@@ -160,7 +160,7 @@ public struct NMEAFix: Hashable, Sendable {
     /// As a ``Location`` (nil without a valid position).
     public func location(source: String = "nmea") -> Location? {
         guard !invalid, mode >= .twoD, let latitude, let longitude else { return nil }
-        return Location(coordinate: Coordinate(longitude: longitude, latitude: latitude), mode: mode,
+        return Location(coordinate: GeoCoordinate(longitude: longitude, latitude: latitude), mode: mode,
                         altitudeMSL: mode == .threeD ? altitudeMSL : nil, altitudeEllipsoidal: mode == .threeD ? altitudeEllipsoidal : nil,
                         horizontalAccuracy: horizontalError95, verticalAccuracy: mode == .threeD ? verticalError95 : nil,
                         accuracyConfidence: horizontalError95 == nil ? nil : 0.95, course: track, speed: speed,

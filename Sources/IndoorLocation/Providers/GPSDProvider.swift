@@ -80,7 +80,7 @@ struct GPSDJSONDecoder: StreamDecoder {
             else { return nil }
             let mode: Location.Mode = m >= 3 ? .threeD : .twoD
             return .location(Location(
-                coordinate: Coordinate(longitude: lon, latitude: lat), mode: mode,
+                coordinate: GeoCoordinate(longitude: lon, latitude: lat), mode: mode,
                 altitudeMSL: mode == .threeD ? number("altMSL") ?? number("alt") : nil,
                 altitudeEllipsoidal: mode == .threeD ? number("altHAE") : nil,
                 horizontalAccuracy: number("eph"), verticalAccuracy: mode == .threeD ? number("epv") : nil,

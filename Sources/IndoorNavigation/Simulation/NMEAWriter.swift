@@ -15,7 +15,7 @@ public enum NMEAWriter {
     /// 9999) is written as an empty field, as a receiver writes what it does not know; with no position, GGA says
     /// "no fix" (quality 0) and RMC "void" (V).
     /// - Returns: the sentences, each ending in CR LF.
-    public static func epoch(time: Date, coordinate: Coordinate, altitude: Double = 30, speed: Double, course: Double?,
+    public static func epoch(time: Date, coordinate: GeoCoordinate, altitude: Double = 30, speed: Double, course: Double?,
                              sigma: Double, heading: Double?, level: Double?) -> String {
         let (hms, dmy) = timeFields(time)
         let hasPosition = coordinate.latitude.isFinite && abs(coordinate.latitude) <= 90

@@ -43,10 +43,10 @@ public struct ItineraryStep: Hashable, Sendable {
     public let levelID: String
     /// The ordinal of that level (0 ground, negative below); 0 when the venue does not know the level.
     public let levelOrdinal: Double
-    /// WGS84: where the maneuver is.
-    public let location: Coordinate
-    /// WGS84: the stretch this step covers, from the maneuver on.
-    public let polyline: [Coordinate]
+    /// Where the maneuver is.
+    public let location: GeoCoordinate
+    /// The stretch this step covers, from the maneuver on.
+    public let polyline: [GeoCoordinate]
     /// The named place the maneuver is oriented by: passed just before a turn or door ("after Relay"), or in view
     /// ahead at the start of a walk ("Head towards Relay"). Never the space walked through or entered, never the
     /// landmark of the step before.
@@ -777,8 +777,8 @@ struct ItineraryWriter {
     // MARK: - Steps and legs
 
     mutating func emit(_ s: Draft) {
-        let location: Coordinate, polyline: [Coordinate]
-        do {
+        let location: GeoCoordinate, polyline: [GeoCoordinate]
+        do throws(GeometryError) {
             location = try venue.frame.unproject(s.at)
             polyline = try venue.frame.unproject(s.points)
         } catch {

@@ -275,12 +275,12 @@ extension Draft {
 struct PlanProjection {
     let center: PlanPoint
     let cosA: Double, sinA: Double
-    let origin: Coordinate
+    let origin: GeoCoordinate
     let metresPerDegreeLon: Double
 
     static let metresPerDegreeLat = 111_320.0
 
-    init(center: PlanPoint, rotationDegrees: Double, origin: Coordinate) {
+    init(center: PlanPoint, rotationDegrees: Double, origin: GeoCoordinate) {
         self.center = center
         let a = rotationDegrees * .pi / 180
         cosA = cos(a)

@@ -68,14 +68,14 @@ public struct VenueGenerator: Sendable {
         /// (IMDF only); nil: 4 mm for `.tJunctions` and `.mixed`, none otherwise.
         public var jitter: Double?
         /// Where the venue's centre lies (WGS84).
-        public var origin: Coordinate
+        public var origin: GeoCoordinate
         /// Pillars drawn as holes in the hall (true) or as fixtures (false); nil draws it from the seed.
         public var pillarHoles: Bool?
 
         /// Options with a size suited to each kind: three levels, the kind's ``VenueGenerator/defaultRooms``,
         /// 120 pillars, a seeded rotation and jitter by kind, centred on 2.35° E, 48.85° N.
         public init(seed: UInt64, levels: Int = 3, rooms: Int? = nil, pillars: Int = 120, rotation: Double? = nil,
-                    jitter: Double? = nil, origin: Coordinate = Coordinate(longitude: 2.35, latitude: 48.85),
+                    jitter: Double? = nil, origin: GeoCoordinate = GeoCoordinate(longitude: 2.35, latitude: 48.85),
                     pillarHoles: Bool? = nil) {
             self.seed = seed
             self.levels = levels

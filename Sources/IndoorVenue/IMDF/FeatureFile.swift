@@ -89,10 +89,10 @@ struct IMDFFeature {
     }
 
     /// An IMDF `display_point` (a GeoJSON Point).
-    func point(_ key: String) -> Coordinate? {
+    func point(_ key: String) -> GeoCoordinate? {
         guard let value = properties[key], !value.isNull else { return nil }
         do {
-            if case .point(let c) = try Geometry(json: value, path: key) { return c }
+            if case .point(let c) = try Geometry(json: value, path: key) { return GeoCoordinate(position: c) }
             wrongType(key, "a Point", value)
         } catch {
             log.add(.warning, "invalid-geometry", file: file, featureID: id, "\(key): \(error.localizedDescription)")

@@ -180,7 +180,7 @@ struct IMDFVenueBuilder {
             guard case .point(let c)? = geometry(f, ["Point"]), let category = categoryOrUnknown(f),
                   let at = place(f, unitID: f.strings("unit_ids").first) else { continue }
             pois.append(POI(id: f.id, kind: .amenity, category: category, name: f.labels("name"),
-                            altName: f.labels("alt_name"), levelID: at.level, coordinate: c, spaceID: at.space))
+                            altName: f.labels("alt_name"), levelID: at.level, coordinate: GeoCoordinate(position: c), spaceID: at.space))
         }
         var anchors: [String: (Coordinate, String?)] = [:]
         for f in features("anchor") {
@@ -201,12 +201,12 @@ struct IMDFVenueBuilder {
             let short = f.labels("short_name").isEmpty ? f.labels("shortName") : f.labels("short_name")
             let ref = short.resolved(language)
             pois.append(POI(id: f.id, kind: .occupant, category: category, name: f.labels("name"),
-                            altName: f.labels("alt_name"), ref: ref, levelID: at.level, coordinate: c, spaceID: at.space))
+                            altName: f.labels("alt_name"), ref: ref, levelID: at.level, coordinate: GeoCoordinate(position: c), spaceID: at.space))
             if let ref, let i = at.space.flatMap({ spaceIndex[$0] }), spaces[i].ref == nil { spaces[i].ref = ref }
         }
         for f in features("kiosk") + features("section") {
             guard let level = levelID(f), let g = geometry(f, ["Polygon", "MultiPolygon"]),
-                  let c = f.point("display_point") ?? g.boundingBox?.center else { continue }
+                  let c = f.point("display_point") ?? g.boundingBox.map({ GeoCoordinate(position: $0.center) }) else { continue }
             pois.append(POI(id: f.id, kind: f.file == "kiosk.geojson" ? .kiosk : .section,
                             category: f.string("category") ?? (f.file == "kiosk.geojson" ? "kiosk" : "section"),
                             name: f.labels("name"), altName: f.labels("alt_name"), levelID: level, coordinate: c))
@@ -217,7 +217,7 @@ struct IMDFVenueBuilder {
                 poi.kind == .amenity ? poi.spaceID.flatMap { id in spaceIndex[id].flatMap { spaces[$0].name == poi.name ? id : nil } } : nil
             })
         for s in spaces where !s.name.isEmpty && !occupiedSpaces.contains(s.id) {
-            guard let c = s.displayPoint ?? s.geometry.boundingBox?.center else { continue }
+            guard let c = s.displayPoint ?? s.geometry.boundingBox.map({ GeoCoordinate(position: $0.center) }) else { continue }
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
                             levelID: s.levelID, coordinate: c, spaceID: s.id))
         }
@@ -299,7 +299,7 @@ struct IMDFVenueBuilder {
                 case "unit"?:
                     guard let i = spaceIndex[id] else { broken = true; break }
                     stops.append(Connector.Stop(levelID: spaces[i].levelID, spaceID: id,
-                                                location: spaces[i].displayPoint ?? spaces[i].geometry.boundingBox?.center))
+                                                location: spaces[i].displayPoint ?? spaces[i].geometry.boundingBox.map { GeoCoordinate(position: $0.center) }))
                 case "opening"?:
                     guard let level = openingLevel[id] else { broken = true; break }
                     stops.append(Connector.Stop(levelID: level))

@@ -72,7 +72,7 @@ struct StackedConnectorInference {
             }
             let stops = ordered.map { i in
                 Connector.Stop(levelID: spaces[i].levelID, spaceID: spaces[i].id,
-                               location: spaces[i].displayPoint ?? spaces[i].geometry.boundingBox?.center)
+                               location: spaces[i].displayPoint ?? spaces[i].geometry.boundingBox.map { GeoCoordinate(position: $0.center) })
             }
             out.append(Connector(id: "inferred:" + ordered.map { spaces[$0].id }.joined(separator: "+"), kind: kind,
                                  stops: stops, name: spaces[ordered[0]].name))

@@ -12,15 +12,15 @@ public enum Place: Hashable, Sendable {
     case space(Space)
     /// An opening by id, at the middle of its line.
     case opening(Opening)
-    /// A WGS84 coordinate (`x` longitude, `y` latitude, degrees) on the level with id `levelID`.
-    case coordinate(Coordinate, levelID: String)
+    /// A position on the level with id `levelID`.
+    case coordinate(GeoCoordinate, levelID: String)
 
-    /// Where it is (WGS84): a POI's point, the middle of a space's box or of an opening.
-    public var coordinate: Coordinate {
+    /// Where it is: a POI's point, the middle of a space's box or of an opening.
+    public var coordinate: GeoCoordinate {
         switch self {
         case .poi(let p): p.coordinate
-        case .space(let s): s.displayPoint ?? s.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0)
-        case .opening(let o): o.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0)
+        case .space(let s): s.displayPoint ?? GeoCoordinate(position: s.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0))
+        case .opening(let o): GeoCoordinate(position: o.geometry.boundingBox?.center ?? Coordinate(x: 0, y: 0))
         case .coordinate(let c, _): c
         }
     }
@@ -84,7 +84,7 @@ extension Venue {
             throw .invalidCoordinate(text: text, reason: "longitude must lie in −180…180 and latitude in −90…90")
         }
         let levelText = text[text.index(after: at)...].trimmingCharacters(in: .whitespaces)
-        let coordinate = Coordinate(longitude: lon, latitude: lat)
+        let coordinate = GeoCoordinate(longitude: lon, latitude: lat)
         // Several buildings may have a level of that ordinal: take the one with a space under the point, else the
         // one whose spaces come nearest.
         let candidates = levels(named: levelText)
@@ -97,7 +97,8 @@ extension Venue {
     }
 
     /// How far a WGS84 point is from the spaces of a level, in degrees-ish (0 inside one): only for choosing.
-    private func distance(from c: Coordinate, toSpacesOf levelID: String) -> Double {
+    private func distance(from position: GeoCoordinate, toSpacesOf levelID: String) -> Double {
+        let c = position.position
         var best = Double.infinity
         for space in spaces(on: levelID) {
             if PreparedPolygon(space.geometry).contains(c) { return 0 }

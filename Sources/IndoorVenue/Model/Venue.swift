@@ -206,7 +206,7 @@ public struct Space: Hashable, Sendable {
     /// The room number or reference (OSM `ref`, IMDF occupant short names).
     public var ref: String?
     /// Where to draw the label (IMDF `display_point`, WGS84), or `nil`: then the middle of the geometry's box.
-    public var displayPoint: Coordinate?
+    public var displayPoint: GeoCoordinate?
     /// Not drawn in the data but inferred from it: a corridor left implicit as the level's footprint minus its
     /// units (see ``Venue/inferringPassages(rules:)``).
     public var isInferred = false
@@ -214,7 +214,7 @@ public struct Space: Hashable, Sendable {
     /// A space, its ``kind`` derived from `category`; `geometry` and `displayPoint` are WGS84.
     public init(id: String, category: String, name: LocalizedText = LocalizedText(), altName: LocalizedText = LocalizedText(),
                 levelID: String, geometry: Geometry, accessibility: [String] = [], restriction: Restriction? = nil,
-                ref: String? = nil, displayPoint: Coordinate? = nil) {
+                ref: String? = nil, displayPoint: GeoCoordinate? = nil) {
         self.id = id
         self.category = category
         kind = SpaceKind(category: category)
@@ -378,10 +378,10 @@ public struct Connector: Hashable, Sendable {
         /// The space of the connector on that level (the stairwell, the elevator car), when known.
         public var spaceID: String?
         /// Where on the level (WGS84).
-        public var location: Coordinate?
+        public var location: GeoCoordinate?
 
         /// A stop on the level `levelID`; `location` is WGS84.
-        public init(levelID: String, spaceID: String? = nil, location: Coordinate? = nil) {
+        public init(levelID: String, spaceID: String? = nil, location: GeoCoordinate? = nil) {
             self.levelID = levelID
             self.spaceID = spaceID
             self.location = location
@@ -456,13 +456,13 @@ public struct POI: Hashable, Sendable {
     /// The id of the ``Level`` the POI is on.
     public var levelID: String
     /// Where it is (WGS84).
-    public var coordinate: Coordinate
+    public var coordinate: GeoCoordinate
     /// The space it lies in, when known.
     public var spaceID: String?
 
     /// A POI; `coordinate` is WGS84.
     public init(id: String, kind: Kind, category: String, name: LocalizedText, altName: LocalizedText = LocalizedText(),
-                ref: String? = nil, levelID: String, coordinate: Coordinate, spaceID: String? = nil) {
+                ref: String? = nil, levelID: String, coordinate: GeoCoordinate, spaceID: String? = nil) {
         self.id = id
         self.kind = kind
         self.category = category

@@ -22,7 +22,7 @@ public struct VenueSpatialIndex: Sendable {
 
     /// The id of the space containing a WGS84 `coordinate` on a level (the first in load order where spaces
     /// overlap), or `nil` when it is in none.
-    public func spaceID(at coordinate: Coordinate, levelID: String) -> String? {
+    public func spaceID(at coordinate: GeoCoordinate, levelID: String) -> String? {
         guard let level = levels[levelID], let p = try? frame.project(coordinate),
               let i = level.index.firstContaining(p) else { return nil }
         return level.spaceIDs[i]

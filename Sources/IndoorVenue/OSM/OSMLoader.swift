@@ -136,7 +136,7 @@ struct OSMVenueBuilder {
                 log.add(.error, "dangling-reference", file: file, featureID: id, "node \(ref) is not in the file; feature skipped")
                 return nil
             }
-            cs.append(Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat))
+            cs.append(Coordinate(x: n.coordinate.lon, y: n.coordinate.lat))
         }
         return cs
     }
@@ -227,8 +227,8 @@ struct OSMVenueBuilder {
                 let outline = document.ways[Int64(id.dropFirst(4)) ?? 0]?.refs.compactMap { document.nodes[$0] } ?? []
                 let entrances = outline.filter { $0.tags["entrance"] != nil }
                 let door = (entrances.first { $0.tags["entrance"] == "main" } ?? entrances.first)
-                    .map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
-                if tags["name"] != nil, let category = poiCategory(tags), let c = door ?? g.boundingBox?.center {
+                    .map { GeoCoordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
+                if tags["name"] != nil, let category = poiCategory(tags), let c = door ?? g.boundingBox.map({ GeoCoordinate(position: $0.center) }) {
                     if door == nil { buildingFootprints[id] = g }
                     let ground = levels(tags, id).first ?? 0
                     levelOrdinals.insert(ground)
@@ -284,7 +284,7 @@ struct OSMVenueBuilder {
             }
             // A stairwell or elevator on several levels joins them.
             if onLevels.count > 1, let kind = connectorKind(tags, category: category) {
-                let center = g.boundingBox?.center
+                let center = g.boundingBox.map { GeoCoordinate(position: $0.center) }
                 connectors.append(labelled(Connector(
                     id: id, kind: kind,
                     stops: onLevels.map { Connector.Stop(levelID: levelID($0), spaceID: "\(id)@\(levelID($0))", location: center) }), tags))
@@ -296,7 +296,7 @@ struct OSMVenueBuilder {
             guard let node = document.nodes[nid], !node.tags.isEmpty else { continue }
             let id = key("node", nid)
             let tags = node.tags
-            let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
+            let c = GeoCoordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
             var onLevels = levels(tags, id)
             let isDoor = tags["door"] != nil || tags["indoor"] == "door" || tags["entrance"] != nil
             if onLevels.isEmpty && (isDoor || tags["indoor"] == "yes") {
@@ -330,8 +330,8 @@ struct OSMVenueBuilder {
         }
         let networkWays = networkWays()
         let positions = spaces.flatMap { $0.geometry.allCoordinates }
-            + networkWays.flatMap { document.ways[$0]?.refs ?? [] }.compactMap { document.nodes[$0] }.map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
-        guard let box = BoundingBox(covering: positions.isEmpty ? document.nodes.values.map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) } : positions) else {
+            + networkWays.flatMap { document.ways[$0]?.refs ?? [] }.compactMap { document.nodes[$0] }.map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) }
+        guard let box = BoundingBox(covering: positions.isEmpty ? document.nodes.values.map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) } : positions) else {
             throw .noLevels(path: source, issues: log.issues)
         }
         let frame: LocalFrame
@@ -345,7 +345,8 @@ struct OSMVenueBuilder {
         let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
         // A named walkway merged into another (two concourses one footway joins) stays a place to go to.
         for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
-            guard let c = s.geometry.boundingBox?.center, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(c))) == true }) else { continue }
+            guard let box = s.geometry.boundingBox, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(box.center))) == true }) else { continue }
+            let c = GeoCoordinate(position: box.center)
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
                             levelID: s.levelID, coordinate: c, spaceID: host.id))
         }
@@ -360,12 +361,12 @@ struct OSMVenueBuilder {
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
         let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
         for i in pois.indices {
-            if let ids = byLevel[pois[i].levelID], let k = indexes[pois[i].levelID]?.firstContaining(pois[i].coordinate) {
+            if let ids = byLevel[pois[i].levelID], let k = indexes[pois[i].levelID]?.firstContaining(pois[i].coordinate.position) {
                 pois[i].spaceID = spaces[ids[k]].id
             }
         }
         for s in spaces where !s.name.isEmpty || s.ref != nil {
-            guard let c = s.geometry.boundingBox?.center else { continue }
+            guard let c = s.geometry.boundingBox.map({ GeoCoordinate(position: $0.center) }) else { continue }
             pois.append(POI(id: s.id, kind: .room, category: spacePOICategory[s.id] ?? s.category, name: s.name, altName: s.altName, ref: s.ref,
                             levelID: s.levelID, coordinate: c, spaceID: s.id))
         }
@@ -436,7 +437,7 @@ struct OSMVenueBuilder {
             for o in onLevels {
                 let levelID = Level.text(ordinal: o)
                 pois.append(POI(id: onLevels.count > 1 ? "\(id)@\(levelID)" : id, kind: .amenity, category: "platform", name: names(tags),
-                                ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: at))
+                                ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: GeoCoordinate(position: at)))
             }
         }
         return pois
@@ -452,12 +453,12 @@ struct OSMVenueBuilder {
             .mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
         for c in connectors {
             for stop in c.stops where stop.spaceID == nil {
-                guard let at = stop.location, passable[stop.levelID]?.firstContaining(at) == nil, let p = try? frame.project(at) else { continue }
+                guard let at = stop.location, passable[stop.levelID]?.firstContaining(at.position) == nil, let p = try? frame.project(at) else { continue }
                 places.append(.init(id: c.id, levelID: stop.levelID, geometry: .point(p), kind: .stop))
             }
         }
         for door in doors {
-            guard let n = document.nodes[door.node], let p = try? frame.project(Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)) else { continue }
+            guard let n = document.nodes[door.node], let p = try? frame.project(GeoCoordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)) else { continue }
             places.append(.init(id: door.id, levelID: door.level, geometry: .point(p), kind: .door))
         }
         let rooms = spaces.filter { $0.kind.isPassable && $0.kind != .walkway && !$0.kind.isConnector }
@@ -467,7 +468,7 @@ struct OSMVenueBuilder {
         }
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
         let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
-        for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate) == nil || buildings[poi.id] != nil {
+        for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate.position) == nil || buildings[poi.id] != nil {
             if let footprint = buildings[poi.id], let g = try? frame.project(footprint) {
                 places.append(.init(id: poi.id, levelID: poi.levelID, geometry: g, kind: .building))
                 continue
@@ -483,7 +484,7 @@ struct OSMVenueBuilder {
     /// A door node becomes a segment of its width (`width`, else 0.9 m) along the wall it sits in.
     func door(id: String, node: Int64, levelID: String, tags: [String: String], frame: LocalFrame) -> Opening? {
         guard let n = document.nodes[node] else { return nil }
-        let center = Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)
+        let center = GeoCoordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)
         var width = tags["width"].flatMap(Self.metres) ?? 0.9
         // The wall direction: the neighbours of the node in the first indoor way (or building outline) that holds
         // it; on a walkway, the door spans it, across the way.
@@ -496,8 +497,8 @@ struct OSMVenueBuilder {
             let prev = k > 0 ? way.refs[k - 1] : way.refs.count > 2 ? way.refs[way.refs.count - 2] : node
             let next = k + 1 < way.refs.count ? way.refs[k + 1] : way.refs.count > 1 ? way.refs[1] : node
             if let a = document.nodes[prev], let b = document.nodes[next],
-               let pa = try? frame.project(Coordinate(longitude: a.coordinate.lon, latitude: a.coordinate.lat)),
-               let pb = try? frame.project(Coordinate(longitude: b.coordinate.lon, latitude: b.coordinate.lat)) {
+               let pa = try? frame.project(GeoCoordinate(longitude: a.coordinate.lon, latitude: a.coordinate.lat)),
+               let pb = try? frame.project(GeoCoordinate(longitude: b.coordinate.lon, latitude: b.coordinate.lat)) {
                 let d = pa.distance(to: pb)
                 if d > 0 {
                     direction = Coordinate(x: (pb.x - pa.x) / d, y: (pb.y - pa.y) / d)
@@ -508,7 +509,7 @@ struct OSMVenueBuilder {
         guard let c = try? frame.project(center),
               let ends = try? frame.unproject([Coordinate(x: c.x - direction.x * width / 2, y: c.y - direction.y * width / 2),
                                                Coordinate(x: c.x + direction.x * width / 2, y: c.y + direction.y * width / 2)]),
-              let line = try? LineString(ends) else { return nil }
+              let line = try? LineString(ends.map(\.position)) else { return nil }
         let doorValue = tags["door"] ?? (tags["indoor"] == "door" ? "yes" : nil)
         let restriction: Restriction? = ["private", "no"].contains(tags["access"] ?? "") ? .private : nil
         return Opening(id: id, category: tags["entrance"] != nil ? "entrance" : "pedestrian", levelID: levelID,

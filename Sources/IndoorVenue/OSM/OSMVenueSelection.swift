@@ -40,7 +40,7 @@ extension OSMDocument {
         var kept = OSMDocument()
         var keptNodes: Set<Int64> = []
         for id in nodeOrder {
-            guard let n = nodes[id], inside.contains(Coordinate(longitude: n.coordinate.lon, latitude: n.coordinate.lat)) else { continue }
+            guard let n = nodes[id], inside.contains(Coordinate(x: n.coordinate.lon, y: n.coordinate.lat)) else { continue }
             keptNodes.insert(id)
         }
         var keptWays: Set<Int64> = []
@@ -84,7 +84,7 @@ extension OSMDocument {
 
     /// The position of a node, if it is in the document.
     func position(_ id: Int64) -> Coordinate? {
-        nodes[id].map { Coordinate(longitude: $0.coordinate.lon, latitude: $0.coordinate.lat) }
+        nodes[id].map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) }
     }
 
     /// Every position of an element; a relation's members down to `depth` relations deep (a stop area group's
@@ -103,9 +103,9 @@ extension OSMDocument {
     static func box(around cs: [Coordinate], margin: Double) -> Geometry? {
         guard let b = BoundingBox(covering: cs) else { return nil }
         // The margin in degrees at the box's middle (a box near a pole is kept finite).
-        let plane = TangentPlane(origin: Coordinate(x: b.center.x, y: max(-89, min(89, b.center.y))))
+        let plane = TangentPlane(origin: GeoCoordinate(longitude: b.center.x, latitude: max(-89, min(89, b.center.y))))
         let corner = plane.unproject(Coordinate(x: margin, y: margin))
-        let dx = corner.x - plane.origin.x, dy = corner.y - plane.origin.y
+        let dx = corner.longitude - plane.origin.longitude, dy = corner.latitude - plane.origin.latitude
         return rectangle(BoundingBox(minX: b.minX - dx, minY: b.minY - dy, maxX: b.maxX + dx, maxY: b.maxY + dy))
     }
 

@@ -165,7 +165,8 @@ extension OSMVenueBuilder {
             // A shaft drawn as a way: a stop at its centre on every level it names or its nodes' ways are on.
             var all = Set(own)
             for ref in way.refs { all.formUnion(nodeLevels[ref] ?? []) }
-            guard all.count >= 2, let centre = BoundingBox(covering: cs)?.center else { return nil }
+            guard all.count >= 2, let box = BoundingBox(covering: cs) else { return nil }
+            let centre = GeoCoordinate(position: box.center)
             let ordinals = all.sorted()
             let connector = labelled(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: centre) }), tags)
             return (connector, ordinals, width)
@@ -191,8 +192,8 @@ extension OSMVenueBuilder {
             b = listed.last { $0 != a }
         }
         guard let a, let b, a != b else { return nil }
-        var stops = [Connector.Stop(levelID: Level.text(ordinal: a), location: first),
-                     Connector.Stop(levelID: Level.text(ordinal: b), location: last)]
+        var stops = [Connector.Stop(levelID: Level.text(ordinal: a), location: GeoCoordinate(position: first)),
+                     Connector.Stop(levelID: Level.text(ordinal: b), location: GeoCoordinate(position: last))]
         var directed = false
         switch tags["conveying"] {
         case "forward"?: directed = true
@@ -231,7 +232,7 @@ extension OSMVenueBuilder {
             // Flat steps, an elevator on one level, a footway: walkway on each of its levels.
             guard let width = footwayWidth(way.tags) ?? (way.tags["conveying"] != nil ? 1.2 : nil) else { continue }
             let onLevels = walkwayLevels(way.tags, id, untagged: &untagged)
-            guard !onLevels.isEmpty, let cs = coordinates(way, id), let projected = try? frame.project(cs) else { continue }
+            guard !onLevels.isEmpty, let cs = coordinates(way, id), let projected = try? frame.project(cs.map(GeoCoordinate.init(position:))) else { continue }
             var shape: Geometry?
             if isAreaWay(way), let polygon = try? Polygon(rings: [projected]) {
                 shape = (try? Geometry.polygon(polygon).makeValid()) ?? .polygon(polygon)
@@ -258,7 +259,7 @@ extension OSMVenueBuilder {
             let id = key("node", nid)
             let all = Set(levels(node.tags, id)).union(nodeLevels[nid] ?? [])
             guard all.count >= 2 else { continue }
-            let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
+            let c = GeoCoordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
             let ordinals = all.sorted()
             levelOrdinals.formUnion(ordinals)
             connectors.append(labelled(Connector(id: id, kind: .elevator, stops: ordinals.map { Connector.Stop(levelID: Level.text(ordinal: $0), location: c) }),
@@ -271,7 +272,7 @@ extension OSMVenueBuilder {
         var joins: [String] = []
         for nid in document.nodeOrder where untaggedNodes.contains(nid) {
             guard let node = document.nodes[nid], let others = taggedLevels[nid], !others.contains(0) else { continue }
-            let c = Coordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
+            let c = GeoCoordinate(longitude: node.coordinate.lon, latitude: node.coordinate.lat)
             for o in others.sorted() {
                 let id = key("node", nid) + "/level-join/" + Level.text(ordinal: o)
                 connectors.append(Connector(id: id, kind: .ramp, stops: [Connector.Stop(levelID: Level.text(ordinal: 0), location: c),
@@ -458,7 +459,7 @@ extension OSMVenueBuilder {
                 guard let (from, to) = nearest else { continue }
                 let d = from.distance(to: to)
                 // Named by where it is, as it has no id of its own yet.
-                let at = (try? frame.unproject(from)).map { String(format: "%.6f,%.6f", $0.x, $0.y) } ?? "?"
+                let at = (try? frame.unproject(from)).map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) } ?? "?"
                 guard d <= OSMWalkingNetwork.maximumJoin, let corridor = Self.corridor(from, to) else {
                     log.add(.warning, "isolated-walkway", file: file, featureID: "walkway at \(at)@\(levelID)",
                             "a walkway piece no path reaches is \(Int(d.rounded())) m from the rest of level \(levelID); not joined")
@@ -483,11 +484,11 @@ extension OSMVenueBuilder {
             for k in connectors[c].stops.indices where connectors[c].stops[k].spaceID == nil {
                 let stop = connectors[c].stops[k]
                 guard let at = stop.location, let ids = byLevel[stop.levelID], let index = indexes[stop.levelID] else { continue }
-                if let i = index.firstContaining(at) {
+                if let i = index.firstContaining(at.position) {
                     connectors[c].stops[k].spaceID = spaces[ids[i]].id
                     continue
                 }
-                let point = Geometry.point(at)
+                let point = Geometry.point(at.position)
                 let nearest = ids.map { ($0, (try? spaces[$0].geometry.distance(to: point)) ?? .infinity) }.min { $0.1 < $1.1 }
                 // Degrees: about a metre.
                 if let (s, d) = nearest, d < 1e-5 { connectors[c].stops[k].spaceID = spaces[s].id }

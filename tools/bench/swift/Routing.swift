@@ -159,7 +159,7 @@ func runRender() throws {
     let level = a.levelID
     guard let box = renderer.bounds(of: level) else { fail("no level") }
     // The frames: points along the route, each drawn on its level with the camera centred on it.
-    let walk: [(Coordinate, String, Double)] = itinerary.legs.flatMap { leg in
+    let walk: [(GeoCoordinate, String, Double)] = itinerary.legs.flatMap { leg in
         leg.steps.flatMap { step in zip(step.polyline, step.polyline.dropFirst()).map { ($0.0, step.levelID, heading($0.0, $0.1)) } }
     }
     for run in 1...repeats {
@@ -187,8 +187,8 @@ func runRender() throws {
 }
 
 /// Degrees clockwise from north, from a to b (WGS84, a local approximation).
-func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let dx = (b.x - a.x) * cos(a.y * .pi / 180), dy = b.y - a.y
+func heading(_ a: GeoCoordinate, _ b: GeoCoordinate) -> Double {
+    let dx = (b.longitude - a.longitude) * cos(a.latitude * .pi / 180), dy = b.latitude - a.latitude
     return (atan2(dx, dy) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
 }
 

@@ -165,7 +165,7 @@ enum SyntheticSearchVenue {
         var pois: [POI] = []
         for i in 0..<poiCount {
             let level = levels[i % levels.count]
-            let c = Coordinate(longitude: 2.35 + Double(rng.next() % 10_000) / 1e6, latitude: 48.85 + Double(rng.next() % 10_000) / 1e6)
+            let c = GeoCoordinate(longitude: 2.35 + Double(rng.next() % 10_000) / 1e6, latitude: 48.85 + Double(rng.next() % 10_000) / 1e6)
             let category = pick(categories)
             let ref = "\(pick(["A", "B", "C", "D", "E"]))\(Int(level.ordinal))\(String(format: "%03d", i % 1000))"
             let name: LocalizedText
@@ -221,7 +221,7 @@ enum SyntheticSearchVenue {
                 cases.append(SearchCase(text: word, kind: "category", accepted: answers { $0.category == category }))
             }
         }
-        let frame = (try? LocalFrame(origin: Coordinate(longitude: 2.355, latitude: 48.855)))
+        let frame = (try? LocalFrame(origin: GeoCoordinate(longitude: 2.355, latitude: 48.855)))
         guard let frame else { fail("cannot make a frame") }
         let venue = Venue(id: "generated", name: LocalizedText("Generated"), sourceFormat: "generated", buildings: [],
                           levels: levels, spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [], frame: frame)

@@ -72,7 +72,7 @@ case let v?: fail("--pillar-holes is yes or no, not \(v)", status: 2)
 if let o = values["origin"] {
     let parts = o.split(separator: ",").compactMap { Double($0) }
     guard parts.count == 2 else { fail("--origin takes LON,LAT", status: 2) }
-    options.origin = Coordinate(longitude: parts[0], latitude: parts[1])
+    options.origin = GeoCoordinate(longitude: parts[0], latitude: parts[1])
 }
 if kind == .station && format == "imdf" { fail("--kind station is OSM only: use --format osm or pbf", status: 2) }
 

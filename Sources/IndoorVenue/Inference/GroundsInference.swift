@@ -67,14 +67,35 @@ extension PassageInferrer {
             grounds.spaceIDs.append(space.id)
             grounds.area += piece.area
         }
-        guard !groundSpaces.isEmpty else { return nil }
+        guard groundSpaces.count == pieces.count else { return nil }
+        let groundIndex = PolygonIndex(groundSpaces.compactMap { shapes[$0] })
+        // How many buildings each piece reaches: an entrance onto a courtyard one building encloses leads nowhere.
+        var reach: [Int: Int] = [:]
+        for g in groundSpaces {
+            guard let piece = shapes[g], let box = piece.boundingBox?.grown(by: 1) else { continue }
+            reach[g] = sited.filter { b in
+                guard let footprint = b.footprint, footprint.boundingBox?.intersects(box) == true else { return false }
+                return ((try? piece.distance(to: footprint)) ?? .infinity) <= 1
+            }.count
+        }
+        var used = joinDrawnOutdoorSpaces(to: groundSpaces, on: floorLevels)
+        for building in sited {
+            let (entrances, pieces) = addEntrances(of: building, groundSpaces: groundSpaces, groundIndex: groundIndex,
+                                                   reach: reach, groundsOrdinal: ordinal)
+            grounds.entrances += entrances
+            used.formUnion(pieces)
+        }
+        // Pieces no entrance or walkway leads onto (a courtyard closed on every side) are left out.
+        for g in groundSpaces.reversed() where !used.contains(g) {
+            venue.spaces.remove(at: g)
+            shapes.remove(at: g)
+        }
+        let leading = groundSpaces.filter(used.contains)
+        guard !leading.isEmpty else { return nil }
+        grounds.spaceIDs = leading.map { "inferred-grounds-\($0 - groundSpaces[0] + 1)" }
+        grounds.area = leading.reduce(0) { $0 + (pieces[$1 - groundSpaces[0]].area) }
         notes.append(VenueIssue(.info, "grounds", featureID: Self.groundsLevelID,
             "\(measureText(grounds.area)) m² of the site around \(sited.count) buildings is in no building: taken as walkable grounds on ordinal \(Level.text(ordinal: ordinal))"))
-        let groundIndex = PolygonIndex(groundSpaces.compactMap { shapes[$0] })
-        joinDrawnOutdoorSpaces(to: groundSpaces, on: floorLevels)
-        for building in sited {
-            grounds.entrances += addEntrances(of: building, groundSpaces: groundSpaces, groundIndex: groundIndex, groundsOrdinal: ordinal)
-        }
         return grounds
     }
 
@@ -135,9 +156,11 @@ extension PassageInferrer {
 
     /// Joins drawn walkable units of the grounds' floor that lie outside the buildings (an outdoor walkway) to the
     /// grounds along the boundary they share: one inferred opening per straight stretch of a metre or more.
-    mutating func joinDrawnOutdoorSpaces(to groundSpaces: [Int], on floorLevels: Set<String>) {
+    /// - Returns: the grounds' spaces so joined.
+    mutating func joinDrawnOutdoorSpaces(to groundSpaces: [Int], on floorLevels: Set<String>) -> Set<Int> {
         let outdoorLevels = Set(venue.levels.filter { floorLevels.contains($0.id) && ($0.isOutdoor || $0.buildingIDs.isEmpty) }.map(\.id))
-        guard !outdoorLevels.isEmpty else { return }
+        var used: Set<Int> = []
+        guard !outdoorLevels.isEmpty else { return used }
         var added: [Opening] = []
         for s in venue.spaces.indices where outdoorLevels.contains(venue.spaces[s].levelID) && venue.spaces[s].kind.isPassable
             && venue.spaces[s].kind != .grounds {
@@ -154,6 +177,7 @@ extension PassageInferrer {
                                               width: a.distance(to: b))
                         opening.isInferred = true
                         added.append(opening)
+                        used.insert(g)
                     }
                 }
             }
@@ -164,12 +188,14 @@ extension PassageInferrer {
             }
         }
         venue.openings += added
+        return used
     }
 
     /// The building's entrances onto the grounds: the openings of its ground level between one of its units and
     /// the grounds, else one inferred; with a traversal at each when its ground level is not on the grounds' floor.
-    mutating func addEntrances(of building: SitedBuilding, groundSpaces: [Int], groundIndex: PolygonIndex,
-                               groundsOrdinal: Double) -> [InferenceReport.Entrance] {
+    /// - Returns: the entrances, and the grounds' spaces they lead onto.
+    mutating func addEntrances(of building: SitedBuilding, groundSpaces: [Int], groundIndex: PolygonIndex, reach: [Int: Int],
+                               groundsOrdinal: Double) -> ([InferenceReport.Entrance], Set<Int>) {
         let level = building.ground
         let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable && shapes[$0] != nil }
         let index = PolygonIndex(members.compactMap { shapes[$0] })
@@ -189,7 +215,7 @@ extension PassageInferrer {
         var out: [InferenceReport.Entrance] = found.map {
             InferenceReport.Entrance(buildingID: building.id, openingID: venue.openings[$0.opening].id, isInferred: false)
         }
-        if found.isEmpty, let entrance = inferEntrance(of: building, members: members, groundSpaces: groundSpaces) {
+        if found.isEmpty, let entrance = inferEntrance(of: building, members: members, groundSpaces: groundSpaces, reach: reach) {
             venue.openings.append(entrance.opening)
             let o = venue.openings.count - 1
             found.append((o, entrance.inside, entrance.ground, entrance.probe, entrance.side))
@@ -215,7 +241,7 @@ extension PassageInferrer {
                             Connector.Stop(levelID: Self.groundsLevelID, spaceID: venue.spaces[e.ground].id, location: outside)]))
             }
         }
-        return out
+        return (out, Set(found.map(\.ground)))
     }
 
     /// An inferred entrance: the opening, the unit inside and the grounds outside, and the shared wall's length.
@@ -229,7 +255,7 @@ extension PassageInferrer {
     }
 
     /// The entrance of a building with none onto the grounds (see ``Venue/inferringPassages(rules:)``, step 5).
-    func inferEntrance(of building: SitedBuilding, members: [Int], groundSpaces: [Int]) -> InferredEntrance? {
+    func inferEntrance(of building: SitedBuilding, members: [Int], groundSpaces: [Int], reach: [Int: Int]) -> InferredEntrance? {
         let tol = rules.adjacencyTolerance
         let hints = venue.pois.filter { $0.levelID == building.ground.id && $0.category.lowercased().contains("entrance") }
             .compactMap { try? venue.frame.project($0.coordinate) }
@@ -239,8 +265,8 @@ extension PassageInferrer {
             if space.kind == .walkway && (c.contains("lobby") || c.contains("entrance") || c.contains("foyer")) { return 0 }
             return space.kind.isOpenPlan ? 1 : 2
         }
-        // Ranked by: near an entrance hint, then tier, then the longest stretch.
-        var best: (rank: (Int, Int, Double), door: (Coordinate, Coordinate), inside: Int, ground: Int, length: Double)?
+        // Ranked by: onto grounds reaching the most buildings, near an entrance hint, then tier, then the longest stretch.
+        var best: (rank: (Int, Int, Int, Double), door: (Coordinate, Coordinate), inside: Int, ground: Int, length: Double)?
         for s in members where venue.spaces[s].isWalkable && !venue.spaces[s].kind.isConnector {
             guard let shape = shapes[s], let box = shape.boundingBox else { continue }
             let inside = PreparedPolygon(shape)
@@ -251,7 +277,7 @@ extension PassageInferrer {
                 for stretch in SharedBoundary.stretches(of: shape.polygons, along: near.polygons, tolerance: tol)
                 where stretch.length >= rules.doorWidth {
                     let hinted = hints.contains { stretch.distance(to: $0) <= 15 } ? 0 : 1
-                    let rank = (hinted, tier(s), -stretch.length)
+                    let rank = (-(reach[g] ?? 0), hinted, tier(s), -stretch.length)
                     if let b = best, b.rank <= rank { continue }
                     guard let door = doorway(on: stretch, from: inside, into: beyond, width: rules.entranceWidth) else { continue }
                     best = (rank, door, s, g, stretch.length)

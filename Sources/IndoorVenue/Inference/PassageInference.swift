@@ -123,10 +123,11 @@ extension Venue {
     ///    of the ground level with a unit on one side and the grounds on the other is an entrance, whatever its
     ///    category (real data labels entrances `automobile`), unless it is restricted or an `emergencyexit`; a
     ///    building with none gets one of ``InferenceRules/entranceWidth`` (``Opening/isInferred``) on the longest
-    ///    stretch of wall a public unit shares with the grounds — near an amenity or anchor whose category names
-    ///    an entrance when there is one, else a lobby or entrance walkway before other walkways, walkways before
+    ///    stretch of wall a public unit shares with the grounds — onto the piece of grounds that reaches the most
+    ///    buildings (not a courtyard it alone encloses), near an amenity or anchor whose category names an
+    ///    entrance when there is one, else a lobby or entrance walkway before other walkways, walkways before
     ///    rooms. A drawn outdoor walkway meeting the grounds is joined to them by inferred openings along the
-    ///    boundary they share. A building whose ground level is on another ordinal than the grounds is joined to
+    ///    boundary they share; pieces of grounds no entrance or walkway leads onto are left out. A building whose ground level is on another ordinal than the grounds is joined to
     ///    them by a `traversal` connector (`inferred-traversal-…`) at each entrance.
     ///
     /// Every inference is also listed in ``issues`` (severity `info`, codes `carved-overlap`, `implicit-corridor`,

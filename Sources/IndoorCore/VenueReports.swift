@@ -74,12 +74,33 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         public let ref: String?
     }
 
-    /// Implicit corridors, inferred entrances and carved overlaps per level, and the levels joined as one floor.
+    /// Implicit corridors, inferred entrances and carved overlaps per level, the levels joined as one floor, and a
+    /// campus's grounds.
     public struct InferenceSummary: Codable, Hashable, Sendable {
         /// JSON `levels`: the levels where something was inferred.
         public let levels: [Level]
         /// Groups of level ids that share an ordinal.
         public let sharedFloors: [[String]]
+        /// The walkable grounds inferred around a campus's buildings, when there are.
+        public let grounds: Grounds?
+
+        /// The grounds of a campus (`InferenceReport.Grounds`).
+        public struct Grounds: Codable, Hashable, Sendable {
+            /// JSON `level_id`: the outdoor level the grounds are on.
+            public let levelID: String
+            /// Square metres, to a tenth.
+            public let area: Double
+            /// JSON `entrances`: the number of building entrances onto the grounds, drawn and inferred.
+            public let entrances: Int
+            /// JSON `inferred_entrances`: the ids of the buildings given an inferred entrance, one per entrance.
+            public let inferredEntrances: [String]
+
+            enum CodingKeys: String, CodingKey {
+                case levelID = "level_id"
+                case area, entrances
+                case inferredEntrances = "inferred_entrances"
+            }
+        }
 
         /// What was inferred on one level.
         public struct Level: Codable, Hashable, Sendable {
@@ -104,7 +125,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case levels
+            case levels, grounds
             case sharedFloors = "shared_floors"
         }
 
@@ -115,6 +136,10 @@ public struct VenueInfo: Codable, Hashable, Sendable {
                       inferredOpenings: $0.inferredOpenings, carvedOverlaps: $0.carvedOverlaps)
             }
             sharedFloors = report.sharedFloors
+            grounds = report.grounds.map {
+                Grounds(levelID: $0.levelID, area: rounded($0.area, places: 1), entrances: $0.entrances.count,
+                        inferredEntrances: $0.inferredEntrances.map(\.buildingID))
+            }
         }
     }
 

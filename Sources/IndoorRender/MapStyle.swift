@@ -60,7 +60,7 @@ public struct MapStyle: Hashable, Sendable {
     func fill(for space: Space) -> Color {
         if space.restriction != nil { return nonPublic }
         switch space.kind {
-        case .walkway, .outdoor: return walkway
+        case .walkway, .outdoor, .grounds: return walkway
         case .restroom: return restroom
         case .stairs, .elevator, .escalator, .ramp, .movingWalkway: return connector
         case .nonPublic, .structure, .shaft: return nonPublic

@@ -9,6 +9,11 @@ import IndoorVenue
 /// A route **crosses a wall** when a stretch of it leaves the walkable spaces of its floor, or crosses the boundary
 /// of a space anywhere but through an opening (drawn or inferred) or along a boundary shared by two open-plan
 /// spaces (walkways) on which no opening is drawn. Both are judged with GEOS on the venue's polygons.
+///
+/// What inference adds counts only as the venue model declares it: an implicit corridor or a campus's grounds
+/// (category `grounds`, walled all round but at its entrances) is walkable because it is one of `venue.spaces`,
+/// and an inferred entrance is a gap in the walls because it is one of `venue.openings` — read from the model,
+/// never from the graph, so the audit stays independent of the routing it judges.
 public struct RouteAudit: Sendable {
     /// A named public place a visitor would route to.
     public struct Place: Hashable, Sendable {

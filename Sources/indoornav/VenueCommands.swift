@@ -179,6 +179,16 @@ enum VenueCommands {
         for group in report.sharedFloors {
             Output.line("  one floor: levels \(group.joined(separator: ", ")) share an ordinal")
         }
+        if let grounds = report.grounds {
+            let ordinal = venue.level(id: grounds.levelID)?.ordinalText ?? "?"
+            Output.line(String(format: "  grounds: %.0f m² around the buildings, on ordinal %@ (level %@), %@ onto them",
+                               grounds.area, ordinal, grounds.levelID, counted(grounds.entrances.count, "building entrance")))
+            let inferred = grounds.inferredEntrances
+            if !inferred.isEmpty {
+                Output.line("  \(counted(inferred.count, "inferred building entrance")): "
+                    + inferred.map { "building \($0.buildingID) (\($0.openingID))" }.joined(separator: ", "))
+            }
+        }
     }
 
     private static func pad(_ s: String, _ width: Int) -> String {

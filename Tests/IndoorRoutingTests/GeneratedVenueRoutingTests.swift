@@ -12,11 +12,11 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct GeneratedVenueRoutingTests {
     /// The IMDF kinds (stations are OSM footway networks: the OSM loader's tests hold them).
     static let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
-    /// Six seeds of each kind: 54 venues.
+    /// Six seeds of each kind: 60 venues (6 campuses).
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
 
     static func venue(_ kind: VenueGenerator.Kind, seed: UInt64) throws -> Venue {
-        let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 2, rooms: kind == .hall ? nil : 60,
+        let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 2, rooms: kind == .hall || kind == .campus ? nil : 60,
                                                                       pillars: 40)).generate()
         return try IMDFLoader.load(files: generated.imdf, source: "generated-\(kind.rawValue)-\(seed)").inferringPassages()
     }
@@ -63,7 +63,9 @@ import Testing
                 worst = max(worst, ratio)
                 let name = "\(kind) seed \(seed): \(a.name) → \(b.name): \(route.distance) m, exact \(reference) m"
                 #expect(ratio <= 1.02, "\(name)")
-                if ratio < 1 - 1e-6 {
+                // Shorter by more than positions are written to (9 decimals of a degree, about 0.1 mm: a building
+                // turned on its own, as on a campus, has no corner exactly on the line of another).
+                if ratio < 1 - 1e-5 {
                     let inside = try zip(route.points, route.points.dropFirst()).allSatisfy { try exact.sees($0.point, $1.point) }
                     #expect(inside, "shorter than the exact path and outside its free space: \(name)")
                 }

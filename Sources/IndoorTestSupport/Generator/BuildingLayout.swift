@@ -35,6 +35,8 @@ struct BuildingPlan {
     var pillarHoles = false
     var doorWidth = 1.0
     var entrances: EntranceSide = .west
+    /// The IMDF category of the drawn entrance (real data labels some `automobile`).
+    var entranceCategory = "pedestrian.principal"
 
     enum EntranceSide { case west, east, none }
 
@@ -327,9 +329,11 @@ struct BuildingDrawer {
             let y = plan.bandY(0) + plan.roomDepth + wings[0].corridorWidth / 2
             switch plan.entrances {
             case .west:
-                draft.openings.append(entrance("opening:\(lKey):entrance-west", level, x: plan.x0, y: y, width: 1.8, facing: -1))
+                draft.openings.append(entrance("opening:\(lKey):entrance-west", level, x: plan.x0, y: y, width: 1.8, facing: -1,
+                                               category: plan.entranceCategory))
             case .east:
-                draft.openings.append(entrance("opening:\(lKey):entrance-east", level, x: plan.footprint.x1, y: y, width: 1.8, facing: 1))
+                draft.openings.append(entrance("opening:\(lKey):entrance-east", level, x: plan.footprint.x1, y: y, width: 1.8, facing: 1,
+                                               category: plan.entranceCategory))
             case .none: break
             }
         }
@@ -351,9 +355,10 @@ struct BuildingDrawer {
         }
     }
 
-    private func entrance(_ key: String, _ level: Int, x: Double, y: Double, width: Double, facing: Double) -> Draft.Opening {
+    private func entrance(_ key: String, _ level: Int, x: Double, y: Double, width: Double, facing: Double,
+                          category: String) -> Draft.Opening {
         var o = Draft.Opening(key: key, level: level, a: PlanPoint(x: x, y: y - facing * width / 2),
-                              b: PlanPoint(x: x, y: y + facing * width / 2), category: "pedestrian.principal", door: .glass)
+                              b: PlanPoint(x: x, y: y + facing * width / 2), category: category, door: .glass)
         o.accessible = true
         o.isEntrance = true
         o.name = words.callAs("entrance")

@@ -44,6 +44,15 @@ struct Draft {
         var name: Names
         var footprint: PlanRect
         var osmBuilding: String
+        /// Where the building's own plan lies on a campus's site; nil: the plan is the site (one frame for all).
+        var placement: Placement?
+    }
+
+    /// A building's plan turned about its footprint's centre by `degrees` (counter-clockwise), that centre then
+    /// moved to `center` on the site.
+    struct Placement: Hashable, Sendable {
+        var degrees: Double
+        var center: PlanPoint
     }
 
     struct Level {
@@ -145,6 +154,8 @@ struct Draft {
         var simpleIndoorTagged = true
     }
 
+    /// The site around a campus's placed buildings (the venue polygon); nil: the extent of what is drawn.
+    var site: PlanRect?
     var venueName = Names(en: "", local: "")
     var venueCategory = "unspecified"
     var buildings: [Building] = []
@@ -265,6 +276,7 @@ extension Draft {
 
     /// The rectangle covering everything drawn.
     var extent: PlanRect {
+        if let site { return site }
         let rects = levels.map(\.outline) + buildings.map(\.footprint) + units.map(\.rect)
         return rects.dropFirst().reduce(rects.first ?? PlanRect(x0: 0, y0: 0, x1: 1, y1: 1)) { $0.union($1) }
     }
@@ -277,6 +289,9 @@ struct PlanProjection {
     let cosA: Double, sinA: Double
     let origin: GeoCoordinate
     let metresPerDegreeLon: Double
+    /// A building's own plan placed on the site first: turned about `from` and moved to `to` (see
+    /// ``Draft/Placement``).
+    private(set) var placement: (from: PlanPoint, to: PlanPoint, cos: Double, sin: Double)?
 
     static let metresPerDegreeLat = 111_320.0
 
@@ -289,9 +304,22 @@ struct PlanProjection {
         metresPerDegreeLon = Self.metresPerDegreeLat * cos(origin.latitude * .pi / 180)
     }
 
+    /// The projection of a building's own plan whose footprint is centred on `from` and placed by `placement`.
+    func placing(_ placement: Draft.Placement, from: PlanPoint) -> PlanProjection {
+        var out = self
+        let a = placement.degrees * .pi / 180
+        out.placement = (from, placement.center, cos(a), sin(a))
+        return out
+    }
+
     /// Longitude and latitude of a plan point moved by `offset` metres (jitter, before rotation).
     func lonLat(_ p: PlanPoint, dx: Double = 0, dy: Double = 0) -> (lon: Double, lat: Double) {
-        let x = p.x + dx - center.x, y = p.y + dy - center.y
+        var p = PlanPoint(x: p.x + dx, y: p.y + dy)
+        if let (from, to, c, s) = placement {
+            let x = p.x - from.x, y = p.y - from.y
+            p = PlanPoint(x: to.x + x * c - y * s, y: to.y + x * s + y * c)
+        }
+        let x = p.x - center.x, y = p.y - center.y
         let rx = x * cosA - y * sinA, ry = x * sinA + y * cosA
         return (origin.longitude + rx / metresPerDegreeLon, origin.latitude + ry / Self.metresPerDegreeLat)
     }

@@ -15,6 +15,17 @@ struct IMDFWriter {
 
     func id(_ key: String) -> String { featureID(seed: seed, key: key) }
 
+    /// The projection of what is drawn in building `b`'s plan (placed on a campus's site), else of the site.
+    func projection(building b: Int?) -> PlanProjection {
+        guard let b, draft.buildings.indices.contains(b), let placement = draft.buildings[b].placement else { return projection }
+        return projection.placing(placement, from: draft.buildings[b].footprint.center)
+    }
+
+    /// The projection of what is drawn on level `l`.
+    func projection(level l: Int) -> PlanProjection {
+        projection(building: draft.levels.indices.contains(l) ? draft.levels[l].building : nil)
+    }
+
     func write() -> [String: Data] {
         var random = SeededGenerator(seed: seed ^ 0x1D_F00D)
         let (corners, doors) = draft.registries()
@@ -32,19 +43,19 @@ struct IMDFWriter {
             p.null("alt_name"); p.string("hours", "Mo-Su 06:00-23:00"); p.null("phone"); p.null("website")
             p.point("display_point", extent.center); p.string("address_id", id("address"))
         }])
-        files["building.geojson"] = collection(draft.buildings.map { b in
-            feature("building", b.key, geometry: nil) { p in
+        files["building.geojson"] = collection(draft.buildings.enumerated().map { i, b in
+            feature("building", b.key, projection: projection(building: i), geometry: nil) { p in
                 p.labels("name", b.name); p.null("alt_name"); p.string("category", "unspecified"); p.null("restriction")
                 p.point("display_point", b.footprint.center); p.string("address_id", id("address"))
             }
         })
-        files["footprint.geojson"] = collection(draft.buildings.map { b in
-            feature("footprint", "footprint:\(b.key)", geometry: { $0.polygon([Draft.counterClockwise(b.footprint)]) }) { p in
+        files["footprint.geojson"] = collection(draft.buildings.enumerated().map { i, b in
+            feature("footprint", "footprint:\(b.key)", projection: projection(building: i), geometry: { $0.polygon([Draft.counterClockwise(b.footprint)]) }) { p in
                 p.string("category", "ground"); p.null("name"); p.strings("building_ids", [id(b.key)])
             }
         })
         files["level.geojson"] = collection(draft.levels.map { l in
-            feature("level", l.key, geometry: { $0.polygon([Draft.counterClockwise(l.outline)]) }) { p in
+            feature("level", l.key, projection: projection(building: l.building), geometry: { $0.polygon([Draft.counterClockwise(l.outline)]) }) { p in
                 p.string("category", "unspecified"); p.null("restriction"); p.bool("outdoor", l.outdoor)
                 p.integer("ordinal", l.ordinal); p.labels("name", l.name)
                 p.labels("short_name", Names(en: "\(l.ordinal)", local: "\(l.ordinal)"))
@@ -54,7 +65,7 @@ struct IMDFWriter {
         })
         files["unit.geojson"] = collection(draft.units.map { u in
             let rings = draft.rings(of: u, corners: corners, doors: doors)
-            return feature("unit", u.key, geometry: { $0.polygon(rings, jitter: jitter, random: &random) }) { p in
+            return feature("unit", u.key, projection: projection(level: u.level), geometry: { $0.polygon(rings, jitter: jitter, random: &random) }) { p in
                 p.string("category", u.category); p.optional("restriction", u.restriction)
                 if u.accessibility.isEmpty { p.null("accessibility") } else { p.strings("accessibility", u.accessibility) }
                 if let n = u.name { p.labels("name", n) } else { p.null("name") }
@@ -63,7 +74,7 @@ struct IMDFWriter {
             }
         })
         files["opening.geojson"] = collection(draft.openings.map { o in
-            feature("opening", o.key, geometry: { $0.line([o.a, o.b]) }) { p in
+            feature("opening", o.key, projection: projection(level: o.level), geometry: { $0.line([o.a, o.b]) }) { p in
                 p.string("category", o.category)
                 if let a = o.accessible, a { p.strings("accessibility", ["wheelchair"]) } else { p.null("accessibility") }
                 if o.restricted { p.strings("access_control", ["keyaccess"]) } else { p.null("access_control") }
@@ -76,7 +87,7 @@ struct IMDFWriter {
             }
         })
         files["fixture.geojson"] = collection(draft.fixtures.map { f in
-            feature("fixture", f.key, geometry: { $0.polygon([Draft.counterClockwise(f.rect)]) }) { p in
+            feature("fixture", f.key, projection: projection(level: f.level), geometry: { $0.polygon([Draft.counterClockwise(f.rect)]) }) { p in
                 p.string("category", "obstruction"); p.null("name"); p.null("alt_name"); p.null("anchor_id")
                 p.string("level_id", id(draft.levels[f.level].key)); p.point("display_point", f.rect.center)
             }
@@ -84,7 +95,7 @@ struct IMDFWriter {
         let unitByKey = Dictionary(draft.units.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         files["anchor.geojson"] = collection(draft.occupants.compactMap { o in
             guard let u = unitByKey[o.unit] else { return nil }
-            return feature("anchor", "anchor:\(o.key)", geometry: { $0.point(displayPoint(u)) }) { p in
+            return feature("anchor", "anchor:\(o.key)", projection: projection(level: u.level), geometry: { $0.point(displayPoint(u)) }) { p in
                 p.null("address_id"); p.string("unit_id", id(u.key))
             }
         })
@@ -95,7 +106,7 @@ struct IMDFWriter {
             }
         })
         files["amenity.geojson"] = collection(draft.amenities.map { a in
-            feature("amenity", a.key, geometry: { $0.point(a.point) }) { p in
+            feature("amenity", a.key, projection: projection(level: a.level), geometry: { $0.point(a.point) }) { p in
                 p.string("category", a.category); p.null("accessibility"); p.labels("name", a.name); p.null("alt_name")
                 p.null("hours"); p.null("phone"); p.null("website")
                 p.strings("unit_ids", a.unit.map { [id($0)] } ?? []); p.null("address_id"); p.null("correlation_id")
@@ -145,8 +156,9 @@ struct IMDFWriter {
         return out.data
     }
 
-    private func feature(_ type: String, _ key: String, geometry: ((inout GeometryWriter) -> Void)?,
+    private func feature(_ type: String, _ key: String, projection: PlanProjection? = nil, geometry: ((inout GeometryWriter) -> Void)?,
                          properties: (inout JSONObjectWriter) -> Void) -> TextOutput {
+        let projection = projection ?? self.projection
         var out = TextOutput(capacity: 512)
         out.append("{\"id\":\"\(id(key))\",\"type\":\"Feature\",\"feature_type\":\"\(type)\",\"geometry\":")
         if let geometry {

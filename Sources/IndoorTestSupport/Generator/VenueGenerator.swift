@@ -48,6 +48,12 @@ public struct VenueGenerator: Sendable {
         case station
         /// Several of the above in one building: each corridor drawn in a different way, T-junctions and jitter.
         case mixed
+        /// IMDF only: a campus of 2 to 5 buildings on a site (the venue polygon), each turned by its own angle, with
+        /// its own number of levels (1 to ``Options/levels``) and footprint; nothing drawn joins them but the site.
+        /// Some buildings have an entrance drawn on the footprint, of a random category (`automobile` among them,
+        /// as real exports label entrances), others none; sometimes a named outdoor walkway is drawn on the site,
+        /// clear of the buildings.
+        case campus
     }
 
     /// How large and how drawn the venue is.
@@ -125,7 +131,8 @@ public struct VenueGenerator: Sendable {
         let extent = draft.extent
         let projection = PlanProjection(center: extent.center, rotationDegrees: rotation, origin: options.origin)
         let imdf = IMDFWriter(draft: draft, seed: options.seed, projection: projection, language: language, jitter: jitter).write()
-        let (osm, poiIDs) = OSMWriter(draft: draft, projection: projection, language: language).write()
+        // A campus's buildings are placed on the site by their own angles, which only the IMDF writer knows.
+        let (osm, poiIDs) = kind == .campus ? (Data(), [:]) : OSMWriter(draft: draft, projection: projection, language: language).write()
         let occupantUnit = Dictionary(draft.occupants.map { ($0.key, $0.unit) }, uniquingKeysWith: { a, _ in a })
         let places = draft.places.map { p -> GeneratedPlace in
             let key: String, osmKey: String
@@ -150,6 +157,7 @@ public struct VenueGenerator: Sendable {
         switch kind {
         case .station: 16
         case .hall: 30 * options.levels
+        case .campus: 100 * options.levels
         default: 60 * options.levels
         }
     }
@@ -248,6 +256,8 @@ public struct VenueGenerator: Sendable {
                     drawer.draft.openings.append(o)
                 }
             }
+        case .campus:
+            try layoutCampus(&drawer, words: words, proper: proper, total: total, random: &random)
         case .hall:
             var plan = BuildingDrawer.plan(index: 0, x0: 0, styles: { _ in WingStyle() }, minimumWings: 1, ordinals: ordinals,
                                            spaces: Self.share(total, options.levels), spine: false, random: &random, seed: options.seed)
@@ -284,6 +294,66 @@ public struct VenueGenerator: Sendable {
             drawer.draft.venueName = words.callAs(mall ? "venue.mall" : "venue.grid", proper)
             drawer.draft.venueCategory = mall ? "shoppingcenter" : "university"
             drawer.draw(plan, buildingName: drawer.draft.venueName, osmBuilding: mall ? "retail" : "university")
+        }
+    }
+
+    /// The buildings of a campus, each in its own plan (x0 = 0), placed on the site one after another west to
+    /// east, their circumscribed circles at least 8 m apart, so no turn makes them overlap.
+    private func layoutCampus(_ drawer: inout BuildingDrawer, words: Phrasebook, proper: String, total: Int,
+                              random: inout SeededGenerator) throws(VenueGeneratorError) {
+        // Two to five buildings, fewer when few spaces are asked (about 14 a level each at least); the outdoor
+        // walkway, when drawn, is one of the spaces asked.
+        let count = min(2 + Int(random.next() % 4), max(2, total / (14 * options.levels)))
+        let walkway = random.chance(0.5)
+        let buildingSpaces = total - (walkway ? 1 : 0)
+        let categories = ["pedestrian", "pedestrian.principal", "automobile", "automobile", "service", "bicycle"]
+        var plans: [BuildingPlan] = []
+        for b in 0..<count {
+            // The first building has every level; the others between one and all.
+            let levels = b == 0 ? options.levels : 1 + Int(random.next() % UInt64(options.levels))
+            let spaces = Self.share(buildingSpaces, count)[b]
+            var plan = BuildingDrawer.plan(index: b, x0: 0, styles: { i in WingStyle(corridorWidth: 2.6 + Double(i % 3) * 0.4) },
+                                           minimumWings: 1, ordinals: Array(0..<levels), spaces: Self.share(spaces, levels),
+                                           spine: true, random: &random, seed: options.seed)
+            // The first building has an entrance drawn, the second none, the others either.
+            let drawn = b == 0 || (b > 1 && random.chance(0.5))
+            plan.entrances = drawn ? random.pick([.west, .east]) : .none
+            plan.entranceCategory = random.pick(categories)
+            drawer.random = random
+            try check(plan, drawer)
+            plans.append(plan)
+        }
+        drawer.draft.venueName = words.callAs("venue.grid", proper)
+        drawer.draft.venueCategory = "university"
+        var x = 0.0, previous = 0.0
+        var circles: [(c: PlanPoint, r: Double)] = []
+        for plan in plans {
+            let r = (plan.width * plan.width + plan.height * plan.height).squareRoot() / 2
+            x += circles.isEmpty ? r : previous + random.between(8, 16) + r
+            circles.append((PlanPoint(x: x, y: random.between(-0.4, 0.4) * r), r))
+            previous = r
+        }
+        let margin = 14.0
+        let minY = (circles.map { $0.c.y - $0.r }.min() ?? 0) - margin, maxY = (circles.map { $0.c.y + $0.r }.max() ?? 0) + margin
+        let site = PlanRect(x0: -margin, y0: minY, x1: x + previous + margin, y1: maxY)
+        drawer.draft.site = site
+        drawer.random = random
+        for (b, plan) in plans.enumerated() {
+            let letter = String(UnicodeScalar(UInt8(65 + b)))
+            drawer.draw(plan, buildingName: words.callAs("building", letter), osmBuilding: "university")
+            drawer.draft.buildings[b].placement = Draft.Placement(degrees: (drawer.random.uniform() * 360).rounded(), center: circles[b].c)
+        }
+        // Sometimes a walkway drawn along the south of the site, clear of every building (at least 6 m away).
+        if walkway {
+            let strip = PlanRect(x0: circles[0].c.x, y0: site.y0 + 3, x1: circles[circles.count - 1].c.x, y1: site.y0 + 7)
+            let level = drawer.draft.levels.count
+            drawer.draft.levels.append(Draft.Level(key: "level:outdoor:L0", ordinal: 0, name: words.callAs("level.outdoor"),
+                                                   outdoor: true, building: nil, outline: site))
+            let name = words.callAs("plaza")
+            drawer.draft.units.append(Draft.Unit(key: "unit:outdoor:walk", level: level, rect: strip, category: "walkway",
+                                                 name: name, osmTags: [("highway", "footway")]))
+            drawer.draft.places.append(Draft.PlaceRef(target: .unit("unit:outdoor:walk"), name: name, category: "walkway",
+                                                      ordinal: 0, simpleIndoorTagged: false))
         }
     }
 

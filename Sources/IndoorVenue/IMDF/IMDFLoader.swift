@@ -256,6 +256,7 @@ struct IMDFVenueBuilder {
             spaces: spaces, openings: openings, connectors: connectors, pois: pois, obstacles: obstacles,
             issues: log.issues, frame: frame)
         venue.address = venueFeature.flatMap(address)
+        if let f = venueFeature, f.geometry != nil { venue.outline = geometry(f, ["Polygon", "MultiPolygon"]) }
         return venue
     }
 

@@ -27,12 +27,50 @@ public struct InferenceReport: Hashable, Sendable {
     /// Levels that share an ordinal and are walked as one floor (an indoor level and its outdoor twin, the same
     /// storey of several buildings): their ids, one group per ordinal with more than one level.
     public var sharedFloors: [[String]] = []
+    /// The walkable site around a campus's buildings, when inferred (nil otherwise).
+    public var grounds: Grounds?
+
+    /// The site around a campus's buildings, taken as walkable where nothing is drawn, and the entrances joining
+    /// each building to it.
+    public struct Grounds: Hashable, Sendable {
+        /// The id of the outdoor level added for the grounds.
+        public var levelID: String
+        /// The grounds' spaces (one per separate piece), category `grounds`.
+        public var spaceIDs: [String] = []
+        /// Square metres of grounds.
+        public var area = 0.0
+        /// Every building's entrances onto the grounds, drawn or inferred, in the venue's building order.
+        public var entrances: [Entrance] = []
+
+        /// Grounds on the level `levelID`, with no space or entrance yet.
+        public init(levelID: String) { self.levelID = levelID }
+
+        /// The entrances inferred (not drawn), by building id.
+        public var inferredEntrances: [Entrance] { entrances.filter(\.isInferred) }
+    }
+
+    /// A building's entrance onto the grounds.
+    public struct Entrance: Hashable, Sendable {
+        /// The building's id.
+        public var buildingID: String
+        /// The opening's id (an opening of the data, or `inferred-entrance-…`).
+        public var openingID: String
+        /// Whether the entrance is inferred rather than drawn (``Opening/isInferred``).
+        public var isInferred: Bool
+
+        /// The entrance `openingID` of the building `buildingID`.
+        public init(buildingID: String, openingID: String, isInferred: Bool) {
+            self.buildingID = buildingID
+            self.openingID = openingID
+            self.isInferred = isInferred
+        }
+    }
 
     /// An empty report: nothing inferred.
     public init() {}
 
     /// Whether nothing was inferred.
-    public var isEmpty: Bool { levels.isEmpty && sharedFloors.isEmpty }
+    public var isEmpty: Bool { levels.isEmpty && sharedFloors.isEmpty && grounds == nil }
 }
 
 /// The rules of ``Venue/inferringPassages(rules:)``, in metres.
@@ -47,8 +85,15 @@ public struct InferenceRules: Hashable, Sendable {
     public var doorWidth = 0.9
     /// Overlaps smaller than this (square metres) are left alone.
     public var overlapNoise = 0.01
+    /// The width of an inferred building entrance onto a campus's grounds (narrower where the wall is shorter,
+    /// never below ``doorWidth``).
+    public var entranceWidth = 1.8
+    /// How far the grounds reach beyond the buildings with levels: the hull of their footprints grown by this
+    /// (within the venue's outline).
+    public var groundsMargin = 15.0
 
-    /// The default rules (5 cm adjacency, 0.8 m corridors of at least 4 m², 0.9 m doors, 0.01 m² overlaps).
+    /// The default rules (5 cm adjacency, 0.8 m corridors of at least 4 m², 0.9 m doors, 0.01 m² overlaps, 1.8 m
+    /// building entrances, 15 m of grounds around a campus with no outline).
     public init() {}
 }
 
@@ -67,9 +112,26 @@ extension Venue {
     ///    it shares with a walkway on its floor, else with any other passable space.
     /// 4. **Levels sharing an ordinal** are one floor: reported in ``InferenceReport/sharedFloors`` (routing joins
     ///    them).
+    /// 5. **Campus grounds**: when two or more buildings have levels and nothing drawn joins their ground floors
+    ///    (a level they share, a connector, outdoor units reaching each), the site around them is walkable: the
+    ///    hull of their footprints grown by ``InferenceRules/groundsMargin``, within the venue's ``outline``, minus
+    ///    every building footprint and every unit drawn on the grounds' floor, less slivers thinner than
+    ///    ``InferenceRules/minimumCorridorWidth``. It is added as spaces of category `grounds`
+    ///    (``SpaceKind/grounds``, ``Space/isInferred``) on an outdoor level `inferred-grounds` whose ordinal is
+    ///    the one most buildings' ground levels have (0 on a tie). A building's ground level is its level of
+    ///    ordinal 0, else its lowest level above ground (a building numbered from 1), else its highest. An opening
+    ///    of the ground level with a unit on one side and the grounds on the other is an entrance, whatever its
+    ///    category (real data labels entrances `automobile`), unless it is restricted or an `emergencyexit`; a
+    ///    building with none gets one of ``InferenceRules/entranceWidth`` (``Opening/isInferred``) on the longest
+    ///    stretch of wall a public unit shares with the grounds — onto the piece of grounds that reaches the most
+    ///    buildings (not a courtyard it alone encloses), near an amenity or anchor whose category names an
+    ///    entrance when there is one, else a lobby or entrance walkway before other walkways, walkways before
+    ///    rooms. A drawn outdoor walkway meeting the grounds is joined to them by inferred openings along the
+    ///    boundary they share; pieces of grounds no entrance or walkway leads onto are left out. A building whose ground level is on another ordinal than the grounds is joined to
+    ///    them by a `traversal` connector (`inferred-traversal-…`) at each entrance.
     ///
     /// Every inference is also listed in ``issues`` (severity `info`, codes `carved-overlap`, `implicit-corridor`,
-    /// `inferred-opening`, `shared-floor`) and summed up in ``inference``.
+    /// `inferred-opening`, `shared-floor`, `grounds`, `building-entrance`) and summed up in ``inference``.
     /// - Complexity: about O(n log n) for n spaces on a level, plus the GEOS work on overlapping pairs.
     public func inferringPassages(rules: InferenceRules = InferenceRules()) -> Venue {
         var inferrer = PassageInferrer(venue: self, rules: rules)
@@ -117,7 +179,9 @@ struct PassageInferrer {
         carveOverlaps()
         addImplicitCorridors()
         addMissingEntrances()
+        let grounds = addGrounds()
         var report = InferenceReport()
+        report.grounds = grounds
         report.levels = venue.levels.compactMap { summaries[$0.id] }.filter { !$0.isEmpty }
         report.sharedFloors = Dictionary(grouping: venue.levels, by: \.ordinal).values
             .filter { $0.count > 1 }
@@ -336,12 +400,13 @@ struct PassageInferrer {
     /// A door of ``InferenceRules/doorWidth`` in the middle of the longest straight wall of `stretch` (a door across
     /// a corner would lie on neither wall), when a person fits on both sides: the points 0.45 m straight out from
     /// its middle lie in the room on one side and in the space beyond on the other.
-    func doorway(on stretch: LineString, from room: PreparedPolygon, into beyond: PreparedPolygon) -> (Coordinate, Coordinate)? {
+    func doorway(on stretch: LineString, from room: PreparedPolygon, into beyond: PreparedPolygon,
+                 width: Double? = nil) -> (Coordinate, Coordinate)? {
         let walls = zip(stretch.coordinates, stretch.coordinates.dropFirst())
         guard let (p, q) = walls.max(by: { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }) else { return nil }
         let wall = p.distance(to: q)
         guard wall > 1e-6 else { return nil }
-        let half = min(rules.doorWidth, wall) / 2 / wall
+        let half = min(width ?? rules.doorWidth, wall) / 2 / wall
         let a = Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half))
         let b = Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half))
         let m = Coordinate(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)

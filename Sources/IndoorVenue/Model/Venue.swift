@@ -17,6 +17,9 @@ public struct Venue: Hashable, Sendable {
     public var category: String?
     /// The venue's postal address (IMDF `address_id`), or `nil` when the source gives none.
     public var address: Address?
+    /// The venue's outline around all its buildings and grounds (the IMDF venue polygon, WGS84), or `nil` when the
+    /// source gives none.
+    public var outline: Geometry?
     /// The format the venue was read from ("IMDF 1.0.0", "OSM").
     public var sourceFormat: String
     /// The buildings, as loaded (IMDF `building` features, OSM buildings).
@@ -65,6 +68,7 @@ public struct Venue: Hashable, Sendable {
         self.name = name
         self.category = category
         self.address = nil
+        self.outline = nil
         self.sourceFormat = sourceFormat
         self.buildings = buildings
         self.levels = levels
@@ -208,7 +212,7 @@ public struct Space: Hashable, Sendable {
     /// Where to draw the label (IMDF `display_point`, WGS84), or `nil`: then the middle of the geometry's box.
     public var displayPoint: GeoCoordinate?
     /// Not drawn in the data but inferred from it: a corridor left implicit as the level's footprint minus its
-    /// units (see ``Venue/inferringPassages(rules:)``).
+    /// units, or a campus's grounds (see ``Venue/inferringPassages(rules:)``).
     public var isInferred = false
 
     /// A space, its ``kind`` derived from `category`; `geometry` and `displayPoint` are WGS84.
@@ -262,6 +266,10 @@ public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
     case outdoor
     /// No category given (`unspecified` or empty).
     case unknown
+    /// The site around a campus's buildings, inferred where the data draws nothing (category `grounds`, see
+    /// ``Venue/inferringPassages(rules:)``): walked like outdoor ground, but entered from a building only through
+    /// its entrances, never across a facade.
+    case grounds
 
     /// The kind a source category means, case ignored; any category not listed (a shop, `office`) is ``room``.
     public init(category: String) {
@@ -280,6 +288,7 @@ public enum SpaceKind: String, Hashable, Sendable, CaseIterable {
         case "structure", "column", "wall", "unenclosedarea.structure": self = .structure
         case "nonpublic": self = .nonPublic
         case "unenclosedarea", "vegetation", "parking", "road", "terrace": self = .outdoor
+        case "grounds": self = .grounds
         case "unspecified", "": self = .unknown
         default: self = .room
         }
@@ -332,7 +341,8 @@ public struct Opening: Hashable, Sendable {
     /// Width in metres, when known.
     public var width: Double?
     /// Not drawn in the data but inferred from it: the entrance of a room that has no opening, placed on the
-    /// longest stretch of boundary it shares with walkable space (see ``Venue/inferringPassages(rules:)``).
+    /// longest stretch of boundary it shares with walkable space, or a building's entrance from a campus's grounds
+    /// (see ``Venue/inferringPassages(rules:)``).
     public var isInferred = false
 
     /// An opening; `geometry` is WGS84, `width` metres.

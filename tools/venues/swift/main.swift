@@ -12,7 +12,7 @@ let usage = """
     Writes a seeded venue: the same options give byte-identical files.
       --kind KIND      \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
       --seed S         seed of every random draw (an unsigned 64-bit integer)
-      --levels N       levels per building (default 3; a station has at least 2)
+      --levels N       levels per building (default 3; a station has at least 2; a campus's buildings 1 to N)
       --rooms N        spaces (IMDF units) in all; a station's shops and amenities (default: by kind)
       --pillars N      pillars of the open hall of --kind hall (default 120)
       --rotation DEG   rotation of the venue, counter-clockwise (default: drawn from the seed)
@@ -75,6 +75,7 @@ if let o = values["origin"] {
     options.origin = GeoCoordinate(longitude: parts[0], latitude: parts[1])
 }
 if kind == .station && format == "imdf" { fail("--kind station is OSM only: use --format osm or pbf", status: 2) }
+if kind == .campus && format == "osm" { fail("--kind campus is IMDF only (each building turned on its own): use --format imdf", status: 2) }
 
 let started = ContinuousClock.now
 let venue: GeneratedVenue

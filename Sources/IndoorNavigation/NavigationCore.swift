@@ -52,6 +52,9 @@ public struct NavigationCore {
     private var signalIsLost = false
     private var sourceLevel: Double?
     private var pendingLevel: (level: Double, count: Int)?
+    /// The next ride of the route ridden in place (its start and end, metres along), and when the user reached it
+    /// (on the fixes' time; nil before).
+    private var ride: (start: Double, end: Double, duration: Double, reachedAt: Double?)?
     private var started = false
 
     /// - Parameters:
@@ -229,10 +232,16 @@ public struct NavigationCore {
             if !isOffRoute, (location.speed ?? configuration.minimumSpeedForCourse) >= 0.3 {
                 let predicted = previous + (location.speed ?? 0) * dt
                 s = min(max(previous, (predicted + match.s) / 2), track.length)
+            } else if !isOffRoute, let believed = sourceLevel, believed != track.position(at: previous).level,
+                      let change = track.levelChange(after: previous, to: believed), change - previous <= configuration.levelChangeReach {
+                // A lift (or an escalator stood on) is ridden standing still: once the source says the floor the
+                // route reaches at a level change just ahead, the user has ridden it — and is at its end, no farther.
+                s = change
             }
         } else {
             s = match.s
         }
+        holdBeforeRide(on: track, time: time)
         let along = s ?? match.s
         let level = track.position(at: along).level
         if level != levelOrdinal {
@@ -260,6 +269,26 @@ public struct NavigationCore {
            (sourceLevel ?? level) == track.destinationLevel, !isOffRoute {
             hasArrived = true
             events.append(.arrived(levelOrdinal: level))
+        }
+    }
+
+    /// A lift, or stairs or an escalator drawn as a point, is ridden in place: no fix tells its foot from its top,
+    /// and near it the receiver may say either floor. The user is past it no sooner than its planned time after
+    /// they reached it (the clock starts `levelChangeReach` metres before it, that distance at walking pace early);
+    /// until then the place along the route stays just before it, on the floor they came from — a floor said
+    /// twice at the foot of the stairs does not carry them up, nor arrive at a destination just above.
+    private mutating func holdBeforeRide(on track: RouteTrack, time: Double) {
+        guard let here = s else { return }
+        if ride == nil { ride = track.rideInPlace(after: here).map { ($0.start, $0.end, $0.duration, nil) } }
+        guard var next = ride, here >= next.start - configuration.levelChangeReach else { return }
+        let reached = next.reachedAt ?? time
+        next.reachedAt = reached
+        ride = next
+        if time - reached < next.duration + configuration.levelChangeReach / 1.4 {
+            if here >= next.start { s = max(next.start - 1e-6, 0) }
+        } else if here > next.end {
+            // Past it: the next one.
+            ride = track.rideInPlace(after: here).map { ($0.start, $0.end, $0.duration, nil) }
         }
     }
 
@@ -307,6 +336,7 @@ public struct NavigationCore {
             isOffRoute = false
             reroutes += 1
             reroutedAt = time
+            ride = nil
             events.append(.rerouted(distance: itinerary.distance, duration: itinerary.duration))
             if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
             return true

@@ -123,6 +123,28 @@ public struct RouteTrack: Sendable {
         return false
     }
 
+    /// Metres along the route of the first level change after `s` (at or ahead of it) that arrives on the level at
+    /// `ordinal`; nil when the route has none.
+    /// - Complexity: O(steps).
+    func levelChange(after s: Double, to ordinal: Double) -> Double? {
+        for (k, step) in steps.enumerated() where step.isLevelChange && k + 1 < steps.count {
+            let end = steps[k + 1].start
+            if end >= s - 1e-9, steps[k + 1].levelOrdinal == ordinal { return end }
+        }
+        return nil
+    }
+
+    /// The first level change at or after `s` metres along the route that is ridden in place (a lift, or stairs
+    /// or an escalator drawn as a point: it ends less than a metre after it starts), with its planned seconds.
+    /// - Complexity: O(steps).
+    func rideInPlace(after s: Double) -> (start: Double, end: Double, duration: Double)? {
+        for (k, step) in steps.enumerated() where step.isLevelChange && k + 1 < steps.count && step.start >= s - 1e-6 {
+            let end = steps[k + 1].start
+            if end - step.start < 1 { return (step.start, end, step.duration) }
+        }
+        return nil
+    }
+
     /// Where a point along the route is.
     public struct Position: Hashable, Sendable {
         /// In the plane, metres.
@@ -134,13 +156,17 @@ public struct RouteTrack: Sendable {
     }
 
     /// The point, level and direction at `s` metres along the route.
+    ///
+    /// At a level change (two vertices at the same place and distance) the level is the one after it; at the end
+    /// of the route, the destination's, even when the route ends with a ride (to a staircase or a lift as the
+    /// destination: its last leg has no length).
     public func position(at s: Double) -> Position {
         let i = segment(containing: s)
         let a = vertices[i], b = vertices[min(i + 1, vertices.count - 1)]
         let length = b.s - a.s
-        let t = length > 0 ? min(max((s - a.s) / length, 0), 1) : 0
+        let t = length > 0 ? min(max((s - a.s) / length, 0), 1) : 1
         let p = Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t)
-        return Position(point: p, level: t < 1 || length == 0 ? a.level : b.level, bearing: bearing(ofSegment: i))
+        return Position(point: p, level: t < 1 ? a.level : b.level, bearing: bearing(ofSegment: i))
     }
 
     /// The index of the segment (vertex i → i+1) on which `s` lies.

@@ -148,3 +148,41 @@ struct SampleRoute {
         #expect(abs((fix.speed ?? 0) - 1.3) < 0.01 && fix.track == 271.5)
     }
 }
+
+/// Rides ridden in place (a lift, stairs or an escalator drawn as a point): no fix tells their foot from their top,
+/// and near them the simulated receiver says the other floor three times in ten.
+@Suite struct RideInPlaceTests {
+    /// The sessions of the pair `from` → `to` of a venue's seeded named pairs (as `indoornav-bench simulate` draws them).
+    static func simulator(venue: Venue, from: String, to: String) throws -> SessionSimulator {
+        let context = NavigationContext(venue: venue)
+        let pair = try #require(RouteAudit(venue: venue).pairs(40, seed: 1).first { $0.0.name == from && $0.1.name == to })
+        let a = Waypoint(end: RouteEnd(point: try venue.frame.project(pair.0.coordinate), levelID: pair.0.levelID, label: from))
+        let b = Waypoint(end: RouteEnd(point: try venue.frame.project(pair.1.coordinate), levelID: pair.1.levelID, label: to))
+        let itinerary = try Router(graph: context.graph).itinerary(through: [a, b])
+        var walker = WalkerConfiguration()
+        walker.detourRate = 0.2
+        return SessionSimulator(context: context, itinerary: itinerary, destination: b, walker: walker, seed: 1)
+    }
+
+    /// The destination is a staircase on the floor it leads to: the route ends with the ride (its last leg has no
+    /// length). Before, the end of the route was placed on the floor before the ride, so no session ever arrived.
+    @Test func aStaircaseOnAnotherFloorAsTheDestinationIsArrivedAt() throws {
+        let simulator = try Self.simulator(venue: try SampleVenue.load(), from: "Women's restroom", to: "Stairs")
+        let track = RouteTrack(itinerary: simulator.itinerary, plane: simulator.context.plane)
+        #expect(track.position(at: track.length).level == track.destinationLevel)
+        let report = SimulationReport((0..<40).map { simulator.run(session: $0) })
+        #expect(report.arrived == 40 && report.wrongLevelArrivals == 0, "\(report.text)")
+    }
+
+    /// The destination is a few metres from an escalator on the floor below, nearly under the user: two fixes
+    /// saying that floor at the escalator's head used to carry the user down and arrive. The user is past a ride
+    /// no sooner than its planned time after reaching it.
+    @Test func aFloorSaidAtTheHeadOfAnEscalatorDoesNotCarryTheUserDown() throws {
+        let generated = try VenueGenerator(kind: .grid, options: .init(seed: 1, levels: 3)).generate()
+        let venue = try IMDFLoader.load(files: generated.imdf, source: "generated grid").inferringPassages()
+        let simulator = try Self.simulator(venue: venue, from: "Classroom R0-3-2-1", to: "Escalator up")
+        let report = SimulationReport((0..<100).map { simulator.run(session: $0) })
+        #expect(report.wrongLevelArrivals == 0, "\(report.text)")
+        #expect(report.arrived >= 99, "\(report.text)")
+    }
+}

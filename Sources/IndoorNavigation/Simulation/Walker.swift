@@ -140,7 +140,7 @@ struct Walker {
             if time >= halfway { level = to }
             if time >= until {
                 mode = .following
-                s += 0.01
+                s = min(s + 0.01, track.length)
                 level = track.position(at: s).level
             }
             return
@@ -189,8 +189,11 @@ struct Walker {
         let here = track.position(at: s)
         position = here.point
         bearing = here.bearing
-        if case .following = mode { level = here.level }
-        if s >= track.length - 1e-9 { finished = true }
+        // (A ride at the end of the route — to stairs or a lift as the destination — is not over before it is.)
+        if case .following = mode {
+            level = here.level
+            if s >= track.length - 1e-9 { finished = true }
+        }
     }
 
     var truth: WalkerTruth {

@@ -48,7 +48,7 @@ func runSimulate() throws {
         for (k, (pair, _)) in simulators.enumerated() {
             let mine = all.enumerated().filter { $0.offset % simulators.count == k }.map(\.element)
             let report = SimulationReport(mine)
-            FileHandle.standardError.write(Data("\(name): \(pair): \(report.falseOffRouteSessions)/\(report.sessions) false, \(report.arrived) arrived\n".utf8))
+            FileHandle.standardError.write(Data("\(name): \(pair): \(report.falseOffRouteSessions)/\(report.sessions) false, \(report.arrived) arrived, \(report.wrongLevelArrivals) on the wrong level\n".utf8))
         }
     }
     var report = SimulationReport(all).json

@@ -3,12 +3,12 @@
 //
 // Modules depend in one direction only, from the CLI down to values (→ reads "depends on"):
 //   indoornav                   → IndoorServer, IndoorCore (the use cases), IndoorLocation
-//   IndoorServer                → IndoorCore, (CMicroHTTPD, CZlib)
+//   IndoorServer                → IndoorCore, IndoorCompression, (CMicroHTTPD)
 //   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue
 //   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
 //   IndoorRender                → IndoorRouting, (CCairo)
 //   IndoorRouting, IndoorSearch → IndoorVenue → IndoorGeometry → IndoorBase
-//   IndoorVenue → (CZip, CZlib);  IndoorGeometry → (CGEOS, CPROJ)
+//   IndoorVenue → IndoorCompression, (CZip);  IndoorGeometry → (CGEOS, CPROJ);  IndoorCompression → (CZlib)
 //   IndoorLocation              → IndoorBase only: it links neither GEOS nor PROJ (IndoorLocationTests checks so).
 // IndoorBase has no C and no dependency: coordinates and RFC 7946 geometries, point-in-polygon, the JSON and XML
 // parsers, decimal numbers as bytes, the seeded generator.
@@ -58,7 +58,9 @@ let package = Package(
         // GEOS/PROJ-backed geometry in the venue's local metric frame, GeoJSON, spatial indexes.
         .target(name: "IndoorGeometry", dependencies: ["IndoorBase", "CGEOS", "CPROJ"]),
         // Venue → building → level model, IMDF and OSM loaders, validation.
-        .target(name: "IndoorVenue", dependencies: ["IndoorBase", "IndoorGeometry", "CZip", "CZlib"]),
+        // zlib, wrapped once: inflating PBF blobs, gzipping the service's answers.
+        .target(name: "IndoorCompression", dependencies: ["CZlib"]),
+        .target(name: "IndoorVenue", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorCompression", "CZip"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
         .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorVenue"]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
@@ -74,7 +76,7 @@ let package = Package(
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
-        .target(name: "IndoorServer", dependencies: ["IndoorCore", "CMicroHTTPD", "CZlib"]),
+        .target(name: "IndoorServer", dependencies: ["IndoorCore", "IndoorCompression", "CMicroHTTPD"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",
@@ -109,6 +111,7 @@ let package = Package(
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
         // Starts the service on loopback and compares its answers with the CLI's.
+        .testTarget(name: "IndoorCompressionTests", dependencies: ["IndoorCompression"]),
         .testTarget(name: "IndoorServerTests", dependencies: ["IndoorServer", "indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorCore
+internal import IndoorCompression
 import Synchronization
 
 /// A venue the service answers for: prepared once at start (graph, search index and routers built before the
@@ -53,7 +54,7 @@ public final class ServedVenue: Sendable {
         if let cached = levelCache.withLock({ $0.entries[key] }) { return cached }
         let collection = try prepared.levelFeatures(level, languages: PreparedVenue.nameLanguages(for: language))
         let body = try JSONOutput.document(collection.json)
-        let document = LevelDocument(body: body, gzip: Gzip.compress(body), etag: "\"\(ETag.hash(body))\"")
+        let document = LevelDocument(body: body, gzip: Zlib.gzip(body), etag: "\"\(ETag.hash(body))\"")
         levelCache.withLock { cache in
             let size = body.count + (document.gzip?.count ?? 0)
             guard cache.entries[key] == nil, cache.bytes + size <= Self.levelCacheBytes else { return }

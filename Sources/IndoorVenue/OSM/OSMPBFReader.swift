@@ -1,5 +1,5 @@
 import Foundation
-internal import CZlib
+internal import IndoorCompression
 
 /// Reads an OSM PBF file (https://wiki.openstreetmap.org/wiki/PBF_Format) into the same ``OSMDocument`` the XML
 /// reader makes: `OSMHeader` and `OSMData` blobs (raw or zlib-deflated), string tables, dense and plain nodes with
@@ -103,22 +103,15 @@ enum OSMPBFReader {
         guard let zlib else { throw PBFError(reason: "the blob holds no data") }
         guard rawSize >= 0 else { throw PBFError(reason: "a deflated blob does not say its inflated size") }
         guard rawSize <= maximumBlobSize else { throw PBFError(reason: "a blob inflating to \(rawSize) bytes is more than the 32 MiB allowed") }
-        guard rawSize > 0 else { return [] }
-        var out = [UInt8](repeating: 0, count: rawSize)
-        var outLength = uLongf(rawSize)
-        let status = out.withUnsafeMutableBufferPointer { o in
-            bytes.withUnsafeBufferPointer { i in
-                // `uncompress` writes at most `outLength` bytes and sets it to what it wrote.
-                uncompress(o.baseAddress, &outLength, i.baseAddress.map { $0 + zlib.lowerBound }, uLong(zlib.count))
+        do throws(Zlib.InflateError) {
+            return try Zlib.inflate(bytes, range: zlib, to: rawSize)
+        } catch {
+            switch error {
+            case .shorter(let inflated, let announced): throw PBFError(reason: "the blob inflates to \(inflated) bytes, not the \(announced) it announces")
+            case .longerOrCutOff(let announced): throw PBFError(reason: "the blob inflates to more than the \(announced) bytes it announces, or is cut off")
+            case .outOfMemory: throw PBFError(reason: "out of memory inflating the blob")
+            case .corrupt(let status): throw PBFError(reason: "the zlib data is corrupt (zlib status \(status))")
             }
-        }
-        switch status {
-        case Z_OK:
-            guard Int(outLength) == rawSize else { throw PBFError(reason: "the blob inflates to \(outLength) bytes, not the \(rawSize) it announces") }
-            return out
-        case Z_BUF_ERROR: throw PBFError(reason: "the blob inflates to more than the \(rawSize) bytes it announces, or is cut off")
-        case Z_MEM_ERROR: throw PBFError(reason: "out of memory inflating the blob")
-        default: throw PBFError(reason: "the zlib data is corrupt (zlib status \(status))")
         }
     }
 

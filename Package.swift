@@ -6,15 +6,15 @@
 //   IndoorServer                → IndoorCore, IndoorCompression, (CMicroHTTPD)
 //   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue
 //   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
-//   IndoorRender                → IndoorRouting, (CCairo)
+//   IndoorRender                → IndoorRouting, IndoorCompression, (CCairo)
 //   IndoorRouting, IndoorSearch → IndoorVenue → IndoorGeometry → IndoorBase
 //   IndoorVenue → IndoorCompression, (CZip);  IndoorGeometry → (CGEOS, CPROJ);  IndoorCompression → (CZlib)
 //   IndoorLocation              → IndoorBase only: it links neither GEOS nor PROJ (IndoorLocationTests checks so).
 // IndoorBase has no C and no dependency: coordinates and RFC 7946 geometries, point-in-polygon, the JSON and XML
 // parsers, decimal numbers as bytes, the seeded generator.
 // C libraries are reached only through the `systemLibrary` wrappers below, imported `internal`ly by one Swift module
-// each (zlib, for now, by two: IndoorVenue inflates PBF blobs, IndoorServer gzips answers); no C type appears in a
-// public API.
+// each (zlib, for now, by three: IndoorVenue inflates PBF blobs, IndoorServer gzips answers, IndoorRender deflates
+// PNG image data); no C type appears in a public API.
 import PackageDescription
 
 let package = Package(
@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
-        // zlib: the deflated blobs of OSM PBF files.
+        // zlib: the deflated blobs of OSM PBF files, gzip for the service, PNG image data.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libmicrohttpd: the HTTP service's server (thread pool + epoll).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -72,7 +72,7 @@ let package = Package(
         // The navigation engine: map matching, progress, off-route and reroutes, the camera, session simulation.
         .target(name: "IndoorNavigation", dependencies: ["IndoorBase", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
-        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorRouting", "CCairo"]),
+        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorRouting", "IndoorCompression", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).

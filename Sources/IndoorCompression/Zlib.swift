@@ -1,8 +1,9 @@
 internal import CZlib
 import Foundation
 
-/// zlib for the rest of the toolkit, which imports no C: the OSM PBF reader inflates blobs with it and the HTTP
-/// service gzips its answers. This module alone imports the C library, as `IndoorGeometry` alone imports GEOS.
+/// zlib for the rest of the toolkit, which imports no C: the OSM PBF reader inflates blobs with it, the renderer
+/// deflates its PNG files and the HTTP service gzips its answers. This module alone imports the C library, as
+/// `IndoorGeometry` alone imports GEOS.
 public enum Zlib {
     /// Why a zlib stream did not inflate to what it announced.
     public enum InflateError: Error, Equatable, Sendable {
@@ -62,5 +63,61 @@ public enum Zlib {
         // Z_STREAM_END: all input consumed and the trailer written (deflateBound guarantees the room).
         guard status == Z_STREAM_END else { return nil }
         return Data(out[0..<Int(stream.total_out)])
+    }
+
+    /// The CRC-32 (ISO 3309, as PNG and gzip use it) of `bytes`.
+    public static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        UInt32(truncatingIfNeeded: bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
+    }
+
+    /// A zlib stream (RFC 1950) deflated a piece at a time, for output made piece by piece (a PNG image, row by
+    /// row): ``append(_:finish:)`` each piece, the last with `finish`, then read ``output``.
+    public final class Deflater {
+        private var stream = z_stream()
+        private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        private var finished = false
+        /// The deflated bytes so far; the whole stream once a piece was appended with `finish`.
+        public private(set) var output: [UInt8] = []
+
+        /// A deflater at zlib `level` (0–9; -1, the default, is zlib's default, 6); nil if zlib cannot start.
+        public init?(level: Int32 = -1) {
+            guard deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                                Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        }
+
+        deinit { deflateEnd(&stream) }
+
+        /// Deflates `input`, and ends the stream when `finish`.
+        /// - Throws: the zlib status when deflating fails, or a piece comes after the stream was finished.
+        public func append(_ input: [UInt8], finish: Bool = false) throws(DeflateError) {
+            guard !finished else { throw DeflateError(status: Z_STREAM_ERROR) }
+            let status: Int32 = input.withUnsafeBufferPointer { inBytes in
+                chunk.withUnsafeMutableBufferPointer { outBytes in
+                    // zlib does not write through next_in; its type is not const for old compilers' sake.
+                    stream.next_in = UnsafeMutablePointer(mutating: inBytes.baseAddress)
+                    stream.avail_in = uInt(inBytes.count)
+                    var status = Z_OK
+                    repeat {
+                        stream.next_out = outBytes.baseAddress
+                        stream.avail_out = uInt(outBytes.count)
+                        status = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                        output.append(contentsOf: outBytes[0..<(outBytes.count - Int(stream.avail_out))])
+                        // Without finishing, done once the input is taken and the output did not fill the chunk;
+                        // when finishing, done at the stream's end.
+                    } while status == Z_OK && (finish || stream.avail_out == 0)
+                    return status
+                }
+            }
+            guard status == (finish ? Z_STREAM_END : Z_OK) || (!finish && status == Z_BUF_ERROR && stream.avail_in == 0) else {
+                throw DeflateError(status: status)
+            }
+            finished = finish
+        }
+    }
+
+    /// zlib failed to deflate (its status code).
+    public struct DeflateError: Error, Equatable, Sendable {
+        /// zlib's status code.
+        public let status: Int32
     }
 }

@@ -37,6 +37,11 @@ public struct RouteTrack: Sendable {
         var s: Double
         var level: Double
         var step: Int32
+        /// The bearing from this vertex to the next (0 for the last), and ``bearing(ofSegment:)`` for the segment
+        /// starting here: worked out once when the track is laid out, not per fix (atan2 was a tenth of the
+        /// engine's time).
+        var rawBearing = 0.0
+        var segmentBearing = 0.0
     }
 
     /// The itinerary laid out, as given.
@@ -79,6 +84,10 @@ public struct RouteTrack: Sendable {
                                   then: step.then, thenStart: step.thenAfter.map { start + $0 }))
             }
         }
+        for i in vertices.indices.dropLast() {
+            vertices[i].rawBearing = IndoorNavigation.bearing(from: vertices[i].point, to: vertices[i + 1].point)
+        }
+        for i in vertices.indices { vertices[i].segmentBearing = Self.bearing(ofSegment: i, in: vertices) }
         self.steps = steps
         self.vertices = vertices
         self.length = s
@@ -166,7 +175,7 @@ public struct RouteTrack: Sendable {
         let length = b.s - a.s
         let t = length > 0 ? min(max((s - a.s) / length, 0), 1) : 1
         let p = Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t)
-        return Position(point: p, level: t < 1 ? a.level : b.level, bearing: bearing(ofSegment: i))
+        return Position(point: p, level: t < 1 ? a.level : b.level, bearing: a.segmentBearing)
     }
 
     /// The index of the segment (vertex i → i+1) on which `s` lies.
@@ -180,7 +189,10 @@ public struct RouteTrack: Sendable {
     }
 
     /// The direction of the segment at `i`, or of the next one that has a length.
-    func bearing(ofSegment i: Int) -> Double {
+    func bearing(ofSegment i: Int) -> Double { vertices[i].segmentBearing }
+
+    /// ``bearing(ofSegment:)`` worked out from the vertices (once, when the track is laid out).
+    private static func bearing(ofSegment i: Int, in vertices: [Vertex]) -> Double {
         var k = i
         while k + 1 < vertices.count {
             if vertices[k].point.distance(to: vertices[k + 1].point) > 1e-3 { return IndoorNavigation.bearing(from: vertices[k].point, to: vertices[k + 1].point) }
@@ -196,25 +208,34 @@ public struct RouteTrack: Sendable {
 
     /// The shortest distance from `p` to the route within `window` metres along it.
     func distance(from p: Coordinate, within window: ClosedRange<Double>) -> Double {
+        // The least squared distance, one square root at the end: the square root is monotonic and correctly
+        // rounded, so this is the least of the distances, to the bit.
         var best = Double.infinity
         var i = segment(containing: window.lowerBound)
         while i + 1 < vertices.count, vertices[i].s <= window.upperBound {
-            best = min(best, Self.project(p, vertices[i].point, vertices[i + 1].point).distance)
+            best = min(best, Self.projectSquared(p, vertices[i].point, vertices[i + 1].point).squaredDistance)
             i += 1
         }
-        if vertices.count == 1 { best = p.distance(to: vertices[0].point) }
-        return best
+        if vertices.count == 1 { return p.distance(to: vertices[0].point) }
+        return best.squareRoot()
     }
 
     /// `p` projected on the segment a–b: the parameter along it and the distance to it.
     @inline(__always)
     static func project(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (t: Double, distance: Double) {
+        let (t, d2) = projectSquared(p, a, b)
+        return (t, d2.squareRoot())
+    }
+
+    /// ``project(_:_:_:)`` with the distance squared.
+    @inline(__always)
+    static func projectSquared(_ p: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (t: Double, squaredDistance: Double) {
         let dx = b.x - a.x, dy = b.y - a.y
         let l2 = dx * dx + dy * dy
         var t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0
         t = min(max(t, 0), 1)
         let qx = a.x + dx * t - p.x, qy = a.y + dy * t - p.y
-        return (t, (qx * qx + qy * qy).squareRoot())
+        return (t, qx * qx + qy * qy)
     }
 
     /// A fix placed on the route.
@@ -237,6 +258,9 @@ public struct RouteTrack: Sendable {
         var bestCost = Double.infinity
         var i = segment(containing: window.lowerBound)
         let last = vertices.count - 1
+        // Every penalty below adds a non-negative amount, and adding one never rounds a sum down: a segment whose
+        // cost is already no better than the best cannot win, and its course term (a cosine) is not worked out.
+        let penaltiesAdd = levelPenalty >= 0 && coursePenalty >= 0
         repeat {
             let a = vertices[i], b = vertices[min(i + 1, last)]
             let (t, d) = Self.project(p, a.point, b.point)
@@ -245,7 +269,11 @@ public struct RouteTrack: Sendable {
             let segmentLevel = t < 1 ? a.level : b.level
             // A level change (a zero-length segment between levels) matches either level.
             if let level, level != segmentLevel, a.level == b.level { cost += levelPenalty }
-            if let course, b.s > a.s { cost += coursePenalty * (1 - cos(angleBetween(course, IndoorNavigation.bearing(from: a.point, to: b.point)) * .pi / 180)) / 2 }
+            if penaltiesAdd, !(cost < bestCost) {
+                i += 1
+                continue
+            }
+            if let course, b.s > a.s { cost += coursePenalty * (1 - cos(angleBetween(course, a.rawBearing) * .pi / 180)) / 2 }
             if let previous, s < previous - 1 { cost += (previous - 1 - s) * 0.5 }
             // The first fix of a route: someone starting out is at its start, not 30 m along it.
             if previous == nil { cost += s * 0.2 }

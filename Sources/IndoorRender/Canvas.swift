@@ -234,11 +234,12 @@ final class Canvas {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp"
         switch format {
         case .png:
-            cairo_surface_flush(surface)
-            let status = cairo_surface_write_to_png(surface, temporary)
-            guard status == CAIRO_STATUS_SUCCESS else {
+            let bytes = try PNGEncoder.encode(surface)
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            } catch {
                 try? FileManager.default.removeItem(atPath: temporary)
-                throw .write(path: path, reason: String(cString: cairo_status_to_string(status)))
+                throw .write(path: path, reason: error.localizedDescription)
             }
         case .svg, .pdf:
             cairo_show_page(cr)
@@ -265,18 +266,7 @@ final class Canvas {
     func encoded() throws(RenderError) -> Data {
         switch format {
         case .png:
-            cairo_surface_flush(surface)
-            final class Sink { var data = Data() }
-            let sink = Sink()
-            let status = withExtendedLifetime(sink) {
-                cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-                    Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(sink).toOpaque())
-            }
-            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-            return sink.data
+            return Data(try PNGEncoder.encode(surface))
         case .svg, .pdf:
             cairo_show_page(cr)
             cairo_surface_finish(surface)

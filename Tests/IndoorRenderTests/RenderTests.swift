@@ -68,6 +68,22 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         try expectMatchesReference(map, "hub-level-0")
     }
 
+    /// The PNG writer (our own since Cairo's spent most of a frame choosing filters) loses nothing: the file
+    /// decodes, through Cairo's reader, to exactly the pixels drawn, and `encoded()` gives the file's bytes.
+    @Test func aPNGDecodesToExactlyThePixelsDrawn() throws {
+        let renderer = try #require(Hub.renderer), venue = try #require(Hub.venue), itinerary = try #require(Hub.itinerary)
+        let level = try #require(venue.levels.first { $0.ordinal == 0 })
+        let box = try #require(renderer.bounds(of: level.id))
+        let map = try renderer.draw(level: level.id, viewport: Viewport.fitting(box, width: 333, height: 217), itinerary: itinerary)
+        let path = NSTemporaryDirectory() + "indoornav-png-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try map.write(to: path)
+        let decoded = try #require(PNGImage(contentsOf: path))
+        #expect(decoded.width == 333 && decoded.height == 217)
+        #expect(decoded.pixels == map.pixels)
+        #expect(try map.encoded() == Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     @Test func aRouteSheetMatchesItsReference() throws {
         let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.itinerary)
         let map = try renderer.drawSheet(itinerary, panelWidth: 400, height: 400, style: .dark)

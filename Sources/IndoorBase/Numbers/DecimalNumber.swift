@@ -8,6 +8,9 @@ package enum DecimalNumber {
     /// digits, an exponent) goes to `Double(_:)`.
     /// - Returns: the value, or `nil` when `bytes` hold no number or one that is not finite.
     /// - Complexity: O(n) in the number of bytes.
+    ///
+    /// Inlinable: the GPX reader and the NMEA decoder call it for every number, from other modules.
+    @inlinable
     package static func parse(_ bytes: ArraySlice<UInt8>) -> Double? {
         var mantissa: UInt64 = 0, digits = 0, fraction = 0, negative = false, seenDot = false
         var i = bytes.startIndex
@@ -34,5 +37,6 @@ package enum DecimalNumber {
         return negative ? -value : value
     }
 
-    static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    @usableFromInline
+    package static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 }

@@ -64,8 +64,12 @@ package struct XMLScanner {
 
     /// A local name (after any `prefix:`) of up to 8 bytes packed in an integer, 0 for a longer one: an element
     /// is told by one integer comparison.
+    /// (Inlinable: the GPX reader asks it twice per element, from another module.)
+    @inlinable
     package func localNameKey(_ range: Range<Int>) -> UInt64 { Self.localNameKey(buffer, range) }
 
+    /// ``localNameKey(_:)`` of `range` in `bytes`.
+    @inlinable
     package static func localNameKey(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
         bytes.withUnsafeBufferPointer { p in
             var start = range.lowerBound
@@ -289,7 +293,7 @@ package struct XMLScanner {
         guard k < n else { return nil }
         let name = (position + 1)..<k
         guard !name.isEmpty else { throw error("a tag without a name") }
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         let selfClosing: Bool
         let tagEnd: Int
         while true {

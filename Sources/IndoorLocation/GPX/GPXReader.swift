@@ -141,7 +141,8 @@ public enum GPXReader {
                 case .start(let qualified, let selfClosing):
                     let tag = Tag(key: scanner.localNameKey(qualified))
                     depth += 1
-                    text.removeAll(keepingCapacity: true)
+                    // (Most elements have no text: emptying an empty array still cost a call.)
+                    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
                     if depth == 1 {
                         guard tag == .gpx else {
                             throw GPXError.notGPX(path: path, root: String(decoding: scanner.buffer[localName(scanner.buffer, qualified)], as: UTF8.self))
@@ -188,7 +189,7 @@ public enum GPXReader {
                     case .wpt, .rtept, .trkpt: finish(point, &kind, &summary, visit)
                     default: break
                     }
-                    text.removeAll(keepingCapacity: true)
+                    if !text.isEmpty { text.removeAll(keepingCapacity: true) }
                 }
             }
         } catch let error as GPXError {
@@ -241,7 +242,11 @@ public enum GPXReader {
     }
 
     static func date(_ text: ArraySlice<UInt8>) -> Date? {
-        let bytes = Array(text)
+        // Read in place: a copy of the bytes cost an allocation per point.
+        text.withUnsafeBufferPointer { date(bytes: $0) }
+    }
+
+    private static func date(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
         else { return nil }

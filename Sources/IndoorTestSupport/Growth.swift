@@ -30,7 +30,7 @@ public struct Growth: Sendable, CustomStringConvertible {
     ///   - clock: a monotonic clock (the default) or a test's own.
     ///   - work: processes an input of the given size (make both inputs beforehand, so only the work is timed).
     /// - Returns: both times and their ratio: about 2 for a linear cost, 4 for a quadratic one.
-    public static func measure<C: Clock>(size: Int, runs: Int = 5, attempts: Int = 3, limit: Double = 2.2,
+    public static func measure<C: Clock>(size: Int, runs: Int = 5, attempts: Int = 5, limit: Double = 2.2,
                                          clock: C = ContinuousClock(), _ work: (Int) -> Void) -> Growth where C.Duration == Duration {
         var best: Growth?
         for _ in 0..<max(attempts, 1) {

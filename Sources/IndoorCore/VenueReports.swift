@@ -35,6 +35,17 @@ public struct VenueInfo: Codable, Hashable, Sendable {
     public var loadSeconds: Double?
     /// JSON `index_seconds`: seconds spent building the spatial index, when measured.
     public var indexSeconds: Double?
+    /// How wide (east–west, through the middle) and tall (north–south) ``extent`` is, in metres of the venue's
+    /// frame; not in the JSON, which gives the extent in degrees.
+    public var extentMetres: ExtentMetres?
+
+    /// The size of a venue's extent in metres.
+    public struct ExtentMetres: Hashable, Sendable {
+        /// East–west, through the middle of the extent.
+        public let width: Double
+        /// North–south, through the middle of the extent.
+        public let height: Double
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, name, format, buildings, levels, spaces, openings, pois, connectors, obstacles, issues, extent, inference, places
@@ -160,6 +171,12 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         obstacles = venue.obstacles.count
         issues = Dictionary(grouping: venue.issues, by: \.severity.rawValue).mapValues(\.count)
         extent = venue.extent.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }
+        if let e = venue.extent, let ends = try? venue.frame.project([
+            GeoCoordinate(longitude: e.minX, latitude: e.center.y), GeoCoordinate(longitude: e.maxX, latitude: e.center.y),
+            GeoCoordinate(longitude: e.center.x, latitude: e.minY), GeoCoordinate(longitude: e.center.x, latitude: e.maxY),
+        ]) {
+            extentMetres = ExtentMetres(width: ends[1].x - ends[0].x, height: ends[3].y - ends[2].y)
+        }
     }
 
     /// Every POI of `venue`, as listed.

@@ -10,7 +10,8 @@ public struct NavigationContext: Sendable {
     public let venue: Venue
     /// The routing graph reroutes are computed on.
     public let graph: NavigationGraph
-    /// The metric plane fixes are matched in, centred on the venue (metres east and north).
+    /// The metric plane fixes are matched in: the venue's frame (`Venue.frame`) to second order, metres east and
+    /// north of its origin.
     public let plane: TangentPlane
     /// Which space a WGS84 position is in, per level.
     public let spatialIndex: VenueSpatialIndex
@@ -31,7 +32,8 @@ public struct NavigationContext: Sendable {
     public init(venue: Venue, graph: NavigationGraph? = nil, spatialIndex: VenueSpatialIndex? = nil, routers: RouterPool? = nil) {
         self.venue = venue
         self.graph = graph ?? NavigationGraph(venue: venue)
-        let plane = TangentPlane(origin: venue.extent.map { GeoCoordinate(position: $0.center) } ?? venue.frame.origin)
+        // The venue's own frame to second order (the same metres as the graph's, within 0.1 mm across a venue).
+        let plane = TangentPlane(origin: venue.frame.origin)
         self.plane = plane
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))

@@ -119,13 +119,9 @@ enum VenueCommands {
             Output.line(pad(level.ordinalText, 7) + "  " + name + "  " + pad(String(row.spaces), 6) + "  "
                 + pad(String(row.openings), 8) + "  " + pad(String(row.pois), 5) + "  " + level.id)
         }
-        if let e = venue.extent, let corners = try? venue.frame.project([
-            GeoCoordinate(longitude: e.minX, latitude: e.center.y), GeoCoordinate(longitude: e.maxX, latitude: e.center.y),
-            GeoCoordinate(longitude: e.center.x, latitude: e.minY), GeoCoordinate(longitude: e.center.x, latitude: e.maxY),
-        ]) {
+        if let e = info.extent, e.count == 4, let size = info.extentMetres {
             Output.line("")
-            Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e.minX, e.minY, e.maxX, e.maxY,
-                               corners[1].x - corners[0].x, corners[3].y - corners[2].y))
+            Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e[0], e[1], e[2], e[3], size.width, size.height))
         }
         if !venue.issues.isEmpty {
             Output.line("loader notes: \(counted(info.issues["error"] ?? 0, "error")), \(counted(info.issues["warning"] ?? 0, "warning")), "

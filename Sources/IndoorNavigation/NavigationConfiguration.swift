@@ -6,8 +6,16 @@ public struct NavigationConfiguration: Hashable, Sendable {
     public var offRouteBase = 8.0
     /// The multiple of the fix's 95 % horizontal accuracy that counts as off route (1 by default).
     public var offRouteAccuracyFactor = 1.0
-    /// Fixes in a row beyond the threshold before off-route is declared (2 by default).
+    /// Fixes in a row beyond the threshold before off-route is declared (2 by default)…
     public var offRouteFixes = 2
+    /// …spanning at least this many seconds, first to last (2 by default: three fixes at 1 Hz). The threshold is
+    /// the fix's 95 % radius, so one fix in a few hundred is beyond it on the route, and in a few dozen where
+    /// the route ends or turns back (at its start, its destination, a lift ridden in place: there an error in
+    /// any direction counts, not only across). Two in a row happen once a few hundred metres there; three in a
+    /// row are a hundred times rarer, and a walker who really left the route is beyond it at every fix anyway —
+    /// a detour is caught as soon as it is plain. In seconds, not fixes: at 5 Hz, fixes a fifth of a second
+    /// apart err alike.
+    public var offRoutePersistence = 2.0
     /// …or farther than three quarters of that while moving (`minimumSpeedForCourse`) against the route's direction by more
     /// than `offRouteCourseDegrees`, for as many fixes.
     public var offRouteCourseDegrees = 60.0

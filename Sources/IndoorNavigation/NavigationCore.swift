@@ -9,7 +9,7 @@ import IndoorVenue
 ///
 /// Guided (with a route): each fix is placed on the route near the last one (``RouteTrack``), progress and steps
 /// follow, off-route is declared after ``NavigationConfiguration/offRouteFixes`` fixes in a row beyond the
-/// threshold, and a new route is computed from the fix with backoff. Free (no route): level, space and nearest POI.
+/// threshold spanning ``NavigationConfiguration/offRoutePersistence`` seconds, and a new route is computed from the fix with backoff. Free (no route): level, space and nearest POI.
 /// Time is the fixes' own (their timestamps, else a count of seconds), so a replay gives the same events as the
 /// live run it recorded.
 public struct NavigationCore {
@@ -40,6 +40,8 @@ public struct NavigationCore {
     private var stepIndex = 0
     private var approached = -1
     private var offCount = 0
+    /// When the fixes in a row off the route began (nil while on it).
+    private var offSince: Double?
     private var isOffRoute = false
     private var lastReroute: Double?
     private var reroutedAt: Double?
@@ -52,8 +54,8 @@ public struct NavigationCore {
     private var signalIsLost = false
     private var sourceLevel: Double?
     private var pendingLevel: (level: Double, count: Int)?
-    /// The next ride of the route ridden in place (its start and end, metres along), and when the user reached it
-    /// (on the fixes' time; nil before).
+    /// The next level change of the route (its start and end, metres along, and planned seconds), and when the
+    /// user reached it (on the fixes' time; nil before).
     private var ride: (start: Double, end: Double, duration: Double, reachedAt: Double?)?
     private var started = false
 
@@ -210,12 +212,21 @@ public struct NavigationCore {
         if reason == nil, let believed = sourceLevel, believed != routeLevel, track.distanceToLevelChange(from: match.s) > 10 {
             reason = .level(believed: believed, route: routeLevel)
         }
+        // At a lift or stairs ridden in place, until the ride could be over, the user is where the route is: the
+        // fixes stand around the connector (the route's end there: an error in any direction takes them away from
+        // it), and the source's level is either floor. No alarm there — a reroute from the floor they are leaving
+        // would send them back the way they came.
+        if isRiding(at: time) { reason = nil }
         offCount = reason == nil ? 0 : offCount + 1
+        offSince = reason == nil ? nil : offSince ?? time
         // A fresh route starts where the user was when they left the old one; someone who missed a turn walks on
         // a little before turning back. The new route is given a grace until they have come 10 m along it or
         // `rerouteGrace` seconds have passed — else every detour would get two routes.
-        if let since = reroutedAt, time - since < configuration.rerouteGrace, (s ?? 0) < 10 { offCount = 0 }
-        if let reason, offCount >= configuration.offRouteFixes {
+        if let since = reroutedAt, time - since < configuration.rerouteGrace, (s ?? 0) < 10 {
+            offCount = 0
+            offSince = nil
+        }
+        if let reason, offCount >= configuration.offRouteFixes, time - (offSince ?? time) >= configuration.offRoutePersistence {
             if !isOffRoute {
                 isOffRoute = true
                 events.append(.offRoute(reason))
@@ -229,7 +240,10 @@ public struct NavigationCore {
         // the user stands still, and half-way between where walking at the fix's speed would put them and where
         // the fix is (an alpha filter: along-route noise halves). Off the route it is not moved on.
         if let previous = s {
-            if !isOffRoute, (location.speed ?? configuration.minimumSpeedForCourse) >= 0.3 {
+            // A fix beyond the threshold is not on the route: it says nothing of how far along it the user is (one
+            // who missed a turn and walks on may pass near a later part of the route; the place must not follow
+            // them there, or they are off the route when they come back to the turn).
+            if !isOffRoute, nearest <= threshold, (location.speed ?? configuration.minimumSpeedForCourse) >= 0.3 {
                 let predicted = previous + (location.speed ?? 0) * dt
                 s = min(max(previous, (predicted + match.s) / 2), track.length)
             } else if !isOffRoute, let believed = sourceLevel, believed != track.position(at: previous).level,
@@ -241,7 +255,7 @@ public struct NavigationCore {
         } else {
             s = match.s
         }
-        holdBeforeRide(on: track, time: time)
+        holdBeforeRide(on: track, time: time, matched: match.s, still: (location.speed ?? configuration.minimumSpeedForCourse) < 0.3)
         let along = s ?? match.s
         let level = track.position(at: along).level
         if level != levelOrdinal {
@@ -276,20 +290,50 @@ public struct NavigationCore {
     /// and near it the receiver may say either floor. The user is past it no sooner than its planned time after
     /// they reached it (the clock starts `levelChangeReach` metres before it, that distance at walking pace early);
     /// until then the place along the route stays just before it, on the floor they came from — a floor said
-    /// twice at the foot of the stairs does not carry them up, nor arrive at a destination just above.
-    private mutating func holdBeforeRide(on track: RouteTrack, time: Double) {
-        guard let here = s else { return }
-        if ride == nil { ride = track.rideInPlace(after: here).map { ($0.start, $0.end, $0.duration, nil) } }
-        guard var next = ride, here >= next.start - configuration.levelChangeReach else { return }
+    /// twice at the foot of the stairs does not carry them up, nor arrive at a destination just above. A flight
+    /// walked along its length (a station's stairs drawn as a way) is no different where it folds back under the
+    /// floor it reaches: the place goes along it, but not past its top before its time.
+    ///
+    /// The place is not moved on while the user stands still, and a lift or an escalator is ridden standing still:
+    /// someone who reached one while the fixes were lost (or the place lagged) stands at it with the place behind.
+    /// Standing still where the fix is placed within `levelChangeReach` of the ride, they have reached it: the place
+    /// goes to its foot and its clock starts — else the ride's time would be counted from when they walk on, and
+    /// a route that ends with the ride would not be over before the user gave up.
+    private mutating func holdBeforeRide(on track: RouteTrack, time: Double, matched: Double, still: Bool) {
+        guard var here = s else { return }
+        if ride == nil { ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) } }
+        guard var next = ride else { return }
+        let reach = configuration.levelChangeReach
+        if here < next.start - reach, still, abs(matched - next.start) <= reach {
+            here = max(here, next.start - 1e-6)
+            s = here
+        }
+        guard here >= next.start - reach else { return }
         let reached = next.reachedAt ?? time
         next.reachedAt = reached
         ride = next
-        if time - reached < next.duration + configuration.levelChangeReach / 1.4 {
-            if here >= next.start { s = max(next.start - 1e-6, 0) }
+        if isRiding(at: time) {
+            if next.end - next.start < 1 {
+                if here >= next.start { s = max(next.start - 1e-6, 0) }
+            } else if here >= next.end {
+                // A flight walked along its length: on it, not past its top (where the route folds back over
+                // itself — a station's stairs — the floor above is a few metres from its foot).
+                s = max(next.end - 1e-6, 0)
+            }
         } else if here > next.end {
             // Past it: the next one.
-            ride = track.rideInPlace(after: here).map { ($0.start, $0.end, $0.duration, nil) }
+            ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) }
         }
+    }
+
+    /// Whether the user reached the next level change and it could not be over yet: its planned time (the clock
+    /// starts `levelChangeReach` metres before it, that distance at walking pace early) — or, for a flight walked
+    /// along its length, its length at a climbing pace of 1 m/s if that is less (a brisk climber is not held at
+    /// its top).
+    private func isRiding(at time: Double) -> Bool {
+        guard let ride, let reached = ride.reachedAt else { return false }
+        let length = ride.end - ride.start
+        return time - reached < (length < 1 ? ride.duration : min(ride.duration, length)) + configuration.levelChangeReach / 1.4
     }
 
     private func progress(on track: RouteTrack, at along: Double, step: Int, matched: RouteTrack.Match, nearest: Double) -> NavigationProgress {
@@ -333,6 +377,7 @@ public struct NavigationCore {
             stepIndex = 0
             approached = -1
             offCount = 0
+            offSince = nil
             isOffRoute = false
             reroutes += 1
             reroutedAt = time

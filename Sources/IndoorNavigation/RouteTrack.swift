@@ -143,13 +143,13 @@ public struct RouteTrack: Sendable {
         return nil
     }
 
-    /// The first level change at or after `s` metres along the route that is ridden in place (a lift, or stairs
-    /// or an escalator drawn as a point: it ends less than a metre after it starts), with its planned seconds.
+    /// The first level change at or after `s` metres along the route, where it starts and ends and its planned
+    /// seconds: ridden in place (a lift, or stairs or an escalator drawn as a point: it ends less than a metre
+    /// after it starts) or walked along its length (a flight of steps drawn as a way).
     /// - Complexity: O(steps).
-    func rideInPlace(after s: Double) -> (start: Double, end: Double, duration: Double)? {
+    func ride(after s: Double) -> (start: Double, end: Double, duration: Double)? {
         for (k, step) in steps.enumerated() where step.isLevelChange && k + 1 < steps.count && step.start >= s - 1e-6 {
-            let end = steps[k + 1].start
-            if end - step.start < 1 { return (step.start, end, step.duration) }
+            return (step.start, steps[k + 1].start, step.duration)
         }
         return nil
     }

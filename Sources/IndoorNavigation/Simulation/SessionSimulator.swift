@@ -25,6 +25,8 @@ public struct SessionResult: Sendable {
     public var detectionDelaysFromThreshold: [Int] = []
     /// Off-route events while the walker was on the route (within half the off-route distance of it).
     public var falseAlarms = 0
+    /// Why the engine declared each false alarm, in order.
+    public var falseAlarmReasons: [OffRouteReason] = []
     /// Metres between the engine's place on the route and the truth, per fix on the route.
     public var matchedErrors: [Double] = []
     /// Fixes the engine was given.
@@ -49,6 +51,11 @@ public struct SessionFrame: Sendable {
     public let itinerary: Itinerary?
     /// The level the engine places the user on, by ordinal.
     public let levelOrdinal: Double?
+    /// The events of the session up to and including this fix's (the fix's own are the last ones since the
+    /// previous frame's count).
+    public let eventCount: Int
+    /// Where the walker truly was, in the context's plane (metres), on which level, and whether on a detour.
+    public let truth: (point: Coordinate, level: Double, detouring: Bool)
 }
 
 /// Runs simulated navigation sessions through the real engine: a simulated walker follows the itinerary, its receiver
@@ -189,11 +196,12 @@ public struct SessionSimulator: Sendable {
                 if truth.detouring, trueOff > threshold + 2 * self.walker.noise, detourCrossing == nil { detourCrossing = result.fixes }
                 for event in events {
                     switch event {
-                    case .offRoute:
+                    case .offRoute(let reason):
                         if truth.detouring {
                             if detectionFix == nil { detectionFix = result.fixes }
                         } else if trueOff <= threshold / 2 {
                             result.falseAlarms += 1
+                            result.falseAlarmReasons.append(reason)
                         }  // (else: following again but not yet back on the route — neither)
                     case .rerouted:
                         if let route = core.track { walker.adopt(route) }
@@ -210,7 +218,8 @@ public struct SessionSimulator: Sendable {
                 if record {
                     result.events.append(contentsOf: events)
                     result.frames.append(SessionFrame(fix: location, heading: core.heading?.trueHeading, progress: core.progress,
-                                                      itinerary: core.track?.itinerary, levelOrdinal: core.levelOrdinal))
+                                                      itinerary: core.track?.itinerary, levelOrdinal: core.levelOrdinal,
+                                                      eventCount: result.events.count, truth: (truth.point, truth.level, truth.detouring)))
                 }
             }
         }

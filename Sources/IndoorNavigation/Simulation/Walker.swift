@@ -45,7 +45,9 @@ struct Walker {
     enum Mode {
         case following
         case paused(until: Double)
-        case riding(until: Double, halfway: Double, from: Double, to: Double)
+        /// On a level change from `since` to `until`, from metres `start` to `end` along the route (the same for
+        /// a lift: ridden in place; a flight drawn as a way is walked along it in that time), to the level `to`.
+        case riding(since: Double, until: Double, start: Double, end: Double, to: Double)
         case out(origin: Coordinate, bearing: Double, remaining: Double, walked: Double)
         case back(target: Coordinate)
     }
@@ -136,11 +138,18 @@ struct Walker {
         case .paused(let until):
             if time >= until { mode = .following }
             return
-        case .riding(let until, let halfway, _, let to):
-            if time >= halfway { level = to }
+        case .riding(let since, let until, let start, let end, let to):
+            let done = until > since ? min((time - since) / (until - since), 1) : 1
+            if end > start {
+                s = start + (end - start) * done
+                let here = track.position(at: s)
+                position = here.point
+                bearing = here.bearing
+            }
+            if done >= 0.5 { level = to }
             if time >= until {
                 mode = .following
-                s = min(s + 0.01, track.length)
+                s = min(end + 0.01, track.length)
                 level = track.position(at: s).level
             }
             return
@@ -175,7 +184,8 @@ struct Walker {
             next = step.start
             let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
             let duration = max(step.duration, 2)
-            mode = .riding(until: time + duration, halfway: time + duration / 2, from: level, to: to)
+            let end = c + 1 < track.steps.count ? track.steps[c + 1].start : step.start
+            mode = .riding(since: time, until: time + duration, start: step.start, end: end, to: to)
         }
         // A missed turn: on past it, straight.
         if case .following = mode, let at = detours.keys.sorted().first(where: { $0 > s && $0 <= next }),
@@ -198,18 +208,28 @@ struct Walker {
 
     var truth: WalkerTruth {
         var near: Int?
-        if case .riding = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - s) < 1 } }
-        if near == nil { near = connectors.first { abs(track.steps[$0].start - s) < 6 } }
+        if case .riding(_, _, let start, _, _) = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - start) < 1e-6 } }
+        // Near a level change along the route — and, on a missed turn, still near it: they walk away from the stairs
+        // they passed (the route's place stays at the turn), and the receiver's floor errs no more.
+        if near == nil {
+            // (A flight drawn as a way is a level change all along: near its foot, on it, and near its top.)
+            near = connectors.first { c in
+                let start = track.steps[c].start, end = c + 1 < track.steps.count ? track.steps[c + 1].start : start
+                return s > start - 6 && s < end + 6
+                    && (!isDetouring || track.position(at: start).point.distance(to: position) < 6)
+            }
+        }
         let other = near.map { c -> Double in
             let from = track.steps[c].levelOrdinal
             let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
             return level == from ? to : from
         }
-        let moving: Bool = switch mode {
-        case .paused, .riding: false
-        default: true
+        let pace: Double = switch mode {
+        case .paused: 0
+        case .riding(let since, let until, let start, let end, _): until > since ? (end - start) / (until - since) : 0
+        default: speed
         }
-        return WalkerTruth(point: position, level: level, bearing: bearing, speed: moving ? speed : 0, detouring: isDetouring,
+        return WalkerTruth(point: position, level: level, bearing: bearing, speed: pace, detouring: isDetouring,
                            nearLevelChange: near != nil, otherLevel: other)
     }
 }

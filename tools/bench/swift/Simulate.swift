@@ -51,6 +51,35 @@ func runSimulate() throws {
             FileHandle.standardError.write(Data("\(name): \(pair): \(report.falseOffRouteSessions)/\(report.sessions) false, \(report.arrived) arrived, \(report.wrongLevelArrivals) on the wrong level\n".utf8))
         }
     }
+    // `--explain N`: the events of up to N sessions that failed (no arrival, the wrong level, a false alarm), fix by fix.
+    if let count = option("--explain").flatMap(Int.init) {
+        var shown = 0
+        for (i, r) in all.enumerated() where shown < count && (!r.arrived || r.wrongLevelArrival || r.falseAlarms > 0) {
+            shown += 1
+            let (pair, simulator) = simulators[i % simulators.count]
+            let recorded = simulator.run(session: i / simulators.count, record: true)
+            var lines = ["\(name): \(pair) session \(i / simulators.count): arrived \(r.arrived), wrong level \(r.wrongLevelArrival), false \(r.falseAlarmReasons)"]
+            let track = RouteTrack(itinerary: simulator.itinerary, plane: simulator.context.plane)
+            for step in track.steps {
+                lines.append(String(format: "  step at %.1f L%.0f %.1f s ", step.start, step.levelOrdinal, step.duration) + step.instruction)
+            }
+            var seen = 0
+            for (fix, frame) in recorded.frames.enumerated() {
+                let mine = recorded.events[seen..<frame.eventCount].filter {
+                    switch $0 {
+                    case .progress, .approachingManeuver, .stepChanged, .started: false
+                    default: true
+                    }
+                }
+                seen = frame.eventCount
+                let p = simulator.context.plane.project(frame.fix.coordinate)
+                let progress = frame.progress
+                let f = { (x: Double?) in x.map { String(format: "%.1f", $0) } ?? "-" }
+                lines.append("  \(fix) fix L\(f(frame.fix.levelOrdinal)) (\(f(p.x)), \(f(p.y))) truth L\(f(frame.truth.level)) (\(f(frame.truth.point.x)), \(f(frame.truth.point.y)))\(frame.truth.detouring ? " detour" : "") | engine L\(f(frame.levelOrdinal)) left \(f(progress?.distanceRemaining)) off \(f(progress?.matchedDistance)) \(mine.map { "\($0)" }.joined(separator: "; "))")
+            }
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
     var report = SimulationReport(all).json
     if case .object(var o) = report {
         o["venue"] = .string(name)

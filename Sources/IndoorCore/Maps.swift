@@ -45,7 +45,7 @@ public struct MapRequest: Sendable {
 
 extension PreparedVenue {
     /// The renderer of the venue (built on first use).
-    public var renderer: MapRenderer { rendererPart.value }
+    public var renderer: MapRenderer { rendererPart.value { MapRenderer(venue: venue) } }
 
     /// Draws the map `request` asks for.
     /// - Throws: what ``route(_:)`` throws for the route; `PlaceError` for a level that names nothing;

@@ -6,7 +6,6 @@ import Foundation
 import IndoorSampleVenue
 @_exported import IndoorSearch
 @_exported import IndoorVenue
-import Synchronization
 
 /// Where a venue comes from: a file or folder (an IMDF folder or archive, an OSM `.osm` or `.osm.pbf` file, one
 /// venue picked out of an extract), or the sample venue compiled into the toolkit.
@@ -56,24 +55,19 @@ public final class PreparedVenue: Sendable {
 
     /// The venue as routed.
     public let venue: Venue
-    private let graphPart: BuiltOnce<NavigationGraph>
-    private let searchPart: BuiltOnce<SearchIndex>
-    private let routersPart: BuiltOnce<RouterPool>
-    private let navigationPart: BuiltOnce<NavigationContext>
-    let rendererPart: BuiltOnce<MapRenderer>
+    private let givenGraph: NavigationGraph?
+    private let graphPart = BuiltOnce<NavigationGraph>()
+    private let searchPart = BuiltOnce<SearchIndex>()
+    private let routersPart = BuiltOnce<RouterPool>()
+    private let navigationPart = BuiltOnce<NavigationContext>()
+    let rendererPart = BuiltOnce<MapRenderer>()
 
     /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
     /// - Parameter venue: the venue, as it will be routed.
     /// - Parameter graph: its routing graph, when already built.
     public init(_ venue: Venue, graph: NavigationGraph? = nil) {
         self.venue = venue
-        let graphPart = BuiltOnce { graph ?? NavigationGraph(venue: venue) }
-        let routersPart = BuiltOnce { RouterPool(graph: graphPart.value) }
-        self.graphPart = graphPart
-        self.routersPart = routersPart
-        searchPart = BuiltOnce { SearchIndex(venue: venue) }
-        navigationPart = BuiltOnce { NavigationContext(venue: venue, graph: graphPart.value, routers: routersPart.value) }
-        rendererPart = BuiltOnce { MapRenderer(venue: venue) }
+        givenGraph = graph
     }
 
     /// Loads and prepares the venue of `source`.
@@ -82,13 +76,15 @@ public final class PreparedVenue: Sendable {
     }
 
     /// The routing graph (built on first use).
-    public var graph: NavigationGraph { graphPart.value }
+    public var graph: NavigationGraph { graphPart.value { givenGraph ?? NavigationGraph(venue: venue) } }
     /// The search index (built on first use).
-    public var searchIndex: SearchIndex { searchPart.value }
+    public var searchIndex: SearchIndex { searchPart.value { SearchIndex(venue: venue) } }
     /// Routers on ``graph``, lent one caller at a time.
-    public var routers: RouterPool { routersPart.value }
+    public var routers: RouterPool { routersPart.value { RouterPool(graph: graph) } }
     /// What the navigation engine reads about the venue (built on first use, on ``graph``).
-    public var navigationContext: NavigationContext { navigationPart.value }
+    public var navigationContext: NavigationContext {
+        navigationPart.value { NavigationContext(venue: venue, graph: graph, routers: routers) }
+    }
 
     /// The levels `text` names: an ordinal (`0`, `-1`, `0.5`: every level of that floor) or a level id.
     /// - Throws: `PlaceError.unknownLevel(text:available:)` listing the ordinals there are.
@@ -96,24 +92,5 @@ public final class PreparedVenue: Sendable {
         let levels = venue.levels(named: text)
         guard !levels.isEmpty else { throw .unknownLevel(text: text, available: venue.levels.map(\.ordinalText)) }
         return levels
-    }
-}
-
-/// A value built the first time it is read, by one caller, while others wait for it.
-final class BuiltOnce<Value: Sendable>: Sendable {
-    private let state = Mutex<Value?>(nil)
-    private let build: @Sendable () -> Value
-
-    init(_ build: @escaping @Sendable () -> Value) {
-        self.build = build
-    }
-
-    var value: Value {
-        state.withLock { value in
-            if let value { return value }
-            let built = build()
-            value = built
-            return built
-        }
     }
 }

@@ -1,6 +1,5 @@
 import IndoorBase
 import IndoorGeometry
-import Synchronization
 
 /// A venue's geometry projected into its metric frame (`Venue.frame`), once: what the routing graph, the spatial
 /// index, passage inference and the renderer measure and draw, all from the same projection.
@@ -28,17 +27,10 @@ public struct VenueShapes: Sendable {
 
 /// Where a venue keeps its ``VenueShapes`` once made. A copy of a venue shares it until the copy's geometry changes
 /// (then the copy gets a new, empty one); it takes no part in the venue's equality.
-final class ShapesCache: Hashable, Sendable {
-    private let shapes = Mutex<VenueShapes?>(nil)
+struct ShapesCache: Hashable, Sendable {
+    private let built = BuiltOnce<VenueShapes>()
 
-    func shapes(of venue: Venue) -> VenueShapes {
-        shapes.withLock { shapes in
-            if let shapes { return shapes }
-            let made = VenueShapes(projecting: venue)
-            shapes = made
-            return made
-        }
-    }
+    func shapes(of venue: Venue) -> VenueShapes { built.value { VenueShapes(projecting: venue) } }
 
     static func == (lhs: ShapesCache, rhs: ShapesCache) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

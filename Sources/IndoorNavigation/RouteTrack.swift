@@ -37,8 +37,8 @@ public struct RouteTrack: Sendable {
         var s: Double
         var level: Double
         var step: Int32
-        /// The bearing from this vertex to the next (0 for the last), and ``bearing(ofSegment:)`` for the segment
-        /// starting here: worked out once when the track is laid out, not per fix (atan2 was a tenth of the
+        /// The bearing from this vertex to the next (0 for the last), and the direction of the segment starting
+        /// here, or of the next one that has a length: worked out once when the track is laid out, not per fix (atan2 was a tenth of the
         /// engine's time).
         var rawBearing = 0.0
         var segmentBearing = 0.0
@@ -188,10 +188,8 @@ public struct RouteTrack: Sendable {
         return lo
     }
 
-    /// The direction of the segment at `i`, or of the next one that has a length.
-    func bearing(ofSegment i: Int) -> Double { vertices[i].segmentBearing }
-
-    /// ``bearing(ofSegment:)`` worked out from the vertices (once, when the track is laid out).
+    /// The direction of the segment at `i`, or of the next one that has a length (once, when the track is laid
+    /// out: see `Vertex.segmentBearing`).
     private static func bearing(ofSegment i: Int, in vertices: [Vertex]) -> Double {
         var k = i
         while k + 1 < vertices.count {

@@ -46,10 +46,16 @@ public struct TangentPlane: Hashable, Sendable {
     /// Metres east and north of the origin → a position (the inverse of ``project(_:)``, to a micrometre).
     @inlinable
     public func unproject(_ p: Coordinate) -> GeoCoordinate {
+        // Fixed-point iteration: each round shrinks the error by about the angle from the origin times tan φ
+        // (10⁻⁴ a kilometre away), so two or three rounds reach a few nanometres; it stops once a round moves
+        // the position less than 10⁻¹⁴ radians (0.06 µm).
         var dl = p.x / metresPerRadianX, dp = p.y / metresPerRadianY
-        for _ in 0..<4 {
-            dl = p.x / (metresPerRadianX + xByLatitude * dp)
-            dp = (p.y - yByLongitudeSquared * dl * dl) / (metresPerRadianY + yByLatitudeSquared * dp)
+        for _ in 0..<6 {
+            let l = p.x / (metresPerRadianX + xByLatitude * dp)
+            let q = (p.y - yByLongitudeSquared * l * l) / (metresPerRadianY + yByLatitudeSquared * dp)
+            let moved = abs(l - dl) + abs(q - dp)
+            (dl, dp) = (l, q)
+            if moved < 1e-14 { break }
         }
         return GeoCoordinate(longitude: origin.longitude + dl * 180 / .pi, latitude: origin.latitude + dp * 180 / .pi)
     }

@@ -57,6 +57,8 @@ public struct NavigationCore {
     /// The next level change of the route (its start and end, metres along, and planned seconds), and when the
     /// user reached it (on the fixes' time; nil before).
     private var ride: (start: Double, end: Double, duration: Double, reachedAt: Double?)?
+    /// Whether the route has no level change left ahead (the place along it never goes back, but on a new route).
+    private var noRideAhead = false
     private var started = false
 
     /// - Parameters:
@@ -199,16 +201,17 @@ public struct NavigationCore {
         let wide = max(window.lowerBound - configuration.windowBehind, 0)...(window.upperBound + configuration.windowAhead)
         let nearest = min(match.distance, track.distance(from: p, within: wide))
         let threshold = configuration.offRouteThreshold(accuracy: location.horizontalAccuracy)
+        let matched = track.position(at: match.s)
         var reason: OffRouteReason?
         if nearest > threshold {
             reason = .distance(metres: nearest, threshold: threshold, fixes: offCount + 1)
         } else if let course, nearest > threshold * 0.75 {
-            let against = angleBetween(course, track.position(at: match.s).bearing)
+            let against = angleBetween(course, matched.bearing)
             if against > configuration.offRouteCourseDegrees { reason = .heading(metres: nearest, degrees: against) }
         }
         // The source says another level than the route's here, away from any level change: the user took the
         // wrong stairs, or none (a level is believed only after it was said `levelHysteresisFixes` times in a row).
-        let routeLevel = track.position(at: match.s).level
+        let routeLevel = matched.level
         if reason == nil, let believed = sourceLevel, believed != routeLevel, track.distanceToLevelChange(from: match.s) > 10 {
             reason = .level(believed: believed, route: routeLevel)
         }
@@ -257,13 +260,14 @@ public struct NavigationCore {
         }
         holdBeforeRide(on: track, time: time, matched: match.s, still: (location.speed ?? configuration.minimumSpeedForCourse) < 0.3)
         let along = s ?? match.s
-        let level = track.position(at: along).level
+        let here = track.position(at: along)
+        let level = here.level
         if level != levelOrdinal {
             events.append(.levelChanged(from: levelOrdinal, to: level))
             levelOrdinal = level
         }
         let step = track.stepIndex(at: along + 0.5)
-        let progress = progress(on: track, at: along, step: step, matched: match, nearest: nearest)
+        let progress = progress(on: track, at: along, here: here, step: step, nearest: nearest)
         self.progress = progress
         if !started {
             started = true
@@ -301,7 +305,10 @@ public struct NavigationCore {
     /// a route that ends with the ride would not be over before the user gave up.
     private mutating func holdBeforeRide(on track: RouteTrack, time: Double, matched: Double, still: Bool) {
         guard var here = s else { return }
-        if ride == nil { ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) } }
+        if ride == nil, !noRideAhead {
+            ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) }
+            noRideAhead = ride == nil
+        }
         guard var next = ride else { return }
         let reach = configuration.levelChangeReach
         if here < next.start - reach, still, abs(matched - next.start) <= reach {
@@ -323,6 +330,7 @@ public struct NavigationCore {
         } else if here > next.end {
             // Past it: the next one.
             ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) }
+            noRideAhead = ride == nil
         }
     }
 
@@ -336,28 +344,23 @@ public struct NavigationCore {
         return time - reached < (length < 1 ? ride.duration : min(ride.duration, length)) + configuration.levelChangeReach / 1.4
     }
 
-    private func progress(on track: RouteTrack, at along: Double, step: Int, matched: RouteTrack.Match, nearest: Double) -> NavigationProgress {
+    /// Progress at `along` metres (where the route is there: `here`).
+    /// - Complexity: O(1): what is left after each step is worked out when the track is laid out.
+    private func progress(on track: RouteTrack, at along: Double, here: RouteTrack.Position, step: Int, nearest: Double) -> NavigationProgress {
         let steps = track.steps
         let next = step + 1 < steps.count ? step + 1 : step
         let stepEnd = step + 1 < steps.count ? steps[step + 1].start : track.length
         let stepLength = stepEnd - steps[step].start
         let fractionOfStepLeft = stepLength > 0 ? min(max((stepEnd - along) / stepLength, 0), 1) : 0
-        var duration = steps[step].duration * fractionOfStepLeft
-        var legDuration = duration
-        let leg = steps[step].leg
-        for k in (step + 1)..<max(steps.count, step + 1) {
-            duration += steps[k].duration
-            if steps[k].leg == leg { legDuration += steps[k].duration }
-        }
-        let legEndS = steps.first { $0.leg > leg }?.start ?? track.length
-        let levelChange = steps[(step + 1)...].first { $0.isLevelChange }.map { c in steps.first { $0.leg > c.leg }?.levelOrdinal ?? c.levelOrdinal }
+        let thisStep = steps[step].duration * fractionOfStepLeft
+        let after = track.remaining(after: step)
         return NavigationProgress(
-            distanceRemaining: max(track.length - along, 0), durationRemaining: duration, legIndex: leg,
-            legDistanceRemaining: max(legEndS - along, 0), legDurationRemaining: legDuration,
+            distanceRemaining: max(track.length - along, 0), durationRemaining: thisStep + after.duration, legIndex: steps[step].leg,
+            legDistanceRemaining: max(after.legEnd - along, 0), legDurationRemaining: thisStep + after.legDuration,
             fractionTraveled: track.length > 0 ? min(along / track.length, 1) : 1, stepIndex: step,
             instruction: steps[next].instruction, nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
-            distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: levelChange, levelOrdinal: track.position(at: along).level,
-            matched: context.plane.unproject(track.position(at: along).point), matchedDistance: nearest)
+            distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: after.levelChangeAhead, levelOrdinal: here.level,
+            matched: context.plane.unproject(here.point), matchedDistance: nearest)
     }
 
     /// A new route from the fix to the destination, unless one was computed too recently (backoff).
@@ -382,6 +385,7 @@ public struct NavigationCore {
             reroutes += 1
             reroutedAt = time
             ride = nil
+            noRideAhead = false
             events.append(.rerouted(distance: itinerary.distance, duration: itinerary.duration))
             if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
             return true

@@ -37,28 +37,83 @@ public struct RouteTrack: Sendable {
         var s: Double
         var level: Double
         var step: Int32
-        /// The bearing from this vertex to the next (0 for the last), and the direction of the segment starting
-        /// here, or of the next one that has a length: worked out once when the track is laid out, not per fix (atan2 was a tenth of the
-        /// engine's time).
-        var rawBearing = 0.0
+        /// The bearing of the segment starting here, or of the next one that has a length: worked out once when
+        /// the track is laid out, not per fix (atan2 was a tenth of the engine's time).
         var segmentBearing = 0.0
+        /// The unit vector from this vertex to the next (zero for the last, and where they coincide): how much a
+        /// course goes along the segment is a dot product, not a cosine per segment per fix.
+        var direction = Coordinate(x: 0, y: 0)
     }
 
+    /// What the track holds, laid out once and never changed: a track is passed and kept by reference (the
+    /// engine reads it on every fix; copying a struct of arrays and an itinerary there was a tenth of its time).
+    private final class Storage: Sendable {
+        let itinerary: Itinerary
+        let plane: TangentPlane
+        let steps: [Step]
+        let vertices: [Vertex]
+        let length: Double
+        /// Per step: what is left after it (see ``RouteTrack/Remaining``).
+        let remaining: [Remaining]
+
+        init(itinerary: Itinerary, plane: TangentPlane, steps: [Step], vertices: [Vertex], length: Double) {
+            self.itinerary = itinerary
+            self.plane = plane
+            self.steps = steps
+            self.vertices = vertices
+            self.length = length
+            remaining = Remaining.table(steps, length: length)
+        }
+    }
+
+    /// What is left of the route after a step, worked out once per step so that progress is O(1) per fix.
+    struct Remaining {
+        /// Seconds of the steps after this one, and of those of them on the same leg.
+        var duration = 0.0
+        var legDuration = 0.0
+        /// Metres along the route where this step's leg ends.
+        var legEnd = 0.0
+        /// The ordinal of the level the next level change after this step arrives on; nil when none follows.
+        var levelChangeAhead: Double?
+
+        static func table(_ steps: [Step], length: Double) -> [Remaining] {
+            var table = [Remaining](repeating: Remaining(), count: steps.count)
+            var legEnd = length
+            var levelChangeAhead: Double?
+            for k in steps.indices.reversed() {
+                if k + 1 < steps.count {
+                    let next = steps[k + 1]
+                    table[k].duration = table[k + 1].duration + next.duration
+                    table[k].legDuration = next.leg == steps[k].leg ? table[k + 1].legDuration + next.duration : 0
+                    if next.leg != steps[k].leg { legEnd = next.start }
+                    // A level change arrives on the level of the leg after its own.
+                    if next.isLevelChange {
+                        levelChangeAhead = steps[(k + 2)...].first { $0.leg > next.leg }?.levelOrdinal ?? next.levelOrdinal
+                    }
+                }
+                table[k].legEnd = legEnd
+                table[k].levelChangeAhead = levelChangeAhead
+            }
+            return table
+        }
+    }
+
+    private let storage: Storage
     /// The itinerary laid out, as given.
-    public let itinerary: Itinerary
+    public var itinerary: Itinerary { storage.itinerary }
     /// The plane the route's vertices are in (metres east and north of its origin).
-    public let plane: TangentPlane
+    public var plane: TangentPlane { storage.plane }
     /// Every step of every leg, in travel order.
-    public let steps: [Step]
-    let vertices: [Vertex]
+    public var steps: [Step] { storage.steps }
+    var vertices: [Vertex] { storage.vertices }
     /// Metres from the first vertex to the last.
-    public let length: Double
+    public var length: Double { storage.length }
+    /// What is left of the route after step `k`.
+    func remaining(after k: Int) -> Remaining { storage.remaining[k] }
 
     /// Lays `itinerary` out in `plane`: its step polylines (WGS84) projected and joined into one polyline.
     /// - Complexity: O(n) in the itinerary's vertices.
     public init(itinerary: Itinerary, plane: TangentPlane) {
-        self.itinerary = itinerary
-        self.plane = plane
         var steps: [Step] = []
         var vertices: [Vertex] = []
         var s = 0.0
@@ -85,12 +140,12 @@ public struct RouteTrack: Sendable {
             }
         }
         for i in vertices.indices.dropLast() {
-            vertices[i].rawBearing = IndoorNavigation.bearing(from: vertices[i].point, to: vertices[i + 1].point)
+            let (a, b) = (vertices[i].point, vertices[i + 1].point)
+            let length = a.distance(to: b)
+            if length > 0 { vertices[i].direction = Coordinate(x: (b.x - a.x) / length, y: (b.y - a.y) / length) }
         }
         for i in vertices.indices { vertices[i].segmentBearing = Self.bearing(ofSegment: i, in: vertices) }
-        self.steps = steps
-        self.vertices = vertices
-        self.length = s
+        storage = Storage(itinerary: itinerary, plane: plane, steps: steps, vertices: vertices, length: s)
     }
 
     /// The route's last vertex, in metres of ``plane`` (not WGS84); the origin for an empty itinerary.
@@ -259,6 +314,8 @@ public struct RouteTrack: Sendable {
         // Every penalty below adds a non-negative amount, and adding one never rounds a sum down: a segment whose
         // cost is already no better than the best cannot win, and its course term (a cosine) is not worked out.
         let penaltiesAdd = levelPenalty >= 0 && coursePenalty >= 0
+        // The course as a unit vector (east, north): its cosine with a segment is their dot product.
+        let heading = course.map { Coordinate(x: sin($0 * .pi / 180), y: cos($0 * .pi / 180)) }
         repeat {
             let a = vertices[i], b = vertices[min(i + 1, last)]
             let (t, d) = Self.project(p, a.point, b.point)
@@ -271,7 +328,7 @@ public struct RouteTrack: Sendable {
                 i += 1
                 continue
             }
-            if let course, b.s > a.s { cost += coursePenalty * (1 - cos(angleBetween(course, a.rawBearing) * .pi / 180)) / 2 }
+            if let heading, b.s > a.s { cost += coursePenalty * (1 - (heading.x * a.direction.x + heading.y * a.direction.y)) / 2 }
             if let previous, s < previous - 1 { cost += (previous - 1 - s) * 0.5 }
             // The first fix of a route: someone starting out is at its start, not 30 m along it.
             if previous == nil { cost += s * 0.2 }

@@ -35,6 +35,11 @@ struct BuildingPlan {
     var pillarHoles = false
     var doorWidth = 1.0
     var entrances: EntranceSide = .west
+    /// The ordinal of the floor the entrances are on: 0, else the lowest above ground, else the highest (a
+    /// building whose floors are numbered from 1 is entered on 1).
+    var groundOrdinal: Int {
+        ordinals.contains(0) ? 0 : ordinals.filter { $0 > 0 }.min() ?? ordinals.max() ?? 0
+    }
     /// The IMDF category of the drawn entrance (real data labels some `automobile`).
     var entranceCategory = "pedestrian.principal"
 
@@ -325,7 +330,7 @@ struct BuildingDrawer {
             }
         }
         // Entrances on the ground floor: on the west wall of the spine or corridor 0, or its east end.
-        if ordinal == 0 {
+        if ordinal == plan.groundOrdinal {
             let y = plan.bandY(0) + plan.roomDepth + wings[0].corridorWidth / 2
             switch plan.entrances {
             case .west:

@@ -50,6 +50,8 @@ public struct VenueGenerator: Sendable {
         case mixed
         /// IMDF only: a campus of 2 to 5 buildings on a site (the venue polygon), each turned by its own angle, with
         /// its own number of levels (1 to ``Options/levels``) and footprint; nothing drawn joins them but the site.
+        /// The first building's floors are numbered from 0; another's from 0, from 1, or from a basement at -1,
+        /// and it is entered on its ground floor (0, else its lowest above ground).
         /// Some buildings have an entrance drawn on the footprint, of a random category (`automobile` among them,
         /// as real exports label entrances), others none; sometimes a named outdoor walkway is drawn on the site,
         /// clear of the buildings.
@@ -312,8 +314,12 @@ public struct VenueGenerator: Sendable {
             // The first building has every level; the others between one and all.
             let levels = b == 0 ? options.levels : 1 + Int(random.next() % UInt64(options.levels))
             let spaces = Self.share(buildingSpaces, count)[b]
+            // The first building's floors are numbered from 0; another's from 0, from 1 (entered on 1, as
+            // SPbSTU's building №3), or from a basement at -1 (entered on 0), drawn apart from the plan's draws.
+            var numbering = SeededGenerator(seed: options.seed ^ 0x6_F100_0000 ^ UInt64(b))
+            let lowest = b == 0 ? 0 : [0, 0, 1, levels > 1 ? -1 : 1][Int(numbering.next() % 4)]
             var plan = BuildingDrawer.plan(index: b, x0: 0, styles: { i in WingStyle(corridorWidth: 2.6 + Double(i % 3) * 0.4) },
-                                           minimumWings: 1, ordinals: Array(0..<levels), spaces: Self.share(spaces, levels),
+                                           minimumWings: 1, ordinals: Array(lowest..<(lowest + levels)), spaces: Self.share(spaces, levels),
                                            spine: true, random: &random, seed: options.seed)
             // The first building has an entrance drawn, the second none, the others either.
             let drawn = b == 0 || (b > 1 && random.chance(0.5))

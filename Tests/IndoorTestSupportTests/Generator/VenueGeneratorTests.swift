@@ -159,9 +159,10 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
     }
 
     /// A campus: 2 to 5 buildings on a site (the venue polygon), each turned by its own angle, some taller than
-    /// others, some with an entrance drawn on the footprint (of any category, `automobile` among them), some without.
+    /// others, some with an entrance drawn on the footprint (of any category, `automobile` among them), some without;
+    /// some buildings number their floors from 1 or from a basement, and are entered on their ground floor.
     @Test func campusBuildingsAreTurnedEachByItsOwnAngle() throws {
-        var categories: Set<String> = [], unequalHeights = false
+        var categories: Set<String> = [], unequalHeights = false, lowestOrdinals: Set<Double> = []
         for seed in UInt64(1)...8 {
             let venue = try loadIMDF(try generate(.campus, seed: seed, levels: 3, rooms: nil))
             #expect(errors(venue).isEmpty, "seed \(seed): \(errors(venue).prefix(3))")
@@ -178,8 +179,20 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
             let entrances = venue.openings.filter { !$0.name.isEmpty }
             categories.formUnion(entrances.map(\.category))
             #expect(!entrances.isEmpty && entrances.count < venue.buildings.count, "seed \(seed)")
+            for b in venue.buildings {
+                let ordinals = venue.levels.filter { $0.buildingIDs.contains(b.id) }.map(\.ordinal)
+                let lowest = ordinals.min() ?? 0
+                lowestOrdinals.insert(lowest)
+                // The ground floor: 0, else the lowest above ground; entrances are there and nowhere else.
+                let ground = ordinals.contains(0) ? 0 : ordinals.filter { $0 > 0 }.min() ?? lowest
+                let levelIDs = Set(venue.levels.filter { $0.buildingIDs.contains(b.id) }.map(\.id))
+                for e in entrances where levelIDs.contains(e.levelID) {
+                    #expect(venue.level(id: e.levelID)?.ordinal == ground, "seed \(seed): \(e.id)")
+                }
+            }
         }
         #expect(unequalHeights)
+        #expect(lowestOrdinals == [-1, 0, 1], "\(lowestOrdinals)")
         #expect(categories.contains("automobile"), "\(categories)")
     }
 

@@ -12,7 +12,8 @@ let usage = """
     Writes a seeded venue: the same options give byte-identical files.
       --kind KIND      \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
       --seed S         seed of every random draw (an unsigned 64-bit integer)
-      --levels N       levels per building (default 3; a station has at least 2; a campus's buildings 1 to N)
+      --levels N       levels per building (default 3; a station has at least 2; a campus's buildings 1 to N,
+                       some numbered from 1 or from a basement at -1)
       --rooms N        spaces (IMDF units) in all; a station's shops and amenities (default: by kind)
       --pillars N      pillars of the open hall of --kind hall (default 120)
       --rotation DEG   rotation of the venue, counter-clockwise (default: drawn from the seed)

@@ -194,12 +194,11 @@ public struct NavigationCore {
         } else {
             window = 0...track.length
         }
-        guard let match = track.match(p, level: sourceLevel, course: course, previous: s, window: window,
-                                      levelPenalty: configuration.levelPenalty, coursePenalty: configuration.coursePenalty)
-        else { return }
         // On the route means near any part of it the user could be on: wider than the matching window.
         let wide = max(window.lowerBound - configuration.windowBehind, 0)...(window.upperBound + configuration.windowAhead)
-        let nearest = min(match.distance, track.distance(from: p, within: wide))
+        guard let (match, nearest) = track.match(p, level: sourceLevel, course: course, previous: s, window: window, reach: wide,
+                                                 levelPenalty: configuration.levelPenalty, coursePenalty: configuration.coursePenalty)
+        else { return }
         let threshold = configuration.offRouteThreshold(accuracy: location.horizontalAccuracy)
         let matched = track.position(at: match.s)
         var reason: OffRouteReason?

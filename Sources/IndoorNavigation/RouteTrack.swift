@@ -157,6 +157,7 @@ public struct RouteTrack: Sendable {
 
     /// The step in force at `s` metres along the route (the last whose maneuver is at or before it).
     public func stepIndex(at s: Double) -> Int {
+        let steps = storage.steps
         var lo = 0, hi = steps.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -225,6 +226,7 @@ public struct RouteTrack: Sendable {
     /// of the route, the destination's, even when the route ends with a ride (to a staircase or a lift as the
     /// destination: its last leg has no length).
     public func position(at s: Double) -> Position {
+        let vertices = storage.vertices
         let i = segment(containing: s)
         let a = vertices[i], b = vertices[min(i + 1, vertices.count - 1)]
         let length = b.s - a.s
@@ -235,6 +237,7 @@ public struct RouteTrack: Sendable {
 
     /// The index of the segment (vertex i → i+1) on which `s` lies.
     func segment(containing s: Double) -> Int {
+        let vertices = storage.vertices
         var lo = 0, hi = max(vertices.count - 2, 0)
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -263,6 +266,7 @@ public struct RouteTrack: Sendable {
     func distance(from p: Coordinate, within window: ClosedRange<Double>) -> Double {
         // The least squared distance, one square root at the end: the square root is monotonic and correctly
         // rounded, so this is the least of the distances, to the bit.
+        let vertices = storage.vertices
         var best = Double.infinity
         var i = segment(containing: window.lowerBound)
         while i + 1 < vertices.count, vertices[i].s <= window.upperBound {
@@ -302,32 +306,52 @@ public struct RouteTrack: Sendable {
 
     /// Places a fix on the route near where the last one was: every segment within `window` metres along the
     /// route is scored by its distance to the fix, plus penalties for a level the source contradicts, for a
-    /// direction of travel against the course, for going backwards, and (for the first fix) for being far along. Never leaves the route, so never goes
-    /// through a wall.
+    /// direction of travel against the course, for going backwards, and (for the first fix) for being far along.
+    /// Never leaves the route, so never goes through a wall.
     func match(_ p: Coordinate, level: Double?, course: Double?, previous: Double?, window: ClosedRange<Double>,
                levelPenalty: Double, coursePenalty: Double) -> Match? {
-        guard !vertices.isEmpty else { return nil }
+        match(p, level: level, course: course, previous: previous, window: window, reach: window,
+              levelPenalty: levelPenalty, coursePenalty: coursePenalty)?.match
+    }
+
+    /// ``match(_:level:course:previous:window:levelPenalty:coursePenalty:)``, and in the same pass the shortest
+    /// distance from `p` to the route within `reach` metres along it (a window around `window`: how far the fix is
+    /// from any part of the route the user could be on).
+    func match(_ p: Coordinate, level: Double?, course: Double?, previous: Double?, window: ClosedRange<Double>,
+               reach: ClosedRange<Double>, levelPenalty: Double, coursePenalty: Double) -> (match: Match, nearest: Double)? {
+        let vertices = storage.vertices
+        guard let only = vertices.first else { return nil }
+        guard vertices.count > 1 else {
+            let d = p.distance(to: only.point)
+            return (Match(s: only.s, point: only.point, level: only.level, distance: d), d)
+        }
         var best: Match?
         var bestCost = Double.infinity
-        var i = segment(containing: window.lowerBound)
+        var nearest = Double.infinity
         let last = vertices.count - 1
+        let first = segment(containing: window.lowerBound)
         // Every penalty below adds a non-negative amount, and adding one never rounds a sum down: a segment whose
-        // cost is already no better than the best cannot win, and its course term (a cosine) is not worked out.
+        // cost is already no better than the best cannot win, and its course term is not worked out.
         let penaltiesAdd = levelPenalty >= 0 && coursePenalty >= 0
         // The course as a unit vector (east, north): its cosine with a segment is their dot product.
         let heading = course.map { Coordinate(x: sin($0 * .pi / 180), y: cos($0 * .pi / 180)) }
-        repeat {
-            let a = vertices[i], b = vertices[min(i + 1, last)]
-            let (t, d) = Self.project(p, a.point, b.point)
+        // The segments within `reach` (`window`'s are among them, the one holding its start first of all); the
+        // least squared distance, one square root at the end (monotonic and correctly rounded: the least of the
+        // distances, to the bit).
+        var i = min(segment(containing: min(reach.lowerBound, window.lowerBound)), first)
+        while i < last, i <= first || vertices[i].s <= max(reach.upperBound, window.upperBound) {
+            defer { i += 1 }
+            let a = vertices[i], b = vertices[i + 1]
+            let (t, d2) = Self.projectSquared(p, a.point, b.point)
+            nearest = min(nearest, d2)
+            guard i == first || (i > first && a.s <= window.upperBound) else { continue }
+            let d = d2.squareRoot()
             let s = a.s + (b.s - a.s) * t
             var cost = d
             let segmentLevel = t < 1 ? a.level : b.level
             // A level change (a zero-length segment between levels) matches either level.
             if let level, level != segmentLevel, a.level == b.level { cost += levelPenalty }
-            if penaltiesAdd, !(cost < bestCost) {
-                i += 1
-                continue
-            }
+            if penaltiesAdd, !(cost < bestCost) { continue }
             if let heading, b.s > a.s { cost += coursePenalty * (1 - (heading.x * a.direction.x + heading.y * a.direction.y)) / 2 }
             if let previous, s < previous - 1 { cost += (previous - 1 - s) * 0.5 }
             // The first fix of a route: someone starting out is at its start, not 30 m along it.
@@ -337,8 +361,7 @@ public struct RouteTrack: Sendable {
                 best = Match(s: s, point: Coordinate(x: a.point.x + (b.point.x - a.point.x) * t, y: a.point.y + (b.point.y - a.point.y) * t),
                              level: segmentLevel, distance: d)
             }
-            i += 1
-        } while i < last && vertices[i].s <= window.upperBound
-        return best
+        }
+        return best.map { ($0, nearest.squareRoot()) }
     }
 }

@@ -210,6 +210,66 @@ import Testing
         #expect(generic.legs.flatMap(\.steps).map(\.instruction).contains("Take the elevator up 1 level to Level 1"))
     }
 
+    /// ```
+    /// BBBBB...........     the rooms of ``rooms()`` with c an open doorway (no door leaf, as IMDF rooms often have):
+    /// BBbBB...........     Room C's centre is reached through its doorway on the right of the corridor
+    /// AAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAA
+    /// ..........CCCcC.
+    /// ..........CCCCC.
+    /// ```
+    /// A room whose centre the route ends at is through its entrance, on the side the walk turns into it — not
+    /// "straight ahead" because the route ends on the place itself.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at Room C, through the door on your right"),
+        (.fr, "Vous êtes arrivé à Room C, par la porte sur votre droite"),
+        (.de, "Sie erreichen Room C durch die Tür rechts"),
+        (.ru, "Вы прибыли: «Room C», за дверью справа"),
+    ])
+    func aRoomEnteredThroughADoorwayIsThroughItsEntranceOnThatSide(language: InstructionLanguage, text: String) throws {
+        let ascii = try Self.rooms().ascii
+        var venue = ascii.venue()
+        let c = try #require(venue.openings.firstIndex { $0.id.hasPrefix("door-C") })
+        venue.openings[c].isDoor = false
+        let router = Router(graph: NavigationGraph(venue: venue))
+        let stop = { (x: Double, y: Double, label: String) in Waypoint(end: RouteEnd(point: Coordinate(x: x, y: y), levelID: "L0", label: label)) }
+        let it = try router.itinerary(through: [stop(1, 3, "start"), stop(12.5, 1, "Room C")], language: language)
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction == text)
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAA      east along a corridor, then right (south) into a narrow arm: the place at the
+    /// AAAAAAAAAAAAAAAAAAAA      arm's end is on the right, and the turn 5 m before it is not a step of its own
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ```
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at the kiosk, on your right"),
+        (.fr, "Vous êtes arrivé à the kiosk, sur votre droite"),
+        (.de, "Sie erreichen the kiosk auf der rechten Seite"),
+        (.ru, "Вы прибыли: «the kiosk», справа"),
+    ])
+    func aLastTurnJustBeforeThePlaceIsItsSide(language: InstructionLanguage, text: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAAAAAAA
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            """])
+        let it = try s.router.itinerary(through: [s.end(1, 6), s.end(14.5, 0.5, "the kiosk")], language: language)
+        #expect(s.maneuvers(it) == ["depart", "arrive right"])
+        #expect(it.legs.last?.steps.last?.instruction == text)
+        #expect(abs(it.legs.flatMap(\.steps).reduce(0) { $0 + $1.distance } - it.distance) < 1e-9)
+    }
+
     /// Plurals and rounded distances in each language.
     @Test func pluralsAndDistancesAreSaidAsEachLanguageSaysThem() {
         let ride = { (n: Int, language: InstructionLanguage) in

@@ -244,10 +244,14 @@ public struct NavigationCore {
         if let previous = s {
             // A fix beyond the threshold is not on the route: it says nothing of how far along it the user is (one
             // who missed a turn and walks on may pass near a later part of the route; the place must not follow
-            // them there, or they are off the route when they come back to the turn).
+            // them there, or they are off the route when they come back to the turn). Nor does a fix whose course
+            // crosses the route where it is matched, or runs against it: one who missed a turn and walks on may
+            // cross a later part of the route, and walk back across it to the turn.
             if !isOffRoute, nearest <= threshold, (location.speed ?? configuration.minimumSpeedForCourse) >= 0.3 {
-                let predicted = previous + (location.speed ?? 0) * dt
-                s = min(max(previous, (predicted + match.s) / 2), track.length)
+                if course.map({ angleBetween($0, matched.bearing) <= configuration.offRouteCourseDegrees }) ?? true {
+                    let predicted = previous + (location.speed ?? 0) * dt
+                    s = min(max(previous, (predicted + match.s) / 2), track.length)
+                }
             } else if !isOffRoute, let believed = sourceLevel, believed != track.position(at: previous).level,
                       let change = track.levelChange(after: previous, to: believed), change - previous <= configuration.levelChangeReach {
                 // A lift (or an escalator stood on) is ridden standing still: once the source says the floor the

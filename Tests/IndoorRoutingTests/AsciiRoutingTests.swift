@@ -33,7 +33,12 @@ struct Scenario {
     }
 
     func maneuvers(_ it: Itinerary) -> [String] {
-        it.legs.flatMap(\.steps).map { s in [s.maneuver.type, s.maneuver.modifier].compactMap { $0 }.joined(separator: " ") }
+        maneuvers(it.legs.flatMap(\.steps))
+    }
+
+    /// Each step's maneuver as `type modifier` ("turn left", "stairs up", "arrive right").
+    func maneuvers(_ steps: [ItineraryStep]) -> [String] {
+        steps.map { s in [s.maneuver.type, s.maneuver.modifier].compactMap { $0 }.joined(separator: " ") }
     }
 }
 

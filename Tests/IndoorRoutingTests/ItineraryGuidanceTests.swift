@@ -210,6 +210,167 @@ import Testing
         #expect(generic.legs.flatMap(\.steps).map(\.instruction).contains("Take the elevator up 1 level to Level 1"))
     }
 
+    /// ```
+    /// BBBBB...........     the rooms of ``rooms()`` with c an open doorway (no door leaf, as IMDF rooms often have):
+    /// BBbBB...........     Room C's centre is reached through its doorway on the right of the corridor
+    /// AAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAA
+    /// ..........CCCcC.
+    /// ..........CCCCC.
+    /// ```
+    /// A room whose centre the route ends at is through its entrance, on the side the walk turns into it — not
+    /// "straight ahead" because the route ends on the place itself.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at Room C, through the door on your right"),
+        (.fr, "Vous êtes arrivé à Room C, par la porte sur votre droite"),
+        (.de, "Sie erreichen Room C durch die Tür rechts"),
+        (.ru, "Вы прибыли: «Room C», за дверью справа"),
+    ])
+    func aRoomEnteredThroughADoorwayIsThroughItsEntranceOnThatSide(language: InstructionLanguage, text: String) throws {
+        let ascii = try Self.rooms().ascii
+        var venue = ascii.venue()
+        let c = try #require(venue.openings.firstIndex { $0.id.hasPrefix("door-C") })
+        venue.openings[c].isDoor = false
+        let router = Router(graph: NavigationGraph(venue: venue))
+        let stop = { (x: Double, y: Double, label: String) in Waypoint(end: RouteEnd(point: Coordinate(x: x, y: y), levelID: "L0", label: label)) }
+        let it = try router.itinerary(through: [stop(1, 3, "start"), stop(12.5, 1, "Room C")], language: language)
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction == text)
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAA      east along a corridor, then right (south) into a narrow arm: the place at the
+    /// AAAAAAAAAAAAAAAAAAAA      arm's end is on the right, and the turn 5 m before it is not a step of its own
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ..............A.....
+    /// ```
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at the kiosk, on your right"),
+        (.fr, "Vous êtes arrivé à the kiosk, sur votre droite"),
+        (.de, "Sie erreichen the kiosk auf der rechten Seite"),
+        (.ru, "Вы прибыли: «the kiosk», справа"),
+    ])
+    func aLastTurnJustBeforeThePlaceIsItsSide(language: InstructionLanguage, text: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAAAAAAA
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            ..............A.....
+            """])
+        let it = try s.router.itinerary(through: [s.end(1, 6), s.end(14.5, 0.5, "the kiosk")], language: language)
+        #expect(s.maneuvers(it) == ["depart", "arrive right"])
+        #expect(it.legs.last?.steps.last?.instruction == text)
+        #expect(abs(it.legs.flatMap(\.steps).reduce(0) { $0 + $1.distance } - it.distance) < 1e-9)
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAA      a corridor; a stairwell lobby L south of it, entered by its door l; the stairs S
+    /// AAAAAAAAAAAAAAAAAAAA      through their door s, 3 m from l (both levels drawn alike)
+    /// ..........LlL.......
+    /// ..........LLL.......
+    /// ..........LLL.......
+    /// ..........SsS.......
+    /// ..........SSS.......
+    /// ..........SSS.......
+    /// ```
+    static func stairwell(lobby rows: Int = 3) throws -> Scenario {
+        let plan = (["AAAAAAAAAAAAAAAAAAAA", "AAAAAAAAAAAAAAAAAAAA", "..........LlL......."]
+            + Array(repeating: "..........LLL.......", count: rows - 1)
+            + ["..........SsS.......", "..........SSS.......", "..........SSS......."]).joined(separator: "\n")
+        return try Scenario([0: plan, 1: plan], connectors: ["S": .stairs])
+    }
+
+    /// A door a few metres before a ride (a stairwell or lift lobby door) is the way onto it: the ride is the
+    /// step after the walk to it (which keeps the metres to the door and beyond); a door farther from the ride
+    /// is a step of its own.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Take the stairs up 1 level to Level 1"),
+        (.fr, "Prenez l'escalier et montez d'un niveau jusqu'à Level 1"),
+        (.de, "Nehmen Sie die Treppe eine Ebene hinauf bis Level 1"),
+        (.ru, "Поднимитесь по лестнице на 1 этаж до «Level 1»"),
+    ])
+    func aDoorJustBeforeARideIsTheWayOntoIt(language: InstructionLanguage, text: String) throws {
+        let s = try Self.stairwell()
+        let it = try s.itinerary((1, 7, 0), (1, 7, 1), language: language)
+        let first = try #require(it.legs.first)
+        #expect(s.maneuvers(first.steps) == ["depart", "stairs up"])
+        #expect(first.steps.last?.instruction == text)
+        #expect(abs(it.legs.flatMap(\.steps).reduce(0) { $0 + $1.distance } - it.distance) < 1e-9)
+        // A lobby 8 m deep: its door is a step of its own.
+        let far = try Self.stairwell(lobby: 8)
+        let long = try far.itinerary((1, 7, 0), (1, 7, 1), language: language)
+        #expect(far.maneuvers(long.legs.first?.steps ?? []) == ["depart", "door right", "stairs up"])
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAAAAEEE      a corridor 22 m long that ends at an elevator E, entered by its doorway e
+    /// AAAAAAAAAAAAAAAAAAAAAAeEE      (an opening with no door leaf); both levels drawn alike
+    /// AAAAAAAAAAAAAAAAAAAAAAEEE
+    /// ```
+    static func elevatorAhead() throws -> (ascii: AsciiVenue, router: Router) {
+        let plan = """
+            AAAAAAAAAAAAAAAAAAAAAAEEE
+            AAAAAAAAAAAAAAAAAAAAAAeEE
+            AAAAAAAAAAAAAAAAAAAAAAEEE
+            """
+        let ascii = try AsciiVenue(levels: [0: plan, 1: plan], connectors: ["E": .elevator])
+        var venue = ascii.venue()
+        for k in venue.openings.indices where venue.openings[k].id.hasPrefix("door-E") { venue.openings[k].isDoor = false }
+        return (ascii, Router(graph: NavigationGraph(venue: venue)))
+    }
+
+    /// A stop at `(x, y)` metres on a level of a drawing.
+    static func stop(_ x: Double, _ y: Double, _ level: Double, _ label: String) -> Waypoint {
+        Waypoint(end: RouteEnd(point: Coordinate(x: x, y: y), levelID: AsciiVenue.levelID(level), label: label))
+    }
+
+    /// A connector straight ahead a few metres from the start is in view: taking it is the first step (which
+    /// keeps the metres to it); one 20 m away is walked to first.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Take the elevator up 1 level to Level 1"),
+        (.fr, "Prenez l'ascenseur et montez d'un niveau jusqu'à Level 1"),
+        (.de, "Nehmen Sie den Aufzug eine Ebene hinauf bis Level 1"),
+        (.ru, "Поднимитесь на лифте на 1 этаж до «Level 1»"),
+    ])
+    func aConnectorInViewAtTheStartIsTheFirstStep(language: InstructionLanguage, text: String) throws {
+        let (_, router) = try Self.elevatorAhead()
+        let near = try router.itinerary(through: [Self.stop(13, 1.5, 0, "start"), Self.stop(13, 1.5, 1, "the goal")], language: language)
+        let first = try #require(near.legs.first?.steps)
+        #expect(first.map(\.maneuver.type) == ["elevator"])
+        #expect(first.first?.instruction == text)
+        #expect(abs((first.first?.distance ?? 0) - near.legs[0].distance) < 1e-9 && near.legs[0].distance > 9)
+        let far = try router.itinerary(through: [Self.stop(2, 1.5, 0, "start"), Self.stop(13, 1.5, 1, "the goal")], language: language)
+        #expect(far.legs.first?.steps.map(\.maneuver.type) == ["depart", "elevator"])
+    }
+
+    /// Off a ride, a few metres straight on to the place: the arrival is the step (with its side), no "Head west"
+    /// before it.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at the kiosk, on your right"),
+        (.fr, "Vous êtes arrivé à the kiosk, sur votre droite"),
+        (.de, "Sie erreichen the kiosk auf der rechten Seite"),
+        (.ru, "Вы прибыли: «the kiosk», справа"),
+    ])
+    func aShortWalkOffARideToThePlaceIsSaidWithTheArrival(language: InstructionLanguage, text: String) throws {
+        let (_, router) = try Self.elevatorAhead()
+        let it = try router.itinerary(through: [Self.stop(2, 1.5, 0, "start"), Self.stop(18, 2.5, 1, "the kiosk")], language: language)
+        let last = try #require(it.legs.last?.steps)
+        #expect(last.map(\.maneuver.type) == ["arrive"])
+        #expect(last.first?.instruction == text)
+        #expect(abs((last.first?.distance ?? 0) - (it.legs.last?.distance ?? 0)) < 1e-9 && (last.first?.distance ?? 0) > 5)
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+        // Farther on, the walk is a step of its own.
+        let farther = try router.itinerary(through: [Self.stop(2, 1.5, 0, "start"), Self.stop(8, 2.5, 1, "the kiosk")], language: language)
+        #expect(farther.legs.last?.steps.map(\.maneuver.type) == ["depart", "arrive"])
+    }
+
     /// Plurals and rounded distances in each language.
     @Test func pluralsAndDistancesAreSaidAsEachLanguageSaysThem() {
         let ride = { (n: Int, language: InstructionLanguage) in

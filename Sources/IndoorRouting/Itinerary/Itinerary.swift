@@ -154,6 +154,11 @@ struct ItineraryWriter {
     static let arrivalDoor = 12.0
     /// Slight bends within this many metres of each other that add up to a real turn are that turn.
     static let bendWindow = 8.0
+    /// A connector straight ahead within this many metres of the start of a walk is in view: "Take the stairs" is
+    /// all there is to say (the walk to it is part of the ride's step).
+    static let connectorAhead = 12.0
+    /// A door this close to a ride (metres) is the way onto it (a stairwell or lift lobby door): the ride is said.
+    static let rideDoor = 6.0
 
     let graph: NavigationGraph
     let language: InstructionLanguage
@@ -284,9 +289,12 @@ struct ItineraryWriter {
                     change += next.levelChange
                     cost += next.cost
                 }
-                // A few steps to the connector and nothing else: the ride is what is said (its stretch keeps them).
+                // A few steps to the connector and nothing else: the ride is what is said (its stretch keeps them). So
+                // is a connector straight ahead within a few metres (the walk to it does not turn: it is in view).
                 var approach: Draft?
-                if walk.count == 1, case .depart(_, nil) = walk[0].maneuver, walk[0].distance < Self.shortest {
+                if case .depart(_, nil) = walk.first?.maneuver, walk.dropFirst().allSatisfy(isStraightOn),
+                   walk.reduce(0, { $0 + $1.distance }) < (walk.count == 1 && walk[0].distance < Self.shortest ? Self.shortest : Self.connectorAhead) {
+                    while walk.count > 1 { absorb(1, into: 0) }
                     approach = walk.removeFirst()
                 }
                 flushWalk()
@@ -397,8 +405,8 @@ struct ItineraryWriter {
     /// Ends the walk at the stop: the arrival (or waypoint) step, with its side.
     mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool) {
         guard let end = p.last else { return }
-        let side = approachSide(route: p, target: stop.target)
-        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, throughDoor: false) : .waypoint(name: stop.end.label)
+        let (side, throughDoor) = approachSide(route: p, target: stop.target)
+        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, throughDoor: throughDoor) : .waypoint(name: stop.end.label)
         if walk.isEmpty {
             walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]
         }
@@ -407,11 +415,13 @@ struct ItineraryWriter {
         if isLast { closeLeg() }
     }
 
-    /// Where the stop is, seen by the walker arriving: the side of the target when the route ends off it; else
-    /// the side the place's space opens off the way there (the walk turns into it); else the side of the space
-    /// the place stands against (the nearer wall, across the approach); else ahead.
-    func approachSide(route p: [RoutePoint], target: Coordinate) -> Maneuver.Side {
-        guard let end = p.last else { return .ahead }
+    /// Where the stop is, seen by the walker arriving, and whether through its entrance: a room (not a hall,
+    /// corridor or connector) entered through a door or doorway a few metres before the end is through that
+    /// entrance, on the side the walk turns into it (or ahead); else the side of the target when the route ends
+    /// off it; else the side the place's space opens off the way there (the walk turns into it); else the side
+    /// of the space the place stands against (the nearer wall, across the approach); else ahead.
+    func approachSide(route p: [RoutePoint], target: Coordinate) -> (Maneuver.Side, throughDoor: Bool) {
+        guard let end = p.last else { return (.ahead, false) }
         // The heading of the last stretch at least half a metre long that ends at or before point `upTo`.
         func approach(upTo last: Int) -> Double? {
             var k = last
@@ -422,21 +432,29 @@ struct ItineraryWriter {
             return nil
         }
         func side(_ angle: Double) -> Maneuver.Side { angle > 25 ? .left : angle < -25 ? .right : .ahead }
-        guard let heading = approach(upTo: p.count - 1) else { return .ahead }
-        let offset = Coordinate(x: target.x - end.point.x, y: target.y - end.point.y)
-        if (offset.x * offset.x + offset.y * offset.y).squareRoot() > 0.5 {
-            return side(Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi))
-        }
+        guard let heading = approach(upTo: p.count - 1) else { return (.ahead, false) }
         // Where the walk entered the place's space, and how it turned into it.
         var entry = p.count - 1
         while entry > 0, p[entry].space == end.space, p[entry].levelID == end.levelID { entry -= 1 }
+        let inside = entry < p.count - 1 ? (entry + 1..<p.count).reduce(0) { $0 + p[$1 - 1].point.distance(to: p[$1].point) } : 0
+        // A room entered through its door or doorway just before the place: the entrance is where it is.
+        if entry > 0, entry < p.count - 1, inside <= Self.arrivalDoor, let room = end.space, p[entry].levelID == end.levelID,
+           !venue.spaces[room].kind.isOpenPlan, !venue.spaces[room].kind.isConnector,
+           p[entry].opening != nil || p[entry + 1].opening != nil, let before = approach(upTo: entry) {
+            let into = p[entry + 1..<p.count].first { $0.point.distance(to: p[entry].point) >= 0.5 } ?? end
+            return (side(Self.turnAngle(before, Self.heading(p[entry].point, into.point))), true)
+        }
+        let offset = Coordinate(x: target.x - end.point.x, y: target.y - end.point.y)
+        if (offset.x * offset.x + offset.y * offset.y).squareRoot() > 0.5 {
+            return (side(Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi)), false)
+        }
         if entry > 0, entry < p.count - 1, p[entry].point.distance(to: end.point) >= 1, let before = approach(upTo: entry) {
             let turned = side(Self.turnAngle(before, Self.heading(p[entry].point, end.point)))
-            if turned != .ahead { return turned }
+            if turned != .ahead { return (turned, false) }
         }
         // At the place itself: the side of the space it stands on, across the approach.
         guard let space = end.space, let level = graph.levelSpaces[end.levelID],
-              let k = level.spaces.firstIndex(of: space) else { return .ahead }
+              let k = level.spaces.firstIndex(of: space) else { return (.ahead, false) }
         func room(towards angle: Double) -> Double {
             let r = (heading + angle) * .pi / 180
             var d = 0.0
@@ -449,9 +467,9 @@ struct ItineraryWriter {
         }
         let left = room(towards: 90), right = room(towards: -90)
         // Clearly nearer one wall than the other (in the middle of a corridor it is ahead).
-        if left < 0.8 * right, right - left >= 0.5 { return .left }
-        if right < 0.8 * left, left - right >= 0.5 { return .right }
-        return .ahead
+        if left < 0.8 * right, right - left >= 0.5 { return (.left, false) }
+        if right < 0.8 * left, left - right >= 0.5 { return (.right, false) }
+        return (.ahead, false)
     }
 
     // MARK: - Saying the walk
@@ -477,6 +495,13 @@ struct ItineraryWriter {
     }
 
     func isTurn(_ d: Draft) -> Bool { if case .turn = d.maneuver { true } else { false } }
+    /// Walking straight on from one space into the next (no turn, no door): nothing a walker decides.
+    func isStraightOn(_ d: Draft) -> Bool {
+        switch d.maneuver {
+        case .continue, .enter, .leave: true
+        default: false
+        }
+    }
     func isDoor(_ d: Draft) -> Bool { if case .door = d.maneuver { true } else { false } }
     func isEnd(_ d: Draft) -> Bool {
         switch d.maneuver {
@@ -562,6 +587,13 @@ struct ItineraryWriter {
                     }
                     changed = true
                 case .door(let turn):
+                    // A door a few steps before a ride (a stairwell or lift lobby door): the ride is what is said.
+                    if next == nil, i > 0, d.then == nil, d.distance < Self.rideDoor {
+                        absorb(i, into: i - 1)
+                        i -= 1
+                        changed = true
+                        continue
+                    }
                     // Straight on through a door on the way: nothing to decide (a door at the destination is its side).
                     if turn == .straight, d.then == nil, i > 0, let next, !isEnd(next), !(isTurn(next) && d.distance < Self.shortest) {
                         absorb(i, into: i - 1)
@@ -608,8 +640,9 @@ struct ItineraryWriter {
                 absorb(k, into: k - 1)
             }
         }
-        // Nothing to walk between a ride and the stop: the stop is all there is to say.
-        if walk.count == 2, case .depart(_, nil) = walk[0].maneuver, isEnd(walk[1]), walk[0].distance < 1 {
+        // Nothing to walk between a ride and the stop, or a few steps straight on: the stop is all there is to say.
+        if walk.count == 2, case .depart(_, nil) = walk[0].maneuver, isEnd(walk[1]), walk[0].then == nil,
+           walk[0].distance < 1 || (afterRide && walk[0].distance < Self.bendWindow) {
             var end = walk.removeLast()
             end.at = walk[0].at
             end.points = walk[0].points
@@ -626,12 +659,14 @@ struct ItineraryWriter {
             absorb(n - 2, into: n - 3)
             walk[n - 2].maneuver = .arrive(name: name, side: side, throughDoor: true)
         }
-        // A last turn a few metres before a place straight ahead of it: the place is on that side of the way.
+        // A last turn a few metres before a place ahead of it or on the side it turns to: the place is on that side
+        // of the way (through its door there when it has one), and the turn is not a step of its own.
         let m = walk.count
-        if m >= 3, case .arrive(let name, .ahead, false) = walk[m - 1].maneuver, case .turn(let t) = walk[m - 2].maneuver,
-           t != .slightLeft, t != .slightRight, t.isLeft || t.isRight, walk[m - 2].then == nil, walk[m - 2].distance <= Self.bendWindow {
+        if m >= 3, case .arrive(let name, let side, let door) = walk[m - 1].maneuver, case .turn(let t) = walk[m - 2].maneuver,
+           t != .slightLeft, t != .slightRight, t.isLeft || t.isRight, walk[m - 2].then == nil, walk[m - 2].distance <= Self.bendWindow,
+           side == .ahead || (side == .left) == t.isLeft {
             absorb(m - 2, into: m - 3)
-            walk[m - 2].maneuver = .arrive(name: name, side: t.isLeft ? .left : .right, throughDoor: false)
+            walk[m - 2].maneuver = .arrive(name: name, side: t.isLeft ? .left : .right, throughDoor: door)
         }
     }
 

@@ -183,6 +183,8 @@ final class RequestState {
     var sentBytes = 0
     var endpoint = "-"
     var errorCode: String?
+    /// Whether the answer is an event stream (its length is no latency).
+    var streamed = false
     /// The body read so far (at most the limit: past it the request is answered 413).
     var body = Data()
 
@@ -224,7 +226,8 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
     // A request the server refused before the handler saw it (headers too large) still gets its line.
     let status = state.status == 0 ? (code == .REQUEST_TERMINATED_COMPLETED_OK ? 200 : 0) : state.status
     let seconds = HTTPServer.now() - state.started
-    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status, seconds: seconds)
+    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status,
+                                  seconds: state.streamed ? nil : seconds)
     if let log = server.configuration.accessLog {
         log(AccessLog.line(method: state.method, target: state.target, targetBytes: state.targetBytes, status: status, bytes: state.sentBytes,
                            milliseconds: seconds * 1000, endpoint: state.endpoint,
@@ -369,6 +372,7 @@ private func send(_ response: HTTPResponse, _ state: RequestState, _ connection:
     state.endpoint = response.endpoint
     state.errorCode = response.errorCode
     state.sentBytes = state.method == "HEAD" ? 0 : response.body.count
+    state.streamed = response.stream != nil
     let made: OpaquePointer?
     if let stream = response.stream {
         // Owned by the response from here: released by `streamFreed` when MHD frees the response.

@@ -25,10 +25,16 @@ public final class ServiceMetrics: Sendable {
     public init() {}
 
     /// Counts a request `endpoint` answered with `status` in `seconds`.
-    public func record(endpoint: String, status: Int, seconds: Double) {
-        let k = Self.buckets.firstIndex { seconds <= $0 }
+    /// - Parameters:
+    ///   - endpoint: the endpoint that answered.
+    ///   - status: the answer's status.
+    ///   - seconds: from the request line to the answer; nil for an event stream, whose length is no latency (it is
+    ///     counted, and left out of the histogram).
+    public func record(endpoint: String, status: Int, seconds: Double?) {
         state.withLock { s in
             s.requests[endpoint, default: [:]][status, default: 0] += 1
+            guard let seconds else { return }
+            let k = Self.buckets.firstIndex { seconds <= $0 }
             var h = s.latency[endpoint] ?? Histogram()
             if let k { h.counts[k] += 1 }
             h.sum += seconds

@@ -170,7 +170,7 @@ final class SSEClient {
     static let server = try? TestServer(sessions: NavigationSessions(replicaID: "test", limits: SessionLimits(creationBurst: 100_000),
                                                                      clock: ManualClock()))
 
-    @Test func aWalkIsGuidedToArrivalAndItsEventsAreStreamedWithIDs() throws {
+    @Test func aWalkIsGuidedToArrivalAndItsEventsAreStreamedWithIDs() async throws {
         let server = try TestServer(sessions: NavigationSessions(replicaID: "r1", clock: ManualClock()))
         let port = server.port
         let created = try SessionHTTP.post(port, "/v1/venues/transit-hub/sessions", json: ["from": Walk.from, "to": Walk.to, "lang": "en"])
@@ -223,6 +223,16 @@ final class SSEClient {
         #expect(gone.status == 404)
         #expect(gone.answer.errorCode == "session_deleted")
         #expect(try RawHTTP.request(port: port, "/v1/sessions/\(id)", method: "DELETE").errorCode == "session_deleted")
+        // The ended stream is counted when MHD reports it complete, and its length is left out of the latencies.
+        var metrics = ""
+        try await settleOnRealProcess {
+            metrics = (try? RawHTTP.request(port: port, "/metrics").text) ?? ""
+            return metrics.contains("indoornav_http_requests_total{endpoint=\"session_events\",status=\"200\"} 2\n")
+        }
+        #expect(!metrics.contains("duration_seconds_count{endpoint=\"session_events\"}"))
+        // Both followers were ended with the session, and are gone.
+        #expect(metrics.contains("indoornav_sse_followers 0\n"))
+        #expect(metrics.contains("indoornav_sessions_deleted_total 1\n"))
     }
 
     @Test func aFollowerGetsEventsLiveAndKeepAlivesOnTheClock() throws {
@@ -248,6 +258,33 @@ final class SSEClient {
         #expect(metrics.contains("indoornav_sse_followers 1\n"))
         #expect(metrics.contains("indoornav_sessions 1\n"))
         #expect(metrics.contains("indoornav_sessions_created_total 1\n"))
+    }
+
+    @Test func aFollowerPastTheBacklogIsToldWhatWasLost() throws {
+        var limits = SessionLimits()
+        limits.backlog = 5
+        let server = try TestServer(sessions: NavigationSessions(replicaID: "small", limits: limits, clock: ManualClock()))
+        let id = try SessionHTTP.open(server.port)
+        let walk = try Walk.make()
+        let posted = try SessionHTTP.fixes(server.port, id, Array(walk.fixes.prefix(20)))
+        let count = posted.events.count
+        #expect(count > 5)
+        let follower = try SSEClient(port: server.port, "/v1/sessions/\(id)/events", lastEventID: "0")
+        let events = follower.read { $0.contains { $0.id == count } }
+        #expect(events.contains { $0.comment == "\(count - 5) earlier events are no longer kept" })
+        #expect(events.compactMap(\.id) == Array(count - 4...count))
+        #expect(events.compactMap(\.data) == Array(posted.events.suffix(5)))
+    }
+
+    @Test func aShutdownEndsTheStreamsAndDoesNotWaitForThem() throws {
+        let server = try TestServer(sessions: NavigationSessions(replicaID: "stop", clock: ManualClock()))
+        let id = try SessionHTTP.open(server.port)
+        let follower = try SSEClient(port: server.port, "/v1/sessions/\(id)/events")
+        follower.read { !$0.isEmpty }
+        // Nothing left in flight: the stream ended at once rather than holding the drain for its 10 s.
+        #expect(server.server.shutdown() == 0)
+        let end = follower.read { $0.contains { $0.event == "end" } }.last
+        #expect(end?.data == #"{"reason":"shutdown"}"#)
     }
 
     @Test func idleSessionsExpireOnTheInjectedClock() throws {

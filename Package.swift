@@ -76,7 +76,7 @@ let package = Package(
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
-        .target(name: "IndoorServer", dependencies: ["IndoorCore", "IndoorCompression", "CMicroHTTPD"]),
+        .target(name: "IndoorServer", dependencies: ["IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",

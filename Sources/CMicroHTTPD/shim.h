@@ -4,3 +4,10 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
+
+// MHD_get_connection_info is variadic, which Swift does not import: the client's address through a plain function.
+// NULL when MHD does not know it. The address belongs to the connection (valid while it is open).
+static inline const struct sockaddr *indoornav_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}

@@ -27,6 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An HTTP request target as `indoornav serve` reads it (path segments and query parameters), with small
     /// limits so the fuzzer reaches them.
     case query
+    /// A request body of the session endpoints as `indoornav serve` reads it: the first byte picks a session
+    /// request (even) or fixes (odd).
+    case session
 
     /// Parses `data` and forgets the outcome: what libFuzzer calls.
     public func run(_ data: Data) {
@@ -54,6 +57,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = TextNormalizer.fold(text)
             guard let index = Self.index else { return .error("the sample venue did not load") }
             return .value("\(index.search(SearchQuery(text)).count) results")
+        case .session:
+            guard let first = data.first else { return .value("no bytes") }
+            let body = Data(data.dropFirst())
+            if first & 1 == 0 {
+                return Self.outcome({ () throws(APIError) in try SessionRequestBody.parse(body) }) { r in
+                    "a session request to \(r.to ?? "nowhere") from \(r.from ?? "the first fix")"
+                }
+            }
+            return Self.outcome({ () throws(APIError) in try FixBody.parse(body, maxFixes: 256) }) { fixes in "\(fixes.count) fixes" }
         case .query:
             return Self.outcome({ () throws(TargetError) in try RequestTarget.parse(data, limits: .init(maxBytes: 4096, maxParameters: 16)) }) { t in
                 "\(t.segments.count) segments, \(t.query.count) parameters"

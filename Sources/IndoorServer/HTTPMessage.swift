@@ -11,16 +11,23 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The length of the body the client announces, if any.
     public var contentLength: Int?
+    /// The body, when it is no longer than ``ServerLimits/maxBodyBytes`` (a longer one is answered 413 before).
+    public var body: Data
+    /// The client's IP address as text, for per-client bounds (nil when unknown: one bucket for all).
+    public var clientAddress: String?
 
     /// The headers the service reads; the server copies only these.
-    public static let readHeaders = ["accept-encoding", "if-none-match"]
+    public static let readHeaders = ["accept-encoding", "if-none-match", "last-event-id"]
 
-    /// A request for `target` (raw bytes) with `method` and the headers the service reads.
-    public init(method: String, target: [UInt8], headers: [String: String] = [:], contentLength: Int? = nil) {
+    /// A request for `target` (raw bytes) with `method`, the headers the service reads and a body.
+    public init(method: String, target: [UInt8], headers: [String: String] = [:], contentLength: Int? = nil, body: Data = Data(),
+                clientAddress: String? = nil) {
         self.method = method
         self.target = target
         self.headers = headers
         self.contentLength = contentLength
+        self.body = body
+        self.clientAddress = clientAddress
     }
 }
 
@@ -40,6 +47,8 @@ public struct HTTPResponse: Sendable {
     public var endpoint: String
     /// The error's code, when it is one.
     public var errorCode: String?
+    /// A stream of Server-Sent Events sent after the headers instead of ``body``, for as long as it lasts.
+    public var stream: EventStream?
 
     /// A response with `status` and `body` of `contentType`.
     public init(status: Int, contentType: String? = nil, body: Data = Data(), headers: [(name: String, value: String)] = [],
@@ -65,20 +74,26 @@ public struct HTTPResponse: Sendable {
 }
 
 /// An error as the API answers it: `{"error": {"status": N, "code": "…", "message": "…"}}`.
-public struct APIError: Error, Hashable, Sendable {
+public struct APIError: Error, Hashable, Sendable, LocalizedError {
     /// The HTTP status.
     public let status: Int
     /// A stable, machine-readable code (`bad_place`, `no_route`, `unknown_venue`…).
     public let code: String
     /// What went wrong, for a person: the same words the CLI prints.
     public let message: String
+    /// Seconds to wait before trying again (a 429's `Retry-After`), when it is worth saying.
+    public let retryAfter: Int?
 
-    /// An error answered with `status`, `code` and `message`.
-    public init(status: Int, code: String, message: String) {
+    /// An error answered with `status`, `code` and `message` (and `Retry-After: retryAfter` when given).
+    public init(status: Int, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
+
+    /// The message, for a person.
+    public var errorDescription: String? { message }
 
     struct Body: Codable {
         struct Inner: Codable {
@@ -93,6 +108,7 @@ public struct APIError: Error, Hashable, Sendable {
     public func response(endpoint: String = "-") -> HTTPResponse {
         var r = HTTPResponse.json(Body(error: .init(status: status, code: code, message: message)), status: status, endpoint: endpoint)
         r.errorCode = code
+        if let retryAfter { r.headers.append(("Retry-After", String(retryAfter))) }
         return r
     }
 

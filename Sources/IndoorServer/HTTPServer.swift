@@ -33,6 +33,8 @@ public final class HTTPServer: Sendable {
     /// listening socket once quiesced.
     private let daemon = Mutex<(address: UInt, quiescedSocket: Int32)>((0, -1))
     private let boundPort = Atomic<Int>(0)
+    /// The task that calls ``NavigationSessions/sweep()`` every second while running.
+    private let sweeper = Mutex<Task<Void, Never>?>(nil)
     /// Open connections and requests in flight are counted in ``IndoorService/metrics``.
     var metrics: ServiceMetrics { service.metrics }
 
@@ -50,7 +52,9 @@ public final class HTTPServer: Sendable {
     public func start() throws(ServerError) {
         let listener = try Self.listen(host: configuration.host, port: configuration.port)
         let limits = service.limits
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue
+        // Suspend/resume parks an event stream's connection while it has nothing to send (MHD_USE_ITC wakes the
+        // worker that owns it when it is resumed).
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         // The server is retained while the daemon may call back into it; ``stop()`` releases it.
         let me = Unmanaged.passRetained(self).toOpaque()
         let options: [any CVarArg] = [
@@ -83,6 +87,14 @@ public final class HTTPServer: Sendable {
             throw .alreadyStarted
         }
         boundPort.store(listener.port, ordering: .releasing)
+        let sessions = service.sessions
+        let task = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                sessions.sweep()
+            }
+        }
+        sweeper.withLock { $0 = task }
     }
 
     /// A listening TCP socket on `host:port` (the daemon takes it over), and the port it is bound to.
@@ -116,6 +128,8 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func shutdown() -> Int {
         service.beginDraining()
+        // Event streams would last the whole drain: they end now, each with an `end` event.
+        service.sessions.endStreams()
         let running = daemon.withLock { d -> Bool in
             if let p = OpaquePointer(bitPattern: d.address), d.quiescedSocket < 0 { d.quiescedSocket = MHD_quiesce_daemon(p) }
             return d.address != 0
@@ -137,6 +151,9 @@ public final class HTTPServer: Sendable {
             return (d.address, d.quiescedSocket)
         }
         guard let pointer = OpaquePointer(bitPattern: address) else { return }
+        sweeper.withLock { $0?.cancel() }
+        // No connection may be suspended when the daemon stops: every event stream is ended (and so resumed) first.
+        service.sessions.endStreams()
         MHD_stop_daemon(pointer)
         // The quiesced listening socket is ours to close, after the daemon's threads are gone.
         if socket >= 0 { close(socket) }
@@ -166,6 +183,10 @@ final class RequestState {
     var sentBytes = 0
     var endpoint = "-"
     var errorCode: String?
+    /// Whether the answer is an event stream (its length is no latency).
+    var streamed = false
+    /// The body read so far (at most the limit: past it the request is answered 413).
+    var body = Data()
 
     init(target: UnsafePointer<CChar>?, limit: Int) {
         guard let target else {
@@ -205,7 +226,8 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
     // A request the server refused before the handler saw it (headers too large) still gets its line.
     let status = state.status == 0 ? (code == .REQUEST_TERMINATED_COMPLETED_OK ? 200 : 0) : state.status
     let seconds = HTTPServer.now() - state.started
-    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status, seconds: seconds)
+    server.service.metrics.record(endpoint: state.endpoint == "-" ? "none" : state.endpoint, status: status,
+                                  seconds: state.streamed ? nil : seconds)
     if let log = server.configuration.accessLog {
         log(AccessLog.line(method: state.method, target: state.target, targetBytes: state.targetBytes, status: status, bytes: state.sentBytes,
                            milliseconds: seconds * 1000, endpoint: state.endpoint,
@@ -266,6 +288,9 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
         return .YES
     } else if let uploadSize, uploadSize.pointee > 0 {
         state.bodyBytes += uploadSize.pointee
+        if state.bodyBytes <= limits.maxBodyBytes, let uploadData {
+            state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+        }
         uploadSize.pointee = 0
         if state.bodyBytes > limits.maxBodyBytes, state.status == 0 {
             var r = APIError(status: 413, code: "body_too_large", message: "the body has more than \(limits.maxBodyBytes) bytes").response()
@@ -280,10 +305,65 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
         if let value = header(name) { headers[name] = value }
     }
     let request = HTTPRequest(method: state.method, target: state.target, headers: headers,
-                              contentLength: state.expectsBody ? max(state.bodyBytes, 1) : nil)
+                              contentLength: state.expectsBody ? max(state.bodyBytes, 1) : nil, body: state.body,
+                              clientAddress: clientAddress(connection))
     var response = server.service.respond(to: request)
     if server.service.phase == .draining { response.closesConnection = true }
     return send(response, state, connection)
+}
+
+/// The client's IP address as text (IPv4 or IPv6), nil when MHD does not know it.
+private func clientAddress(_ connection: OpaquePointer) -> String? {
+    guard let address = indoornav_client_address(connection) else { return nil }
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    switch Int32(address.pointee.sa_family) {
+    case AF_INET:
+        let made = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { a in
+            withUnsafePointer(to: a.pointee.sin_addr) { inet_ntop(AF_INET, $0, &text, socklen_t(text.count)) }
+        }
+        guard made != nil else { return nil }
+    case AF_INET6:
+        let made = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { a in
+            withUnsafePointer(to: a.pointee.sin6_addr) { inet_ntop(AF_INET6, $0, &text, socklen_t(text.count)) }
+        }
+        guard made != nil else { return nil }
+    default: return nil
+    }
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// An event stream, the connection it is sent on and its request's state (for the bytes sent): the `cls` of its
+/// content reader, which runs on the worker thread that owns the connection.
+final class StreamContext {
+    let stream: EventStream
+    let connection: OpaquePointer
+    let request: RequestState
+
+    init(stream: EventStream, connection: OpaquePointer, request: RequestState) {
+        self.stream = stream
+        self.connection = connection
+        self.request = request
+    }
+}
+
+/// The next bytes of an event stream; with none, the connection is suspended until the stream wakes it (returning
+/// 0 without suspending would make the worker thread spin).
+private func streamRead(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
+    guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+    let n = context.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: max)) {
+        MHD_suspend_connection(context.connection)
+    }
+    guard let n else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+    context.request.sentBytes += n
+    return n
+}
+
+/// The stream's response is freed (its request is over): the follower is gone.
+private func streamFreed(_ cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+    context.stream.detach()
 }
 
 /// Queues `response` on the connection and notes it in the request's state.
@@ -292,8 +372,24 @@ private func send(_ response: HTTPResponse, _ state: RequestState, _ connection:
     state.endpoint = response.endpoint
     state.errorCode = response.errorCode
     state.sentBytes = state.method == "HEAD" ? 0 : response.body.count
-    let made = response.body.withUnsafeBytes { body in
-        MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+    state.streamed = response.stream != nil
+    let made: OpaquePointer?
+    if let stream = response.stream {
+        // Owned by the response from here: released by `streamFreed` when MHD frees the response.
+        let context = Unmanaged.passRetained(StreamContext(stream: stream, connection: connection, request: state))
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+        stream.onWake {
+            if let c = OpaquePointer(bitPattern: address) { MHD_resume_connection(c) }
+        }
+        made = MHD_create_response_from_callback(UInt64.max, 4096, streamRead, context.toOpaque(), streamFreed)
+        if made == nil {
+            context.release()
+            stream.detach()
+        }
+    } else {
+        made = response.body.withUnsafeBytes { body in
+            MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+        }
     }
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }

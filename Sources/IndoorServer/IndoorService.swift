@@ -15,6 +15,15 @@ import Synchronization
 /// - `/v1/venues/{venue}/route?from=&to=&via=…&profile=&avoid=…&non_public=&lang=&format=json|geojson`
 ///   (`RouteResponse`, or the itinerary as GeoJSON).
 /// - `/v1/venues/{venue}/render?level=&from=&to=&via=…&profile=&camera=&size=WxH&style=&lang=` (PNG).
+///
+/// Navigation sessions (``NavigationSessions``):
+/// - `POST /v1/venues/{venue}/sessions` with `{"from", "to", "profile", "lang"}` (``SessionRequestBody``): 201, the
+///   session's id, its route (as `/route` answers it) and where its events are.
+/// - `POST /v1/sessions/{id}/fixes` with a fix or an array of fixes (``FixBody``): the events they caused, as
+///   `follow --json` prints them.
+/// - `GET /v1/sessions/{id}/events`: the events as Server-Sent Events (``EventStream``), resumed after
+///   `Last-Event-ID`.
+/// - `DELETE /v1/sessions/{id}`: 204.
 public final class IndoorService: Sendable {
     /// Where the service is in its life.
     public enum Phase: UInt8, Sendable {
@@ -30,12 +39,18 @@ public final class IndoorService: Sendable {
     public let limits: ServerLimits
     /// What the service has done, as `GET /metrics` shows it.
     public let metrics = ServiceMetrics()
+    /// The navigation sessions this replica holds.
+    public let sessions: NavigationSessions
     private let phaseValue = Atomic<UInt8>(Phase.loading.rawValue)
     private let venues = Mutex<(byID: [String: ServedVenue], order: [String])>(([:], []))
 
     /// A service with no venue yet, loading.
-    public init(limits: ServerLimits = ServerLimits()) {
+    /// - Parameters:
+    ///   - limits: the bounds of requests.
+    ///   - sessions: the navigation sessions (their replica id, bounds and clock).
+    public init(limits: ServerLimits = ServerLimits(), sessions: NavigationSessions = NavigationSessions()) {
         self.limits = limits
+        self.sessions = sessions
     }
 
     /// Where the service is in its life.
@@ -73,16 +88,24 @@ public final class IndoorService: Sendable {
         guard let route = Route(target.segments) else {
             return APIError(status: 404, code: "not_found", message: "no such path (the API is under /v1/venues; see /v1/venues)").response()
         }
-        guard request.method == "GET" || request.method == "HEAD" else {
-            var r = APIError(status: 405, code: "method_not_allowed", message: "\(request.method) is not allowed here: use GET").response(endpoint: route.endpoint)
-            r.headers.append(("Allow", "GET, HEAD"))
+        let methods = route.methods
+        guard methods.contains(request.method) else {
+            let allowed = methods.joined(separator: ", ")
+            var r = APIError(status: 405, code: "method_not_allowed", message: "\(request.method.prefix(32)) is not allowed here: use \(allowed)")
+                .response(endpoint: route.endpoint)
+            r.headers.append(("Allow", allowed))
             return r
         }
-        if let length = request.contentLength, length > 0 {
+        if request.method == "POST" {
+            if let length = request.contentLength, length > limits.maxBodyBytes || request.body.count > limits.maxBodyBytes {
+                return APIError(status: 413, code: "body_too_large", message: "the body has \(length) bytes; at most \(limits.maxBodyBytes) are read")
+                    .response(endpoint: route.endpoint)
+            }
+        } else if let length = request.contentLength, length > 0 {
             let status = length > limits.maxBodyBytes ? 413 : 400
             return APIError(status: status, code: status == 413 ? "body_too_large" : "bad_request",
                             message: status == 413 ? "the body has \(length) bytes; at most \(limits.maxBodyBytes) are read"
-                                : "a GET request has no body").response(endpoint: route.endpoint)
+                                : "a \(request.method) request has no body").response(endpoint: route.endpoint)
         }
         do {
             var response = try answer(route, target.query, request)
@@ -99,6 +122,8 @@ public final class IndoorService: Sendable {
         case info(String)
         case level(String, String)
         case search(String), route(String), render(String)
+        case openSession(String)
+        case session(String), fixes(String), events(String)
 
         init?(_ s: [String]) {
             switch s.count {
@@ -112,9 +137,13 @@ public final class IndoorService: Sendable {
                 case "search": self = .search(s[2])
                 case "route": self = .route(s[2])
                 case "render": self = .render(s[2])
+                case "sessions": self = .openSession(s[2])
                 default: return nil
                 }
             case 5 where s[0] == "v1" && s[1] == "venues" && s[3] == "levels": self = .level(s[2], s[4])
+            case 3 where s[0] == "v1" && s[1] == "sessions": self = .session(s[2])
+            case 4 where s[0] == "v1" && s[1] == "sessions" && s[3] == "fixes": self = .fixes(s[2])
+            case 4 where s[0] == "v1" && s[1] == "sessions" && s[3] == "events": self = .events(s[2])
             default: return nil
             }
         }
@@ -131,6 +160,19 @@ public final class IndoorService: Sendable {
             case .search: "search"
             case .route: "route"
             case .render: "render"
+            case .openSession: "session_open"
+            case .session: "session_delete"
+            case .fixes: "session_fixes"
+            case .events: "session_events"
+            }
+        }
+
+        /// The methods it answers.
+        var methods: [String] {
+            switch self {
+            case .openSession, .fixes: ["POST"]
+            case .session: ["DELETE"]
+            default: ["GET", "HEAD"]
             }
         }
     }
@@ -149,7 +191,7 @@ public final class IndoorService: Sendable {
             }
         case .metrics:
             _ = try Parameters(query, allowed: [])
-            let text = metrics.exposition(venues: venueIDs.count, ready: phase == .ready)
+            let text = metrics.exposition(venues: venueIDs.count, ready: phase == .ready, sessions: sessions.counts)
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Data(text.utf8))
         case .venues:
             _ = try Parameters(query, allowed: [])
@@ -195,6 +237,29 @@ public final class IndoorService: Sendable {
                                    repeatable: ["via"])
             let venue = try self.venue(id)
             return try render(venue, p)
+        case .openSession(let id):
+            _ = try Parameters(query, allowed: [])
+            let venue = try self.venue(id)
+            let (session, plan) = try sessions.open(try SessionRequestBody.parse(request.body), on: venue, client: request.clientAddress)
+            var r = HTTPResponse.json(SessionCreated(session, plan: plan, idleSeconds: sessions.limits.idleSeconds), status: 201, endpoint: "session_open")
+            r.headers.append(("Location", "/v1/sessions/\(session.id)"))
+            return r
+        case .fixes(let id):
+            _ = try Parameters(query, allowed: [])
+            let fixes = try FixBody.parse(request.body, maxFixes: sessions.limits.maxFixesPerRequest)
+            return .json(try sessions.post(fixes, to: id), endpoint: "session_fixes")
+        case .session(let id):
+            _ = try Parameters(query, allowed: [])
+            try sessions.delete(id)
+            return HTTPResponse(status: 204, endpoint: "session_delete")
+        case .events(let id):
+            _ = try Parameters(query, allowed: [])
+            if phase == .draining { throw APIError(status: 503, code: "not_ready", message: "shutting down") }
+            let stream = try sessions.follow(id, lastEventID: request.headers["last-event-id"])
+            var r = HTTPResponse(status: 200, contentType: "text/event-stream; charset=utf-8",
+                                 headers: [("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")], endpoint: "session_events")
+            r.stream = stream
+            return r
         }
     }
 
@@ -309,6 +374,42 @@ struct VenueList: Codable {
     let venues: [Entry]
 }
 
+/// What `POST /v1/venues/{venue}/sessions` answers: the session's id and venue, where to post fixes and follow
+/// events, how long it may stay idle, and its route (`/route`'s JSON; null when it starts from the first fix).
+struct SessionCreated: Encodable {
+    let id: String
+    let venue: String
+    let fixes: String
+    let events: String
+    let idleTimeout: Double
+    let route: RouteResponse?
+
+    init(_ session: Session, plan: RoutePlan?, idleSeconds: Double) {
+        id = session.id
+        venue = session.venueID
+        fixes = "/v1/sessions/\(session.id)/fixes"
+        events = "/v1/sessions/\(session.id)/events"
+        idleTimeout = idleSeconds
+        route = plan.map(RouteResponse.init)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, venue, fixes, events, route
+        case idleTimeout = "idle_timeout_s"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(venue, forKey: .venue)
+        try c.encode(fixes, forKey: .fixes)
+        try c.encode(events, forKey: .events)
+        try c.encode(idleTimeout, forKey: .idleTimeout)
+        // Present as null in free mode or when routed from the first fix.
+        try c.encode(route, forKey: .route)
+    }
+}
+
 /// A request's query parameters, checked: only the names an endpoint takes, each once unless it may repeat.
 struct Parameters {
     private var values: [String: [String]] = [:]
@@ -332,9 +433,14 @@ struct Parameters {
     /// `lang`: a language tag (BCP 47's letters, digits and hyphens, up to 35 characters), if given.
     func language() throws(APIError) -> String? {
         guard let tag = self["lang"] else { return nil }
+        return try Self.languageTag(tag)
+    }
+
+    /// `tag`, when it is a language tag (BCP 47's letters, digits and hyphens, up to 35 characters).
+    static func languageTag(_ tag: String) throws(APIError) -> String {
         guard (1...35).contains(tag.utf8.count),
               tag.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-        else { throw APIError(status: 400, code: "bad_request", message: "lang: a language tag such as en, fr or de, not \(tag)") }
+        else { throw APIError(status: 400, code: "bad_request", message: "lang: a language tag such as en, fr or de, not \(tag.prefix(64))") }
         return tag
     }
 }

@@ -7,7 +7,7 @@ public struct ServerLimits: Hashable, Sendable {
     /// Bytes of a request's line and headers together (what the server reads before the request is whole).
     /// Longer requests are refused by the HTTP server itself (414 or 431, with its own short body).
     public var maxHeaderBytes: Int
-    /// Bytes of a request body (no endpoint of this version takes one): a larger `Content-Length` is answered 413;
+    /// Bytes of a request body (the session endpoints' JSON; a `GET` takes none): a larger `Content-Length` is answered 413;
     /// a chunked body that grows past it has its connection closed.
     public var maxBodyBytes: Int
     /// Open connections answered; a request on one more is answered 429 and its connection closed, and past

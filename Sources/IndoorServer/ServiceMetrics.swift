@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// What the service has done, for `GET /metrics` in the Prometheus text format (version 0.0.4): requests by
-/// endpoint and status, a latency histogram per endpoint, open connections, requests in flight, venues, readiness.
+/// endpoint and status, a latency histogram per endpoint, open connections, requests in flight, venues, readiness,
+/// navigation sessions (active, created, expired, deleted, refused) and event-stream followers.
 /// Labels come from closed sets (the API's endpoints, HTTP statuses), so the series are bounded.
 public final class ServiceMetrics: Sendable {
     /// Upper bounds of the latency buckets, seconds.
@@ -24,10 +25,16 @@ public final class ServiceMetrics: Sendable {
     public init() {}
 
     /// Counts a request `endpoint` answered with `status` in `seconds`.
-    public func record(endpoint: String, status: Int, seconds: Double) {
-        let k = Self.buckets.firstIndex { seconds <= $0 }
+    /// - Parameters:
+    ///   - endpoint: the endpoint that answered.
+    ///   - status: the answer's status.
+    ///   - seconds: from the request line to the answer; nil for an event stream, whose length is no latency (it is
+    ///     counted, and left out of the histogram).
+    public func record(endpoint: String, status: Int, seconds: Double?) {
         state.withLock { s in
             s.requests[endpoint, default: [:]][status, default: 0] += 1
+            guard let seconds else { return }
+            let k = Self.buckets.firstIndex { seconds <= $0 }
             var h = s.latency[endpoint] ?? Histogram()
             if let k { h.counts[k] += 1 }
             h.sum += seconds
@@ -37,7 +44,7 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// The metrics in the Prometheus text exposition format, series sorted by their labels.
-    func exposition(venues: Int, ready: Bool) -> String {
+    func exposition(venues: Int, ready: Bool, sessions: SessionCounts = SessionCounts()) -> String {
         let (requests, latency) = state.withLock { ($0.requests, $0.latency) }
         var out = """
             # HELP indoornav_http_requests_total Requests answered, by endpoint and status.
@@ -78,6 +85,24 @@ public final class ServiceMetrics: Sendable {
             # HELP indoornav_ready Whether the service is ready (1) or loading or draining (0).
             # TYPE indoornav_ready gauge
             indoornav_ready \(ready ? 1 : 0)
+            # HELP indoornav_sessions Navigation sessions held.
+            # TYPE indoornav_sessions gauge
+            indoornav_sessions \(sessions.active)
+            # HELP indoornav_sessions_created_total Navigation sessions opened.
+            # TYPE indoornav_sessions_created_total counter
+            indoornav_sessions_created_total \(sessions.created)
+            # HELP indoornav_sessions_expired_total Navigation sessions that expired, idle.
+            # TYPE indoornav_sessions_expired_total counter
+            indoornav_sessions_expired_total \(sessions.expired)
+            # HELP indoornav_sessions_deleted_total Navigation sessions deleted by their clients.
+            # TYPE indoornav_sessions_deleted_total counter
+            indoornav_sessions_deleted_total \(sessions.deleted)
+            # HELP indoornav_sessions_refused_total Session creations refused: too many sessions, or a client too fast.
+            # TYPE indoornav_sessions_refused_total counter
+            indoornav_sessions_refused_total \(sessions.refused)
+            # HELP indoornav_sse_followers Event-stream followers connected.
+            # TYPE indoornav_sse_followers gauge
+            indoornav_sse_followers \(sessions.followers)
 
             """
         return out

@@ -6,6 +6,7 @@ import IndoorServer
 enum ServeCommand {
     static let help = """
         USAGE: indoornav serve [--venue PATH]... [--listen ADDR:PORT] [--threads N] [--strict]
+                               [--replica-id ID] [--session-idle SECONDS] [--max-sessions N]
 
         Serves venues over HTTP: routes, search, venue summaries, floors as GeoJSON and rendered maps, as JSON the
         same as the other commands print (`route --format json`, `search --json`, `venue info --json`). Each venue
@@ -22,8 +23,19 @@ enum ServeCommand {
           /v1/venues/{venue}/search?q=&near=&level=&category=&limit=&lang=
           /v1/venues/{venue}/route?from=&to=&via=&profile=&avoid=&non_public=&lang=&format=json|geojson
           /v1/venues/{venue}/render?level=&from=&to=&via=&profile=&camera=&size=WxH&style=&lang=   (PNG)
-        Errors are {"error": {"status", "code", "message"}}: 400 bad request or place, 404 unknown venue or path,
-        405, 413/414 too large, 422 no route, 429 too many connections, 503 not ready.
+
+        NAVIGATION SESSIONS:
+          POST   /v1/venues/{venue}/sessions   {"from", "to", "profile", "lang"} → 201: id, route, events URL
+          POST   /v1/sessions/{id}/fixes       a fix or an array: {"lat", "lon", "level", "accuracy", "time",
+                                               "heading", "speed"} → the guidance events (as follow --json)
+          GET    /v1/sessions/{id}/events      the events as Server-Sent Events (Last-Event-ID resumes)
+          DELETE /v1/sessions/{id}             204
+        A session id starts with the replica's id, so a load balancer can route on it. Sessions expire when idle,
+        are bounded in number and in how fast one address opens them (429), as are event-stream followers.
+
+        Errors are {"error": {"status", "code", "message"}}: 400 bad request, place or body, 404 unknown venue,
+        path or session (unknown, expired, deleted, or held by another replica), 405, 413/414 too large,
+        422 no route, 429 too many connections, sessions or followers, or sessions opened too fast, 503 not ready.
 
         OPTIONS:
           --venue PATH       An IMDF folder or archive, or an OSM file (.osm, .osm.pbf); repeat for more venues.
@@ -31,6 +43,10 @@ enum ServeCommand {
                              interface; port 0 picks a free one, printed on stderr).
           --threads N        Worker threads, each with its own epoll loop (default: the number of CPUs).
           --strict           Only what the venue data draws: no inferred corridors or entrances.
+          --replica-id ID    The prefix of this replica's session ids: 1 to 32 of a-z, 0-9 and -
+                             (default: the host name, or a random one).
+          --session-idle S   Seconds without a request after which a session expires (default 600).
+          --max-sessions N   Sessions held at once (default 10000).
 
         One JSON line per request goes to stderr (time, method, target, status, bytes, ms, endpoint, error).
         SIGTERM or SIGINT shuts down gracefully: /ready says 503, no new connection is accepted, requests in
@@ -48,6 +64,9 @@ enum ServeCommand {
         let strict = args.flag("--strict")
         let listen = try args.option("--listen") ?? "127.0.0.1:8080"
         let threadsText = try args.option("--threads")
+        let replicaText = try args.option("--replica-id")
+        let idleText = try args.option("--session-idle")
+        let maxSessionsText = try args.option("--max-sessions")
         try args.finish()
         guard let (host, port) = ServerConfiguration.listenAddress(listen) else {
             throw UsageError("--listen takes ADDRESS:PORT with an IPv4 address (127.0.0.1:8080, :8080), not \(listen)", command: args.command)
@@ -59,6 +78,26 @@ enum ServeCommand {
             }
             threads = n
         }
+        var limits = SessionLimits()
+        if let idleText {
+            guard let s = Double(idleText), (1...86_400).contains(s) else {
+                throw UsageError("--session-idle takes seconds from 1 to 86400, not \(idleText)", command: args.command)
+            }
+            limits.idleSeconds = s
+        }
+        if let maxSessionsText {
+            guard let n = Int(maxSessionsText), (1...1_000_000).contains(n) else {
+                throw UsageError("--max-sessions takes a whole number from 1 to 1000000, not \(maxSessionsText)", command: args.command)
+            }
+            limits.maxSessions = n
+        }
+        var replicaID = NavigationSessions.defaultReplicaID()
+        if let replicaText {
+            guard let id = NavigationSessions.replicaID(replicaText) else {
+                throw UsageError("--replica-id takes 1 to 32 of a-z, 0-9 and - (not first or last), not \(replicaText)", command: args.command)
+            }
+            replicaID = id
+        }
         let sources = paths.isEmpty ? [VenueSource(strict: strict)] : paths.map { VenueSource(path: $0, strict: strict) }
         var ids: [String: String] = [:]
         for source in sources {
@@ -69,11 +108,11 @@ enum ServeCommand {
             ids[id] = source.name
         }
 
-        let service = IndoorService()
+        let service = IndoorService(sessions: NavigationSessions(replicaID: replicaID, limits: limits, clock: ContinuousClock()))
         let server = HTTPServer(service: service, configuration: ServerConfiguration(host: host, port: port, threads: threads))
         // Listening first: /health answers and /ready says 503 while the venues load.
         try server.start()
-        Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(threads) threads")
+        Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(threads) threads as replica \(replicaID)")
         let stop = DispatchSemaphore(value: 0)
         Interruption.install { _ in stop.signal() }
         for source in sources {

@@ -37,12 +37,15 @@ import Testing
 
     @Test func badOptionsAreUsageErrors() async throws {
         for arguments in [["serve", "--listen", "localhost"], ["serve", "--threads", "0"],
-                          ["serve", "--venue", "a/x.osm", "--venue", "b/x.osm.pbf"]] {
+                          ["serve", "--venue", "a/x.osm", "--venue", "b/x.osm.pbf"], ["serve", "--replica-id", "Bad_ID"],
+                          ["serve", "--replica-id", "-a"], ["serve", "--session-idle", "0"], ["serve", "--max-sessions", "x"]] {
             let r = try await CLI.output(arguments)
             #expect(r.status == 2, "\(arguments)")
         }
         let help = try await CLI.output(["serve", "--help"])
         #expect(help.status == 0)
         #expect(String(decoding: help.stdout, as: UTF8.self).contains("/v1/venues/{venue}/route"))
+        #expect(String(decoding: help.stdout, as: UTF8.self).contains("--replica-id ID"))
+        #expect(String(decoding: help.stdout, as: UTF8.self).contains("GET    /v1/sessions/{id}/events"))
     }
 }

@@ -116,8 +116,9 @@ final class TestServer: Sendable {
     let log = Log()
     var port: Int { server.port }
 
-    init(limits: ServerLimits = ServerLimits(), ready: Bool = true, venue: ServedVenue? = TestServer.sampleVenue) throws {
-        let service = IndoorService(limits: limits)
+    init(limits: ServerLimits = ServerLimits(), ready: Bool = true, venue: ServedVenue? = TestServer.sampleVenue,
+         sessions: NavigationSessions = NavigationSessions(replicaID: "test", clock: ContinuousClock())) throws {
+        let service = IndoorService(limits: limits, sessions: sessions)
         let log = self.log
         server = HTTPServer(service: service, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2,
                                                                                   accessLog: { line in log.lines.withLock { $0.append(line) } }))

@@ -4,12 +4,35 @@ import IndoorCore
 /// swift-argument-parser this tool needs (`--name value`, `--name=value`, flags, positionals, `--` to end options).
 struct Arguments {
     private var words: [String]
+    /// What the command accepts.
+    let definition: CommandDefinition
     /// The command's name for messages ("indoornav venue info").
-    let command: String
+    var command: String { definition.fullName }
 
-    init(_ words: [String], command: String) {
+    init(_ words: [String], definition: CommandDefinition) {
         self.words = words
-        self.command = command
+        self.definition = definition
+    }
+
+    /// Refuses an option the definition does not have, with the defined one it resembles: `route --form Relay` says
+    /// "unknown option --form (did you mean --from?)". Values are skipped, so `--level -1` is no option.
+    func checkDefined() throws(UsageError) {
+        var i = 0
+        while i < words.count, words[i] != "--" {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("-"), word != "-" else { continue }
+            let name = word.prefix { $0 != "=" }
+            guard let option = definition.option(named: name) else {
+                let near = definition.options.flatMap(\.names).compactMap { candidate in
+                    EditDistance.within(name, candidate, limit: 2).map { (candidate, $0) }
+                }.min { $0.1 < $1.1 }
+                throw UsageError("unknown option \(name)" + (near.map { " (did you mean \($0.0)?)" } ?? ""), command: command)
+            }
+            if name.count == word.count, option.arity == .value || (option.arity == .optionalValue && i < words.count && !words[i].hasPrefix("-")) {
+                i += 1
+            }
+        }
     }
 
     /// Removes and returns the value of `--name VALUE` or `--name=VALUE`: the last one given wins, or with
@@ -69,22 +92,9 @@ struct Arguments {
         return nil
     }
 
-    /// The error for a required option or argument that is absent (`what`: "--from PLACE", "QUERY"). A mistyped
-    /// option is the likelier cause when an unknown one is left, so that is reported first, with the option it
-    /// resembles: `route --form Relay` says "unknown option --form (did you mean --from?)", not "missing --from".
+    /// The error for a required option or argument that is absent (`what`: "--from PLACE", "QUERY").
     func missing(_ what: String) -> UsageError {
-        if let unknown = unknownOption {
-            let wanted = String(what.prefix { $0 != " " })
-            let hint = wanted.hasPrefix("-") && EditDistance.within(unknown.prefix { $0 != "=" }, wanted, limit: 2) != nil
-                ? " (did you mean \(wanted)?)" : ""
-            return UsageError("unknown option \(unknown)\(hint)", command: command)
-        }
-        return UsageError("missing \(what)", command: command)
-    }
-
-    /// The first word left that looks like an option (before `--`).
-    private var unknownOption: String? {
-        words.prefix { $0 != "--" }.first { $0.hasPrefix("-") && $0 != "-" }
+        UsageError("missing \(what)", command: command)
     }
 
     /// Fails on anything not taken.

@@ -3,44 +3,43 @@ import IndoorCore
 import IndoorLocation
 
 enum FollowCommand {
-    static let help = """
-        USAGE: indoornav follow SOURCE [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr|de|ru] [--json] [--venue PATH]
-
-        Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
-        --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
-        until arrival. Prints a live line per fix, or with --json one JSON object per engine event.
-
-        SOURCE (one of):
-          --nmea DEVICE [--baud B]    An NMEA 0183 receiver on a serial port (B: 4800…115200, or `auto` to hunt;
-                                      default 9600). Survives unplugging: it waits for the device to come back.
-          --nmea-tcp HOST:PORT        NMEA over TCP (phone apps, networked receivers).
-          --gpsd [HOST:PORT]          gpsd's JSON protocol (default localhost:2947).
-          --gpx FILE [--speed X]      A GPX track (- for standard input) replayed at X times its recorded pace
-                                      (`max`: as fast as possible).
-          --nmea-file FILE [--speed X] A recorded NMEA log, replayed likewise. `-` reads standard input as it
-                                      arrives, paced only with --speed: a live stream, as from `gpspipe -r`.
-
-        OPTIONS:
-          --to PLACE       Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL).
-          --from PLACE     Route from this place instead of the first fix (to replay a `simulate --record` session).
-          --profile P      default | accessible | avoid-elevators | avoid-escalators.
-          --lang L         Instruction language: en (default), fr, de or ru, reroutes too; names follow it with fallback.
-          --json           One JSON object per event (started, progress, step_changed, approaching_maneuver,
-                           level_changed, off_route, rerouted, arrived, signal_lost, signal_regained,
-                           provider_status, located).
-          --venue PATH     An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
-          --venue-name NAME
-                           Pick a station, building or mall by name out of an OSM extract.
-          --bbox W,S,E,N   Pick what lies in a box (degrees) out of an OSM extract.
-          --strict         Only what the venue data draws: no inferred corridors or entrances.
-        """
+    static let definition = CommandDefinition(
+        path: ["follow"],
+        synopsis: """
+            (--nmea DEVICE [--baud B|auto] | --nmea-tcp HOST:PORT | --gpsd [HOST:PORT] | --gpx FILE|- | --nmea-file FILE|-)
+            [--speed X|max] [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr|de|ru] [--json] [--venue PATH]
+            """,
+        abstract: "Follow a live or replayed position source on the venue, with guidance to a place.",
+        discussion: """
+            Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
+            --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
+            until arrival. Prints a live line per fix, or with --json one JSON object per engine event.
+            """,
+        groups: [
+            OptionGroup(title: "SOURCE (one of)", options: [
+                .value("--nmea", "DEVICE", .file, help: "An NMEA 0183 receiver on a serial port. Survives unplugging: it waits "
+                       + "for the device to come back."),
+                .value("--baud", "B", choices: ["auto"] + NMEASerialProvider<ContinuousClock>.supportedBauds.map(String.init),
+                       help: "The receiver's speed (4800…115200, or `auto` to hunt; default 9600)."),
+                .value("--nmea-tcp", "HOST:PORT", help: "NMEA over TCP (phone apps, networked receivers)."),
+                .optionalValue("--gpsd", "HOST:PORT", help: "gpsd's JSON protocol (default localhost:2947)."),
+                .value("--gpx", "FILE", .file, help: "A GPX track (- for standard input), replayed."),
+                .value("--nmea-file", "FILE", .file, help: "A recorded NMEA log, replayed. `-` reads standard input as it arrives, "
+                       + "paced only with --speed: a live stream, as from `gpspipe -r`."),
+                .value("--speed", "X", help: "Replay a file at X times its recorded pace (0.1…100; `max`: as fast as possible)."),
+            ]),
+            OptionGroup(title: "OPTIONS", options: [
+                .value("--to", "PLACE", help: "Guide to this place (a POI, space or opening id, a name, LON,LAT@LEVEL)."),
+                .value("--from", "PLACE", help: "Route from this place instead of the first fix (to replay a `simulate --record` session)."),
+                .profile,
+                .instructionLanguage("Instruction language: en (default), fr, de or ru, reroutes too; names follow it with fallback."),
+                .flag("--json", help: "One JSON object per event (started, progress, step_changed, approaching_maneuver, "
+                      + "level_changed, off_route, rerouted, arrived, signal_lost, signal_regained, provider_status, located)."),
+            ] + OptionDefinition.venueSource),
+        ])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav follow")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
+        guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
         let (provider, live) = try source(&args)
         let toText = try args.option("--to")

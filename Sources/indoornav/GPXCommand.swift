@@ -3,23 +3,24 @@ import IndoorBase
 import IndoorLocation
 
 enum GPXCommand {
-    static let help = """
-        USAGE: indoornav gpx info FILE|- [--json] [--verbose]
-
-        Summarises a GPX 1.0 or 1.1 file (- for standard input): waypoints, routes and their points, tracks,
-        segments and their points, and the first and last points (time, position, elevation). Any size is read in
-        bounded memory. A file that is not GPX exits 1 with the line and column of the problem. --verbose adds the
-        time taken and the peak memory on stderr.
-        """
+    static let definition = CommandDefinition.group("gpx", abstract: "Summarise a GPX file.", [
+        CommandDefinition(
+            path: ["gpx", "info"], synopsis: "FILE|- [--json] [--verbose]",
+            abstract: "Summarise a GPX file (waypoints, routes, tracks, first and last points).",
+            discussion: """
+                Summarises a GPX 1.0 or 1.1 file (- for standard input): waypoints, routes and their points, tracks,
+                segments and their points, and the first and last points (time, position, elevation). Any size is read in
+                bounded memory. A file that is not GPX exits 1 with the line and column of the problem.
+                """,
+            operand: .init(name: "FILE", kind: .file),
+            groups: [OptionGroup(title: "OPTIONS", options: [
+                .json,
+                .flag("--verbose", "-v", help: "Also print the time taken and the peak memory on stderr."),
+            ])]),
+    ])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav gpx")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
-        guard let sub = args.positional() else { throw UsageError("missing subcommand (info)", command: args.command) }
-        guard sub == "info" else { throw UsageError("unknown subcommand \(sub) (expected info)", command: args.command) }
+        guard var args = try definition.arguments(words) else { return .success }
         let json = args.flag("--json")
         let verbose = args.flag("--verbose") || args.flag("-v")
         guard let given = args.positional() else { throw args.missing("FILE") }

@@ -2,26 +2,24 @@ import Foundation
 import IndoorLocation
 
 enum NMEACommand {
-    static let help = """
-        USAGE: indoornav nmea decode [FILE|-] [--lenient]
-
-        Decodes NMEA 0183 from a file (or standard input) and prints one JSON object per epoch, with gpsd's TPV
-        field names where the meaning is the same (class, time, mode, lat, lon, altMSL, altHAE, speed m/s, track,
-        magvar, eph, epv) plus heading when a true heading arrives, so the output can be compared with gpsd's.
-        A summary of the lines skipped, by reason, goes to standard error.
-
-        OPTIONS:
-          --lenient   Accept sentences without a checksum (a checksum present must still match).
-        """
+    static let definition = CommandDefinition.group("nmea", abstract: "Decode NMEA 0183.", [
+        CommandDefinition(
+            path: ["nmea", "decode"], synopsis: "[FILE|-] [--lenient]",
+            abstract: "Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).",
+            discussion: """
+                Decodes NMEA 0183 from a file (or standard input) and prints one JSON object per epoch, with gpsd's TPV
+                field names where the meaning is the same (class, time, mode, lat, lon, altMSL, altHAE, speed m/s, track,
+                magvar, eph, epv) plus heading when a true heading arrives, so the output can be compared with gpsd's.
+                A summary of the lines skipped, by reason, goes to standard error.
+                """,
+            operand: .init(name: "FILE", kind: .file),
+            groups: [OptionGroup(title: "OPTIONS", options: [
+                .flag("--lenient", help: "Accept sentences without a checksum (a checksum present must still match)."),
+            ])]),
+    ])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav nmea")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
-        guard let sub = args.positional() else { throw UsageError("missing subcommand (decode)", command: args.command) }
-        guard sub == "decode" else { throw UsageError("unknown subcommand \(sub) (expected decode)", command: args.command) }
+        guard var args = try definition.arguments(words) else { return .success }
         let lenient = args.flag("--lenient")
         let path = try StandardStreams.input(args.positional() ?? "-", command: args.command)
         try args.finish()

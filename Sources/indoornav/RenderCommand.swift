@@ -2,41 +2,39 @@ import Foundation
 import IndoorCore
 
 enum RenderCommand {
-    static let help = """
-        USAGE: indoornav render [--venue PATH] [--level L] [--from PLACE --to PLACE [--via PLACE]... [--profile P]]
-                                [--camera overview|follow] [--size WxH] [--style light|dark] [--lang LANG]
-                                -o FILE.png|svg|pdf [--force]
-
-        Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
-        (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
-        collide, the route with direction arrows, level changes, pins with the start and destination names and
-        step numbers matching the text itinerary, a scale bar and a north arrow. An itinerary over several levels
-        is drawn as one panel per level side by side, unless --level picks one.
-
-        OPTIONS:
-          --level L          The level to draw (an ordinal such as 0 or -1, or a level id), with every level of
-                             its ordinal (one floor). Default: ground level, or the route's levels.
-          --from/--to/--via  Places, as for `indoornav route`.
-          --camera C         overview (default): fit the route or the level; follow: close up on the start of the
-                             route, turned to face the way to go.
-          --size WxH         Image size in pixels (default 1200x900).
-          --style S          light (default) or dark.
-          --lang LANG        Label language (names fall back to English, then any).
-          --venue PATH       An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the sample venue).
-          --venue-name NAME  Pick a station, building or mall by name out of an OSM extract.
-          --bbox W,S,E,N     Pick what lies in a box (degrees) out of an OSM extract.
-          -o FILE            Output; the format follows the extension. An existing file is kept unless --force.
-          --force            Replace an existing output file.
-          --venue PATH       An IMDF folder or archive, or an OSM file (default: the embedded sample venue).
-          --strict           Only what the venue data draws: no inferred corridors or entrances.
-        """
+    static let definition = CommandDefinition(
+        path: ["render"],
+        synopsis: """
+            [--venue PATH] [--level L] [--from PLACE --to PLACE [--via PLACE]... [--profile P]]
+            [--camera overview|follow] [--size WxH] [--style light|dark] [--lang LANG] -o FILE.png|svg|pdf [--force]
+            """,
+        abstract: "Draw a level or an itinerary to PNG, SVG or PDF.",
+        discussion: """
+            Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
+            (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
+            collide, the route with direction arrows, level changes, pins with the start and destination names and
+            step numbers matching the text itinerary, a scale bar and a north arrow. An itinerary over several levels
+            is drawn as one panel per level side by side, unless --level picks one.
+            """,
+        groups: [OptionGroup(title: "OPTIONS", options: [
+            .value("--level", "L", help: "The level to draw (an ordinal such as 0 or -1, or a level id), with every level of its "
+                   + "ordinal (one floor). Default: ground level, or the route's levels."),
+            .value("--from", "PLACE", help: "Draw the itinerary from PLACE, as for `indoornav route` (with --to)."),
+            .value("--to", "PLACE", help: "The itinerary's destination (with --from)."),
+            .value("--via", "PLACE", repeatable: true, help: "Stop here on the way (repeatable, in order)."),
+            .profile,
+            .value("--camera", "C", choices: ["overview", "follow"], help: "overview (default): fit the route or the level; "
+                   + "follow: close up on the start of the route, turned to face the way to go."),
+            .value("--size", "WxH", help: "Image size in pixels (default 1200x900)."),
+            .value("--style", "S", choices: ["light", "dark"], help: "light (default) or dark."),
+            .value("--lang", "LANG", help: "Label language (names fall back to English, then any)."),
+            .value("-o", "FILE", .file, aliases: ["--output"],
+                   help: "Output (required); the format follows the extension (.png, .svg or .pdf). An existing file is kept unless --force."),
+            .flag("--force", help: "Replace an existing output file."),
+        ] + OptionDefinition.venueSource)])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav render")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
+        guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
         let levelText = try args.option("--level")
         let fromText = try args.option("--from")

@@ -2,41 +2,40 @@ import Foundation
 import IndoorCore
 
 enum RouteCommand {
-    static let help = """
-        USAGE: indoornav route --from PLACE --to PLACE [--via PLACE]... [--profile P] [--avoid ID]... [--non-public]
-                               [--format text|json|geojson] [--lang en|fr|de|ru] [--render FILE [--force]] [--venue PATH]
+    static let definition = CommandDefinition(
+        path: ["route"],
+        synopsis: """
+            --from PLACE --to PLACE [--via PLACE]... [--profile P] [--avoid ID]... [--non-public]
+            [--format text|json|geojson] [--lang en|fr|de|ru] [--render FILE [--force]] [--venue PATH] [--strict]
+            """,
+        abstract: "Compute a turn-by-turn itinerary between places (multi-level, accessible profiles).",
+        discussion: """
+            Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
+            and escalators, with turn-by-turn instructions.
 
-        Computes the itinerary a person would walk: around corners, through doors, up and down stairs, elevators
-        and escalators, with turn-by-turn instructions.
-
-        PLACE is a POI, space, opening or connector-stop id, a name (the best search result: a whole name wins, then
-        the nearest of equally good ones; when several tie, a note on stderr says which was taken and the ids of the
-        others), LON,LAT@LEVEL (LEVEL an ordinal such as 0, -1, 0.5, or a level id), or category:C for the nearest
-        POI of category C by walking time. Elevators, escalators, stairs and entrances are places too ("Elevator B",
-        "Aufzug", "main entrance").
-
-        OPTIONS:
-          --via PLACE       Stop here on the way (repeatable, in order).
-          --profile P       default | accessible (no stairs or escalators) | avoid-elevators | avoid-escalators.
-          --avoid ID        A space, opening or connector id that is closed (repeatable).
-          --non-public      Allow crossing staff-only and restricted areas.
-          --format F        text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step).
-          --lang L          Instruction language: en (default), fr, de or ru; names follow it with fallback.
-          --render FILE     Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits.
-          --force           Overwrite FILE if it exists.
-          --venue PATH      An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
-          --venue-name NAME
-                            Pick a station, building or mall by name out of an OSM extract.
-          --bbox W,S,E,N    Pick what lies in a box (degrees) out of an OSM extract.
-          --strict          Only what the venue data draws: no inferred corridors or entrances.
-        """
+            PLACE is a POI, space, opening or connector-stop id, a name (the best search result: a whole name wins, then
+            the nearest of equally good ones; when several tie, a note on stderr says which was taken and the ids of the
+            others), LON,LAT@LEVEL (LEVEL an ordinal such as 0, -1, 0.5, or a level id), or category:C for the nearest
+            POI of category C by walking time. Elevators, escalators, stairs and entrances are places too ("Elevator B",
+            "Aufzug", "main entrance").
+            """,
+        groups: [OptionGroup(title: "OPTIONS", options: [
+            .value("--from", "PLACE", help: "Where the itinerary starts (required)."),
+            .value("--to", "PLACE", help: "Where it ends (required)."),
+            .value("--via", "PLACE", repeatable: true, help: "Stop here on the way (repeatable, in order)."),
+            .profile,
+            .value("--avoid", "ID", repeatable: true, help: "A space, opening or connector id that is closed (repeatable)."),
+            .flag("--non-public", help: "Allow crossing staff-only and restricted areas."),
+            .value("--format", "F", choices: ["text", "json", "geojson"],
+                   help: "text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step)."),
+            .flag("--json", help: "The same as --format json."),
+            .instructionLanguage("Instruction language: en (default), fr, de or ru; names follow it with fallback."),
+            .value("--render", "FILE", .file, help: "Also draw the itinerary (.png, .svg or .pdf): one panel per level it visits."),
+            .flag("--force", help: "Overwrite FILE if it exists."),
+        ] + OptionDefinition.venueSource)])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav route")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
+        guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
         guard let fromText = try args.option("--from") else { throw args.missing("--from PLACE") }
         guard let toText = try args.option("--to") else { throw args.missing("--to PLACE") }

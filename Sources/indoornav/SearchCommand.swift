@@ -2,37 +2,31 @@ import Foundation
 import IndoorCore
 
 enum SearchCommand {
-    static let help = """
-        USAGE: indoornav search QUERY [--near PLACE] [--level L] [--category C] [--limit N] [--lang LANG] [--json] [--venue PATH]
-
-        Finds POIs, rooms, amenities, elevators, escalators, stairs and entrances by name, room number or category,
-        in any language the venue has, and by everyday words in English, French, German and Russian ("tickets",
-        "Fahrkarten", "lunch", "gift shop", "ladies room", "Aufzug"); typos and unfinished words are tolerated. A
-        whole name ranks first (a room number with its separators: R0-1-1-5 before R0-0-1-5; "mc donalds" for
-        McDonald's). `category:X` as the query lists every POI of category X (nearest first with --near).
-
-        OPTIONS:
-          --near PLACE    Rank equally relevant results by walking distance from PLACE (an id, a name or
-                          LON,LAT@LEVEL), on the routing graph; unreachable results come last.
-          --level L       Only results on level L (an ordinal such as 0 or -1, or a level id).
-          --category C    Only results of category C (or a synonym: toilet, lift, cafe…).
-          --limit N       At most N results (default 10).
-          --lang LANG     Display language for names.
-          --json          {"query", "results": [{id, name, category, level, coordinate, score, distance}]}
-                          (distance: metres walked, with --near).
-          --venue PATH    An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
-          --venue-name NAME
-                          Pick a station, building or mall by name out of an OSM extract.
-          --bbox W,S,E,N  Pick what lies in a box (degrees) out of an OSM extract.
-          --strict        Only what the venue data draws: no inferred corridors or entrances.
-        """
+    static let definition = CommandDefinition(
+        path: ["search"],
+        synopsis: "QUERY [--near PLACE] [--level L] [--category C] [--limit N] [--lang LANG] [--json] [--venue PATH]",
+        abstract: "Find POIs by name, room number or category (typo-tolerant, any language).",
+        discussion: """
+            Finds POIs, rooms, amenities, elevators, escalators, stairs and entrances by name, room number or category,
+            in any language the venue has, and by everyday words in English, French, German and Russian ("tickets",
+            "Fahrkarten", "lunch", "gift shop", "ladies room", "Aufzug"); typos and unfinished words are tolerated. A
+            whole name ranks first (a room number with its separators: R0-1-1-5 before R0-0-1-5; "mc donalds" for
+            McDonald's). `category:X` as the query lists every POI of category X (nearest first with --near).
+            """,
+        operand: .init(name: "QUERY", kind: .other),
+        groups: [OptionGroup(title: "OPTIONS", options: [
+            .value("--near", "PLACE", help: "Rank equally relevant results by walking distance from PLACE (an id, a name or "
+                   + "LON,LAT@LEVEL), on the routing graph; unreachable results come last."),
+            .value("--level", "L", help: "Only results on level L (an ordinal such as 0 or -1, or a level id)."),
+            .value("--category", "C", help: "Only results of category C (or a synonym: toilet, lift, cafe…)."),
+            .value("--limit", "N", help: "At most N results (default 10)."),
+            .value("--lang", "LANG", help: "Display language for names."),
+            .flag("--json", help: #"{"query", "results": [{id, name, category, level, coordinate, score, distance}]} "#
+                  + "(distance: metres walked, with --near)."),
+        ] + OptionDefinition.venueSource)])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav search")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
+        guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
         let nearText = try args.option("--near")
         let levelText = try args.option("--level")

@@ -2,48 +2,47 @@ import Foundation
 import IndoorCore
 
 enum SimulateCommand {
-    static let help = """
-        USAGE: indoornav simulate --from PLACE --to PLACE [--sessions N] [--seed S] [--noise M] [--heading-noise DEG]
-                                  [--detour-rate R] [--profile P] [--record DIR] [--frames DIR [--size WxH]]
-                                  [--force] [--json] [--venue PATH]
-
-        Walks simulated people along the itinerary and follows each through the real navigation engine: their
-        receiver writes NMEA with noise, dropouts and wrong levels near stairs, which is decoded like a live one.
-        Prints what the engine did, measured against the truth: arrivals, wrong-level arrivals, reroutes per real
-        detour, off-route detection delay, false off-route alarms, and the matched position error.
-
-        OPTIONS:
-          --sessions N        How many sessions (default 100), run on every core.
-          --seed S            The seed every random choice comes from (default 1): same seed, same report.
-          --noise M           Position noise, metres, 1σ per axis (default 3).
-          --heading-noise D   Compass noise, degrees (default 5).
-          --detour-rate R     Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2).
-          --profile P         default | accessible | avoid-elevators | avoid-escalators.
-          --record DIR        Write each session's NMEA (session-0001.nmea) and engine events
-                              (session-0001.events.jsonl); replay with
-                              `indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`.
-          --frames DIR        Also draw the first session, a PNG per fix (frame-0001.png…): the level the
-                              engine places the user on, the route it follows, the puck with its accuracy and
-                              heading, the camera following with the heading.
-          --size WxH          Frame size in pixels (default 800x600).
-          --force             Replace recordings or frames already in DIR (kept otherwise). Files are written
-                              whole (a temporary file, then a rename).
-          --json              The report as JSON.
-
-        Ctrl-C (or SIGTERM, or SIGHUP) stops at the sessions already finished: their report and recordings are
-        written, and the exit status is 130 (143, 129).
-          --venue PATH        An IMDF folder or archive, or an OSM file (.osm, .osm.pbf; default: the embedded sample venue).
-          --venue-name NAME   Pick a station, building or mall by name out of an OSM extract.
-          --bbox W,S,E,N      Pick what lies in a box (degrees) out of an OSM extract.
-          --strict            Only what the venue data draws: no inferred corridors or entrances.
-        """
+    static let definition = CommandDefinition(
+        path: ["simulate"],
+        synopsis: """
+            --from PLACE --to PLACE [--sessions N] [--seed S] [--noise M] [--heading-noise DEG]
+            [--detour-rate R] [--profile P] [--record DIR] [--frames DIR [--size WxH]] [--force] [--json] [--venue PATH]
+            """,
+        abstract: "Run simulated navigation sessions through the engine and report how it did.",
+        discussion: """
+            Walks simulated people along the itinerary and follows each through the real navigation engine: their
+            receiver writes NMEA with noise, dropouts and wrong levels near stairs, which is decoded like a live one.
+            Prints what the engine did, measured against the truth: arrivals, wrong-level arrivals, reroutes per real
+            detour, off-route detection delay, false off-route alarms, and the matched position error.
+            """,
+        groups: [OptionGroup(title: "OPTIONS", options: [
+            .value("--from", "PLACE", help: "Where the walkers start (required)."),
+            .value("--to", "PLACE", help: "Where they go (required)."),
+            .value("--sessions", "N", help: "How many sessions (default 100), run on every core."),
+            .value("--seed", "S", help: "The seed every random choice comes from (default 1): same seed, same report."),
+            .value("--noise", "M", help: "Position noise, metres, 1σ per axis (default 3)."),
+            .value("--heading-noise", "DEG", help: "Compass noise, degrees (default 5)."),
+            .value("--detour-rate", "R", help: "Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2)."),
+            .profile,
+            .instructionLanguage("The itinerary's language: en (default), fr, de or ru."),
+            .value("--record", "DIR", .directory, help: "Write each session's NMEA (session-0001.nmea) and engine events "
+                   + "(session-0001.events.jsonl); replay with "
+                   + "`indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`."),
+            .value("--frames", "DIR", .directory, help: "Also draw the first session, a PNG per fix (frame-0001.png…): the level "
+                   + "the engine places the user on, the route it follows, the puck with its accuracy and heading, the camera "
+                   + "following with the heading."),
+            .value("--size", "WxH", help: "Frame size in pixels (default 800x600)."),
+            .flag("--force", help: "Replace recordings or frames already in DIR (kept otherwise). Files are written whole "
+                  + "(a temporary file, then a rename)."),
+            .flag("--json", help: "The report as JSON."),
+        ] + OptionDefinition.venueSource)],
+        epilogue: """
+            Ctrl-C (or SIGTERM, or SIGHUP) stops at the sessions already finished: their report and recordings are
+            written, and the exit status is 130 (143, 129).
+            """)
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav simulate")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
+        guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
         guard let fromText = try args.option("--from") else { throw args.missing("--from PLACE") }
         guard let toText = try args.option("--to") else { throw args.missing("--to PLACE") }

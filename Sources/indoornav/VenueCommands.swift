@@ -42,6 +42,27 @@ struct CommonOptions {
     }
 }
 
+extension OptionDefinition {
+    /// Where the venue comes from, as ``CommonOptions`` reads it.
+    static let venueSource: [OptionDefinition] = [
+        .value("--venue", "PATH", .file, help: "An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf). "
+               + "Default: the embedded sample venue (\(VenueSource.sample.name))."),
+        .value("--venue-name", "NAME", help: "Pick one venue out of an OSM extract: the station (stop area), building or mall of that "
+               + "name (case and accents ignored), with a 30 m margin."),
+        .value("--bbox", "W,S,E,N", help: "Pick what lies in this box of an OSM extract (degrees)."),
+        .flag("--strict", help: "Only what the data draws: no implicit corridors, inferred entrances of rooms without openings, or "
+              + "overlapping units carved out of each other."),
+    ]
+    static let json = flag("--json", help: "Machine-readable output.")
+    static let language = value("--lang", "LANG", help: "Display language for names (default: English, then the venue's first language).")
+    /// An instruction language: the ones itineraries are written in.
+    static func instructionLanguage(_ help: String) -> OptionDefinition {
+        value("--lang", "L", choices: ["en", "fr", "de", "ru"], help: help)
+    }
+    static let profile = value("--profile", "P", choices: ["default", "accessible", "avoid-elevators", "avoid-escalators"],
+                               help: "default | accessible (no stairs or escalators) | avoid-elevators | avoid-escalators.")
+}
+
 func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -49,40 +70,27 @@ func monotonicSeconds() -> Double {
 }
 
 enum VenueCommands {
-    static let help = """
-        USAGE: indoornav venue <info|validate> [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--verbose]
-                                               [--strict]
-
-        SUBCOMMANDS:
-          info        Summarise the venue: buildings, levels with their ordinals and counts, extent.
-          validate    Report every problem with its feature id and a severity; exit 1 if there is an error.
-
-        OPTIONS:
-          --venue PATH   An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf).
-                         Default: the embedded sample venue (\(VenueSource.sample.name)).
-          --venue-name NAME  Pick one venue out of an OSM extract: the station (stop area), building or mall
-                         of that name (case and accents ignored), with a 30 m margin.
-          --bbox W,S,E,N Pick what lies in this box of an OSM extract (degrees).
-          --json         Machine-readable output.
-          --lang LANG    Display language for names (default: English, then the venue's first language).
-          --verbose, -v  Also print timings, the loader's notes and what was inferred (venue info); with
-                         --json, every POI as "places": [{id, name, ref, kind, category, level}].
-          --strict       Only what the data draws: no implicit corridors, inferred entrances of rooms
-                         without openings, or overlapping units carved out of each other.
-        """
+    static let definition = CommandDefinition.group("venue", abstract: "Summarise or check a venue.", [
+            CommandDefinition(
+                path: ["venue", "info"],
+                synopsis: "[--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--verbose] [--strict]",
+                abstract: "Summarise a venue (buildings, levels, counts, extent).",
+                discussion: "Summarises the venue: buildings, levels with their ordinals and counts, extent.",
+                groups: [OptionGroup(title: "OPTIONS", options: [
+                    .json, .language,
+                    .flag("--verbose", "-v", help: "Also print timings, the loader's notes and what was inferred; with --json, every POI as "
+                          + "\"places\": [{id, name, ref, kind, category, level}]."),
+                ] + OptionDefinition.venueSource)]),
+            CommandDefinition(
+                path: ["venue", "validate"], synopsis: "[--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--strict]",
+                abstract: "Check a venue and report every problem by feature id.",
+                discussion: "Reports every problem with its feature id and a severity; exits 1 if there is an error.",
+                groups: [OptionGroup(title: "OPTIONS", options: [.json] + OptionDefinition.venueSource)]),
+    ])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        var args = Arguments(words, command: "indoornav venue")
-        if args.wantsHelp() {
-            Output.line(help)
-            return .success
-        }
-        guard let sub = args.positional() else { throw UsageError("missing subcommand (info or validate)", command: args.command) }
-        switch sub {
-        case "info": return try info(&args)
-        case "validate": return try validate(&args)
-        default: throw UsageError("unknown subcommand \(sub) (expected info or validate)", command: args.command)
-        }
+        guard var args = try definition.arguments(words) else { return .success }
+        return args.definition.path.last == "info" ? try info(&args) : try validate(&args)
     }
 
     static func info(_ args: inout Arguments) throws -> ExitStatus {

@@ -120,6 +120,12 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     /// Metres or seconds to a tenth, as the JSON gives them.
     static func tenth(_ x: Double) -> Double { rounded(x, places: 1) }
 
+    /// A position as JSON and GeoJSON give it: `[longitude, latitude]` to 7 decimals (about a centimetre; RFC 7946
+    /// §11.2 advises no more than the data's precision).
+    static func position(_ c: GeoCoordinate) -> [Double] {
+        [rounded(c.longitude, places: 7), rounded(c.latitude, places: 7)]
+    }
+
     /// The JSON form of `plan`: labels, figures rounded to a tenth, positions `[longitude, latitude]`.
     public init(_ plan: RoutePlan) {
         let it = plan.itinerary
@@ -140,7 +146,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
 
 /// `x` rounded to `places` decimals, as every JSON answer of the core gives its measures.
 func rounded(_ x: Double, places: Int) -> Double {
-    let scale = [1.0, 10, 100, 1000][min(max(places, 0), 3)]
+    let scale = [1.0, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7][min(max(places, 0), 7)]
     return (x * scale).rounded() / scale
 }
 
@@ -151,7 +157,7 @@ extension RouteResponse.Step {
         distance = RouteResponse.tenth(s.distance)
         duration = RouteResponse.tenth(s.duration)
         level = s.levelOrdinal
-        location = [s.location.longitude, s.location.latitude]
+        location = RouteResponse.position(s.location)
         let fields = ManeuverFields(s)
         (modifier, then, leaving, connector, throughDoor, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
                                                                         fields.throughDoor, fields.inferred)
@@ -191,31 +197,39 @@ struct ManeuverFields {
 }
 
 extension RoutePlan {
-    /// The itinerary as RFC 7946 GeoJSON: a LineString Feature per leg and a Point Feature per step, positions
-    /// `[longitude, latitude]`.
+    /// The itinerary as RFC 7946 GeoJSON: a LineString Feature per leg (id `leg-K`) and a Point Feature per step
+    /// (id `leg-K-step-J`), each with its level's ordinal and id (`level`, `level_id`), positions `[longitude,
+    /// latitude]` to 7 decimals.
     public var geoJSON: FeatureCollection {
         var features: [Feature] = []
         for (k, leg) in itinerary.legs.enumerated() {
             var line: [Coordinate] = []
             for step in leg.steps {
-                for c in step.polyline.map(\.position) where line.last != c { line.append(c) }
+                for c in step.polyline.map(Self.position) where line.last != c { line.append(c) }
             }
             if line.count >= 2, let l = try? LineString(line) {
-                features.append(Feature(geometry: .lineString(l), properties: [
-                    "leg": .number(Double(k)), "level": .number(leg.levelOrdinal),
+                features.append(Feature(id: .string("leg-\(k)"), geometry: .lineString(l), properties: [
+                    "leg": .number(Double(k)), "level": .number(leg.levelOrdinal), "level_id": .string(leg.levelID),
                     "distance": .number(RouteResponse.tenth(leg.distance)), "duration": .number(RouteResponse.tenth(leg.duration)),
                 ]))
             }
-            for step in leg.steps {
+            for (j, step) in leg.steps.enumerated() {
                 var props: [String: JSONValue] = [
-                    "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "maneuver": .string(step.maneuver.type),
+                    "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "level_id": .string(step.levelID),
+                    "maneuver": .string(step.maneuver.type),
                     "instruction": .string(step.instruction), "distance": .number(RouteResponse.tenth(step.distance)),
                     "duration": .number(RouteResponse.tenth(step.duration)),
                 ]
                 for (key, value) in ManeuverFields(step).properties { props[key] = value }
-                features.append(Feature(geometry: .point(step.location.position), properties: props))
+                features.append(Feature(id: .string("leg-\(k)-step-\(j)"), geometry: .point(Self.position(step.location)), properties: props))
             }
         }
         return FeatureCollection(features: features)
+    }
+
+    /// A position as GeoJSON gives it, to 7 decimals (see ``RouteResponse``'s positions).
+    private static func position(_ c: GeoCoordinate) -> Coordinate {
+        let p = RouteResponse.position(c)
+        return Coordinate(x: p[0], y: p[1])
     }
 }

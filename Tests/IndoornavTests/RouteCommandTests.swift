@@ -69,6 +69,13 @@ import Testing
             #expect(coordinates.allSatisfy { abs($0[0] - 2.35) < 0.01 && abs($0[1] - 48.85) < 0.01 })
         }
         #expect(features.contains { ($0["properties"] as? [String: Any])?["instruction"] is String })
+        // As GIS tools expect (issue 18): a unique id per feature, the level's id beside its ordinal, and positions
+        // to 7 decimals (a centimetre; a validator flags the 15 that doubles print).
+        let ids = features.compactMap { $0["id"] as? String }
+        #expect(ids.count == features.count && Set(ids).count == ids.count && ids.first == "leg-0")
+        #expect(features.allSatisfy { (($0["properties"] as? [String: Any])?["level_id"] as? String)?.isEmpty == false })
+        let decimals = r.stdout.split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { $0.split(separator: ".").dropFirst().first?.count }
+        #expect(decimals.max() ?? 0 <= 7, "\(decimals.max() ?? 0) decimals")
     }
 
     @Test func accessibleFrenchViaAndNearestCategory() async throws {

@@ -120,10 +120,10 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     /// Metres or seconds to a tenth, as the JSON gives them.
     static func tenth(_ x: Double) -> Double { rounded(x, places: 1) }
 
-    /// A position as JSON and GeoJSON give it: `[longitude, latitude]` to 7 decimals (about a centimetre; RFC 7946
-    /// §11.2 advises no more than the data's precision).
-    static func position(_ c: GeoCoordinate) -> [Double] {
-        [rounded(c.longitude, places: 7), rounded(c.latitude, places: 7)]
+    /// A position as JSON and GeoJSON give it: to 7 decimals (about a centimetre; RFC 7946 §11.2 advises no more
+    /// than the data's precision).
+    static func roundedPosition(_ c: GeoCoordinate) -> GeoCoordinate {
+        GeoCoordinate(longitude: rounded(c.longitude, places: 7), latitude: rounded(c.latitude, places: 7))
     }
 
     /// The JSON form of `plan`: labels, figures rounded to a tenth, positions `[longitude, latitude]`.
@@ -157,7 +157,8 @@ extension RouteResponse.Step {
         distance = RouteResponse.tenth(s.distance)
         duration = RouteResponse.tenth(s.duration)
         level = s.levelOrdinal
-        location = RouteResponse.position(s.location)
+        let location = RouteResponse.roundedPosition(s.location)
+        self.location = [location.longitude, location.latitude]
         let fields = ManeuverFields(s)
         (modifier, then, leaving, connector, throughDoor, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
                                                                         fields.throughDoor, fields.inferred)
@@ -205,7 +206,7 @@ extension RoutePlan {
         for (k, leg) in itinerary.legs.enumerated() {
             var line: [Coordinate] = []
             for step in leg.steps {
-                for c in step.polyline.map(Self.position) where line.last != c { line.append(c) }
+                for c in step.polyline.map({ RouteResponse.roundedPosition($0).position }) where line.last != c { line.append(c) }
             }
             if line.count >= 2, let l = try? LineString(line) {
                 features.append(Feature(id: .string("leg-\(k)"), geometry: .lineString(l), properties: [
@@ -221,15 +222,10 @@ extension RoutePlan {
                     "duration": .number(RouteResponse.tenth(step.duration)),
                 ]
                 for (key, value) in ManeuverFields(step).properties { props[key] = value }
-                features.append(Feature(id: .string("leg-\(k)-step-\(j)"), geometry: .point(Self.position(step.location)), properties: props))
+                features.append(Feature(id: .string("leg-\(k)-step-\(j)"), geometry: .point(RouteResponse.roundedPosition(step.location).position), properties: props))
             }
         }
         return FeatureCollection(features: features)
     }
 
-    /// A position as GeoJSON gives it, to 7 decimals (see ``RouteResponse``'s positions).
-    private static func position(_ c: GeoCoordinate) -> Coordinate {
-        let p = RouteResponse.position(c)
-        return Coordinate(x: p[0], y: p[1])
-    }
 }

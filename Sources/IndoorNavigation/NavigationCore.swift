@@ -57,8 +57,6 @@ public struct NavigationCore {
     /// The next level change of the route (its start and end, metres along, and planned seconds), and when the
     /// user reached it (on the fixes' time; nil before).
     private var ride: (start: Double, end: Double, duration: Double, reachedAt: Double?)?
-    /// Whether the route has no level change left ahead (the place along it never goes back, but on a new route).
-    private var noRideAhead = false
     private var started = false
 
     /// - Parameters:
@@ -308,10 +306,7 @@ public struct NavigationCore {
     /// a route that ends with the ride would not be over before the user gave up.
     private mutating func holdBeforeRide(on track: RouteTrack, time: Double, matched: Double, still: Bool) {
         guard var here = s else { return }
-        if ride == nil, !noRideAhead {
-            ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) }
-            noRideAhead = ride == nil
-        }
+        if ride == nil { ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) } }
         guard var next = ride else { return }
         let reach = configuration.levelChangeReach
         if here < next.start - reach, still, abs(matched - next.start) <= reach {
@@ -333,7 +328,6 @@ public struct NavigationCore {
         } else if here > next.end {
             // Past it: the next one.
             ride = track.ride(after: here).map { ($0.start, $0.end, $0.duration, nil) }
-            noRideAhead = ride == nil
         }
     }
 
@@ -388,7 +382,6 @@ public struct NavigationCore {
             reroutes += 1
             reroutedAt = time
             ride = nil
-            noRideAhead = false
             events.append(.rerouted(distance: itinerary.distance, duration: itinerary.duration))
             if let track { guide(location, on: track, dt: 1, time: time, into: &events) }
             return true

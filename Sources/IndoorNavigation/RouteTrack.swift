@@ -55,6 +55,8 @@ public struct RouteTrack: Sendable {
         let length: Double
         /// Per step: what is left after it (see ``RouteTrack/Remaining``).
         let remaining: [Remaining]
+        /// The level changes that have a step after them, in travel order (their starts never decrease).
+        let rides: [(start: Double, end: Double, duration: Double)]
 
         init(itinerary: Itinerary, plane: TangentPlane, steps: [Step], vertices: [Vertex], length: Double) {
             self.itinerary = itinerary
@@ -63,6 +65,7 @@ public struct RouteTrack: Sendable {
             self.vertices = vertices
             self.length = length
             remaining = Remaining.table(steps, length: length)
+            rides = steps.indices.dropLast().filter { steps[$0].isLevelChange }.map { (steps[$0].start, steps[$0 + 1].start, steps[$0].duration) }
         }
     }
 
@@ -202,12 +205,15 @@ public struct RouteTrack: Sendable {
     /// The first level change at or after `s` metres along the route, where it starts and ends and its planned
     /// seconds: ridden in place (a lift, or stairs or an escalator drawn as a point: it ends less than a metre
     /// after it starts) or walked along its length (a flight of steps drawn as a way).
-    /// - Complexity: O(steps).
+    /// - Complexity: O(log level changes).
     func ride(after s: Double) -> (start: Double, end: Double, duration: Double)? {
-        for (k, step) in steps.enumerated() where step.isLevelChange && k + 1 < steps.count && step.start >= s - 1e-6 {
-            return (step.start, steps[k + 1].start, step.duration)
+        let rides = storage.rides
+        var lo = 0, hi = rides.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rides[mid].start >= s - 1e-6 { hi = mid } else { lo = mid + 1 }
         }
-        return nil
+        return lo < rides.count ? rides[lo] : nil
     }
 
     /// Where a point along the route is.

@@ -101,13 +101,8 @@ public enum FixBody {
         switch value {
         case .number(let x): seconds = x
         case .string(let text) where text.utf8.count <= 64:
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let date = formatter.date(from: text) ?? {
-                formatter.formatOptions = [.withInternetDateTime]
-                return formatter.date(from: text)
-            }()
-            seconds = date?.timeIntervalSince1970
+            // The toolkit's one ISO 8601 reader (GPX times): fractions and offsets, no formatter per fix.
+            seconds = GPXReader.date(text)?.timeIntervalSince1970
         default: seconds = nil
         }
         guard let seconds, (0...latest).contains(seconds) else {

@@ -60,7 +60,7 @@ struct Scenario {
     }
 
     /// ```
-    /// AAA.....      an L: the route bends once, at the inner corner (3, 2), 0.3 m off both walls
+    /// AAA.....      an L: the route bends once, at the inner corner (3, 2), the clearance off both walls
     /// AAA.....
     /// AAAAAAAA
     /// AAAAAAAA
@@ -75,7 +75,8 @@ struct Scenario {
         let r = try s.route((1, 3.5, 0), (7.5, 1, 0))
         #expect(r.points.count == 3)
         let corner = r.points[1].point
-        #expect(abs(corner.x - 2.7) < 1e-6 && abs(corner.y - 1.7) < 1e-6)
+        let c = RoutingCosts().clearance
+        #expect(abs(corner.x - (3 - c)) < 1e-6 && abs(corner.y - (2 - c)) < 1e-6)
         let expected = Coordinate(x: 1, y: 3.5).distance(to: corner) + corner.distance(to: Coordinate(x: 7.5, y: 1))
         #expect(abs(r.distance - expected) < 1e-6)
         let m = s.maneuvers(try s.itinerary((1, 3.5, 0), (7.5, 1, 0)))
@@ -96,9 +97,10 @@ struct Scenario {
         // The door just before the shop is where the shop is: the arrival says so.
         #expect(s.maneuvers(it) == ["depart", "arrive ahead"])
         #expect(it.legs.last?.steps.last?.instruction == "Arrive at the goal, through the door ahead")
-        // The only way in is the door (y 1..2 at x = 6): the route passes through it.
+        // The only way in is the door (y 1..2 at x = 6): the route passes through it, the clearance from its jambs.
         let r = try s.route((1, 0.5, 0), (8, 0.5, 0))
-        #expect(r.points.contains { abs($0.point.x - 6) < 1e-6 && $0.point.y >= 1.3 - 1e-6 && $0.point.y <= 1.7 + 1e-6 })
+        let c = RoutingCosts().clearance
+        #expect(r.points.contains { abs($0.point.x - 6) < 1e-6 && $0.point.y >= 1 + c - 1e-6 && $0.point.y <= 2 - c + 1e-6 })
         #expect(it.legs.first?.costs.doors == 2)
     }
 
@@ -237,8 +239,8 @@ struct Scenario {
             AAAAA...
             """])
         let r = try s.route((1, 1, 0), (7, 1, 0))
-        // Onto the free space 0.3 m from the east wall, and a centimetre further in.
-        #expect(abs(r.endSnap - (7 - 4.7)) < 0.02)
+        // Onto the free space the clearance from the east wall, and a centimetre further in.
+        #expect(abs(r.endSnap - (7 - (5 - RoutingCosts().clearance))) < 0.02)
         #expect(r.startSnap == 0)
     }
 

@@ -87,7 +87,9 @@ struct BruteForceShortestPath {
                 }
             }
         }
-        free = try PreparedGeometry(area.buffer(1e-6))
+        // A tenth of a millimetre of tolerance: positions are written to 9 decimals of a degree (about 0.1 mm), so a
+        // "straight" wall zigzags by that much, and a walk hugging it at the clearance may graze a vertex.
+        free = try PreparedGeometry(area.buffer(1e-4))
         self.nodes = nodes
         visible = Array(repeating: Array(repeating: false, count: nodes.count), count: nodes.count)
         for i in nodes.indices {

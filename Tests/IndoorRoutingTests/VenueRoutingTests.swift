@@ -75,7 +75,13 @@ enum ShippedVenues {
                 guard a.point.distance(to: b.point) > 1e-6 else { continue }
                 let line = Geometry.lineString(try LineString([a.point, b.point]))
                 segments += 1
-                #expect(try shape(space).covers(line), "\(name): \(a.point) → \(b.point) leaves space \(venue.spaces[space].id)")
+                // A door is crossed anywhere in its gap: an OSM door node's opening is a straight chord of a round
+                // stairwell's wall, a few centimetres off the arc the spaces are drawn with.
+                var allowed = try shape(space)
+                for o in [a.opening, b.opening].compactMap({ $0 }) {
+                    allowed = try allowed.union(venue.frame.project(venue.openings[o].geometry).buffer(0.15))
+                }
+                #expect(try allowed.covers(line), "\(name): \(a.point) → \(b.point) leaves space \(venue.spaces[space].id)")
                 for o in obstacles[b.levelID] ?? [] where !o.polygons.isEmpty {
                     #expect(try !o.intersects(line), "\(name): \(a.point) → \(b.point) crosses an obstacle")
                 }
@@ -124,9 +130,9 @@ enum ShippedVenues {
 
     /// IMDF units overlapping (SPbSTU, level fc8f18cb…): "Classroom 100.1" is drawn over the corridor. The walk to
     /// the female restroom leaves the classroom through its door and enters the restroom through its own; it used
-    /// to cut 6 m through the classroom's south wall. (The shortest walk through both doors hugging the wall is
-    /// 7.49 m; the route keeps 0.3 m from the wall between the two doors, which costs a little over a metre: with
-    /// 1 cm of clearance it is the 7.49 m walk.)
+    /// to cut 6 m through the classroom's south wall. The shortest walk through both doors is 7.49 m: the default
+    /// route is that walk within 2 %. (With a body's width of clearance, 0.3 m, it was 8.58 m: the turn out of one
+    /// door into the next along the same wall goes round both jambs.)
     @Test func aClassroomDrawnOverTheCorridorIsLeftThroughItsDoor() throws {
         let graph = try #require(ShippedVenues.all.first { $0.name == "spbstu" }?.graph)
         let venue = graph.venue
@@ -137,14 +143,7 @@ enum ShippedVenues {
                                                    to: RouteEnd(point: b, levelID: level, label: "restroom"))
         #expect(RouteAudit(venue: venue).crossings(of: route).isEmpty)
         #expect(Set(route.points.compactMap(\.opening)).count == 2, "through the classroom's door and the restroom's")
-        #expect(route.distance >= 7.49 * 0.98 && route.distance <= 7.49 * 1.15, "\(route.distance) m")
-        // Hugging the walls (1 cm of clearance), the same walk is the 7.49 m one, within 2 %.
-        var hugging = RoutingCosts()
-        hugging.clearance = 0.01
-        let tight = try Router(graph: NavigationGraph(venue: venue, costs: hugging))
-            .route(from: RouteEnd(point: a, levelID: level, label: "classroom"), to: RouteEnd(point: b, levelID: level, label: "restroom"))
-        #expect(Set(tight.points.compactMap(\.opening)).count == 2)
-        #expect(abs(tight.distance - 7.49) <= 7.49 * 0.02, "\(tight.distance) m")
+        #expect(abs(route.distance - 7.49) <= 7.49 * 0.02, "\(route.distance) m")
     }
 }
 

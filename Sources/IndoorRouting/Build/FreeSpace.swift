@@ -55,8 +55,12 @@ struct FreeSpace: Sendable {
     /// Whether the segment a–b stays inside (boundary included).
     ///
     /// A segment whose ends are covered leaves the area only by properly crossing an edge, or by passing through
-    /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge and the points just
-    /// before and after every vertex it touches, and its middle, are covered.
+    /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge, and the points just
+    /// before and after every vertex it touches, and midway between those touches, are covered.
+    ///
+    /// "Touches" is judged by distance (``touchTolerance``), not by the sign of a cross product: overlays leave a
+    /// vertex a few micrometres off a line, and a segment running along a door's funnel and on past its corner
+    /// must not slip by it on the outside.
     /// - Parameter endsCovered: the ends are known to be covered (nodes of the area): they are not tested again.
     /// - Complexity: the edges in the grid cells along a–b.
     func sees(_ a: Coordinate, _ b: Coordinate, endsCovered: Bool = false) -> Bool {
@@ -64,20 +68,33 @@ struct FreeSpace: Sendable {
         guard length > 1e-9 else { return covers(a) }
         let dx = b.x - a.x, dy = b.y - a.y
         let delta = 1e-4 / length
-        let inside = { (t: Double) -> Bool in self.covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: 1e-6) }
+        let inside = { (t: Double) -> Bool in
+            self.covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: Self.touchTolerance)
+        }
+        var touches: [Double] = [0, 1]
         let clear = edges.forEachCandidate(meeting: a, b) { k in
             let (c, d) = edges.segments[k]
             if Self.properlyCross(a, b, c, d) { return false }
             // A vertex on the segment: look just before and after it.
-            if abs(Self.orientation(a, b, c)) <= 1e-9 * length {
+            if abs(Self.orientation(a, b, c)) <= Self.touchTolerance * length {
                 let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / (length * length)
-                if t > delta, t < 1 - delta, !inside(t - delta) || !inside(t + delta) { return false }
+                if t > delta, t < 1 - delta {
+                    if !inside(t - delta) || !inside(t + delta) { return false }
+                    touches.append(t)
+                }
             }
             return true
         }
-        guard clear, inside(0.5) else { return false }
+        guard clear else { return false }
+        touches.sort()
+        for (t0, t1) in zip(touches, touches.dropFirst()) where t1 - t0 > 2 * delta {
+            if !inside((t0 + t1) / 2) { return false }
+        }
         return endsCovered || (covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4))
     }
+
+    /// How near a segment a vertex is to count as touching it, metres.
+    static let touchTolerance = 1e-5
 
     /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.
     var reflexVertices: [Coordinate] {

@@ -1,0 +1,39 @@
+import IndoorBase
+import IndoorGeometry
+@testable import IndoorRouting
+import Testing
+
+/// The visibility test of the graph build (``FreeSpace/sees(_:_:endsCovered:)``) on the shape that fooled it: two
+/// doors side by side on one wall, each with its funnel reaching the wall line, and a stub of wall between them
+/// where the free space keeps the clearance off. A GEOS overlay leaves the funnels' corners a fraction of a
+/// micrometre off the line; a walk along the line from one funnel to the other must still be seen to leave the
+/// free space at the stub (it once ran along the wall of a generated nested-rooms venue, between two escalators).
+@Suite struct FreeSpaceTests {
+    /// ```
+    ///   B funnel   stub   A funnel          wall line y = 0; the funnels x ∈ [-2, -0.5] and [0, 2]
+    /// ────────┐        ┌─────────
+    ///         └────────┘                    the core, 0.1 m off the wall
+    /// ```
+    static func twoDoors(offset: Double) throws -> FreeSpace {
+        let ring = [
+            Coordinate(x: -3, y: -1), Coordinate(x: 3, y: -1), Coordinate(x: 3, y: -0.1), Coordinate(x: 2, y: -0.1),
+            Coordinate(x: 2, y: 0), Coordinate(x: 0, y: -offset), Coordinate(x: 0, y: -0.1), Coordinate(x: -0.5, y: -0.1),
+            Coordinate(x: -0.5, y: -offset), Coordinate(x: -2, y: 0), Coordinate(x: -2, y: -0.1), Coordinate(x: -3, y: -0.1),
+            Coordinate(x: -3, y: -1),
+        ]
+        return try #require(FreeSpace(.polygon(Polygon(rings: [ring]))))
+    }
+
+    @Test(arguments: [0, 3e-7, 4e-6])
+    func aWalkAlongTheWallPastADoorsFunnelLeavesTheFreeSpace(offset: Double) throws {
+        let free = try Self.twoDoors(offset: offset)
+        // From the far corner of one funnel to the far corner of the other: its middle is the corner of funnel A
+        // (x = 0), so only the corners at the stub show it leaving.
+        #expect(!free.sees(Coordinate(x: 2, y: 0), Coordinate(x: -2, y: 0), endsCovered: true))
+        #expect(!free.sees(Coordinate(x: -2, y: 0), Coordinate(x: 2, y: 0), endsCovered: true))
+        // Along one funnel, and down round the stub, it stays inside.
+        #expect(free.sees(Coordinate(x: 2, y: 0), Coordinate(x: 0, y: -offset), endsCovered: true))
+        #expect(free.sees(Coordinate(x: 2, y: 0), Coordinate(x: 0, y: -0.1), endsCovered: true))
+        #expect(free.sees(Coordinate(x: 0, y: -0.1), Coordinate(x: -0.5, y: -0.1), endsCovered: true))
+    }
+}

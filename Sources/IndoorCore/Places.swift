@@ -78,6 +78,9 @@ extension PreparedVenue {
     /// result says which was taken and how to name the others.
     /// - Throws: `PlaceError` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
     public func resolvePlace(_ text: String, after previous: Waypoint? = nil, languages: [String] = ["en"]) throws -> ResolvedPlace {
+        if let place = try placeWithoutIndex(text) {
+            return ResolvedPlace(text: text, waypoint: try Waypoint(place: place, in: venue, languages: languages), tie: nil)
+        }
         let index = searchIndex
         let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }
         let resolution = try index.resolve(text, near: near)
@@ -89,6 +92,25 @@ extension PreparedVenue {
                            nearestToPreviousStop: near != nil, moreMayExist: resolution.alternatives.count >= 3)
         }
         return ResolvedPlace(text: text, waypoint: waypoint, tie: tie)
+    }
+
+    /// The place `text` names when it is a coordinate, or the id of a POI or space: those need no search index (a
+    /// venue of 20,000 rooms takes half a second to index, and a script routing by ids never searches). The id of
+    /// a connector's stop (`CONNECTOR@LEVEL`, which an OSM stairwell's space may share) and of a named opening are
+    /// places of the index, and are left to it.
+    private func placeWithoutIndex(_ text: String) throws -> Place? {
+        guard let place = try venue.place(identifiedBy: text) else { return nil }
+        switch place {
+        case .coordinate:
+            return place
+        case .poi, .space:
+            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let at = id.lastIndex(of: "@") else { return place }
+            let connector = id[..<at]
+            return venue.connectors.contains { $0.id == connector } ? nil : place
+        default:
+            return nil
+        }
     }
 
     /// A POI as a caller shows it: its name in `languages`, and its level's.

@@ -55,8 +55,8 @@ struct FreeSpace: Sendable {
     /// Whether the segment a–b stays inside (boundary included).
     ///
     /// A segment whose ends are covered leaves the area only by properly crossing an edge, or by passing through
-    /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge, and the points just
-    /// before and after every vertex it touches, and midway between those touches, are covered.
+    /// a vertex (or along an edge) to the outside: so it is inside when it crosses no edge and the points just
+    /// before and after every vertex it touches, and its middle, are covered.
     ///
     /// "Touches" is judged by distance (``touchTolerance``), not by the sign of a cross product: overlays leave a
     /// vertex a few micrometres off a line, and a segment running along a door's funnel and on past its corner
@@ -71,25 +71,17 @@ struct FreeSpace: Sendable {
         let inside = { (t: Double) -> Bool in
             self.covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: Self.touchTolerance)
         }
-        var touches: [Double] = [0, 1]
         let clear = edges.forEachCandidate(meeting: a, b) { k in
             let (c, d) = edges.segments[k]
             if Self.properlyCross(a, b, c, d) { return false }
             // A vertex on the segment: look just before and after it.
             if abs(Self.orientation(a, b, c)) <= Self.touchTolerance * length {
                 let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / (length * length)
-                if t > delta, t < 1 - delta {
-                    if !inside(t - delta) || !inside(t + delta) { return false }
-                    touches.append(t)
-                }
+                if t > delta, t < 1 - delta, !inside(t - delta) || !inside(t + delta) { return false }
             }
             return true
         }
-        guard clear else { return false }
-        touches.sort()
-        for (t0, t1) in zip(touches, touches.dropFirst()) where t1 - t0 > 2 * delta {
-            if !inside((t0 + t1) / 2) { return false }
-        }
+        guard clear, inside(0.5) else { return false }
         return endsCovered || (covers(a, tolerance: 1e-4) && covers(b, tolerance: 1e-4))
     }
 

@@ -268,7 +268,9 @@ public final class NavigationSessions: Sendable {
         if let dash = id.lastIndex(of: "-"), id.distance(from: dash, to: id.endIndex) == 33,
            let replica = Self.replicaID(String(id[..<dash])), replica != replicaID {
             return APIError(status: 404, code: "session_elsewhere",
-                            message: "session \(shown) is held by replica \(replica), not by this one (\(replicaID)): route it by its prefix")
+                            message: "session \(shown) is held by replica \(replica), not by this one (\(replicaID)): "
+                                + "either replica \(replica) is down and the session ended with it (open a new one: POST /v1/venues/{venue}/sessions), "
+                                + "or a load balancer did not route the request by the id's prefix")
         }
         return APIError(status: 404, code: "unknown_session", message: "no session \(shown) is held here")
     }

@@ -387,6 +387,7 @@ final class SSEClient {
         #expect(r.status == 404)
         #expect(r.errorCode == "session_elsewhere")
         #expect(r.text.contains("held by replica beta"))
+        #expect(r.text.contains("open a new one"))
         let ours = try RawHTTP.request(port: server.port, "/v1/sessions/alpha-" + String(repeating: "f", count: 32) + "/events")
         #expect(ours.errorCode == "unknown_session")
         #expect(NavigationSessions.replicaID("eu-west-1") == "eu-west-1")

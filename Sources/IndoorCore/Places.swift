@@ -101,7 +101,8 @@ extension PreparedVenue {
     private func placeWithoutIndex(_ text: String) throws -> Place? {
         guard let place = try venue.place(identifiedBy: text) else { return nil }
         switch place {
-        case .coordinate:
+        case .coordinate(let c, _):
+            try checkNotSwapped(c, text: text)
             return place
         case .poi, .space:
             let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -111,6 +112,26 @@ extension PreparedVenue {
         default:
             return nil
         }
+    }
+
+    /// Throws when `c` lies far from the venue (over a kilometre outside its extent) and would lie inside it with
+    /// longitude and latitude swapped: the place syntax is `LON,LAT@LEVEL`, and `LAT,LON` (the order of most map
+    /// apps) is the commonest slip.
+    private func checkNotSwapped(_ c: GeoCoordinate, text: String) throws(PlaceError) {
+        guard let box = extent else { return }
+        let margin = 0.01  // degrees, about a kilometre of latitude
+        func near(_ lon: Double, _ lat: Double, within m: Double) -> Bool {
+            lon >= box.minX - m && lon <= box.maxX + m && lat >= box.minY - m && lat <= box.maxY + m
+        }
+        guard !near(c.longitude, c.latitude, within: margin), abs(c.longitude) <= 90, near(c.latitude, c.longitude, within: 0.001) else { return }
+        // The user's own digits, swapped.
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let at = trimmed.lastIndex(of: "@") else { return }
+        let numbers = trimmed[..<at].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard numbers.count == 2 else { return }
+        let swapped = "\(numbers[1]),\(numbers[0])\(trimmed[at...])"
+        throw .invalidCoordinate(text: text, reason: "it lies outside the venue, and inside it with longitude and latitude swapped: "
+            + "the order is LON,LAT@LEVEL — did you mean \(swapped)?")
     }
 
     /// A POI as a caller shows it: its name in `languages`, and its level's.

@@ -60,6 +60,7 @@ public final class PreparedVenue: Sendable {
     private let searchPart = BuiltOnce<SearchIndex>()
     private let routersPart = BuiltOnce<RouterPool>()
     private let navigationPart = BuiltOnce<NavigationContext>()
+    private let extentPart = BuiltOnce<BoundingBox?>()
     let rendererPart = BuiltOnce<MapRenderer>()
 
     /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
@@ -81,6 +82,8 @@ public final class PreparedVenue: Sendable {
     public var searchIndex: SearchIndex { searchPart.value { SearchIndex(venue: venue) } }
     /// Routers on ``graph``, lent one caller at a time.
     public var routers: RouterPool { routersPart.value { RouterPool(graph: graph) } }
+    /// The WGS84 box around the venue (``Venue/extent``, computed on first use).
+    public var extent: BoundingBox? { extentPart.value { venue.extent } }
     /// What the navigation engine reads about the venue (built on first use, on ``graph``).
     public var navigationContext: NavigationContext {
         navigationPart.value { NavigationContext(venue: venue, graph: graph, routers: routers) }

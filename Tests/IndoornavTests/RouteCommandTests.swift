@@ -104,6 +104,20 @@ import Testing
         #expect(level.status == 1)
         #expect(level.stderr.contains("names no level"))
     }
+
+    /// Coordinates typed LAT,LON (the order of most map apps) are the commonest slip with `LON,LAT@LEVEL`: when the
+    /// point is far off the venue and inside it swapped, the error says so and gives the swapped text.
+    @Test func swappedCoordinatesAreNamedAsSuch() async throws {
+        let swapped = try await CLI.run(["route", "--from", "48.84988771,2.34988396@0", "--to", "Relay"])
+        #expect(swapped.status == 1)
+        #expect(swapped.stderr.contains("did you mean 2.34988396,48.84988771@0?"), "\(swapped.stderr)")
+        let right = try await CLI.run(["route", "--from", "2.34988396,48.84988771@0", "--to", "Café Müller"])
+        #expect(right.status == 0, "\(right.stderr)")
+        // Far from the venue either way: not a swap, the routing error stands.
+        let far = try await CLI.run(["route", "--from", "10.5,50.5@0", "--to", "Relay"])
+        #expect(far.status == 1)
+        #expect(!far.stderr.contains("swapped"))
+    }
 }
 
 @Suite(.timeLimit(.minutes(3))) struct RenderCommandTests {

@@ -306,7 +306,8 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
     }
     let request = HTTPRequest(method: state.method, target: state.target, headers: headers,
                               contentLength: state.expectsBody ? max(state.bodyBytes, 1) : nil, body: state.body,
-                              clientAddress: clientAddress(connection))
+                              clientAddress: server.configuration.clientAddress(peer: clientAddress(connection),
+                                                                                forwardedFor: header("x-forwarded-for")))
     var response = server.service.respond(to: request)
     if server.service.phase == .draining { response.closesConnection = true }
     return send(response, state, connection)

@@ -55,14 +55,44 @@ public struct ServerConfiguration: Sendable {
     public var threads: Int
     /// Where each request's access-log line goes (one JSON object, no newline); nil logs nothing.
     public var accessLog: (@Sendable (String) -> Void)?
+    /// The addresses of reverse proxies (nginx in front of the replicas) whose `X-Forwarded-For` is believed: a
+    /// request from one of them is bounded per visitor (``clientAddress(peer:forwardedFor:)``), not all its
+    /// visitors together. Empty by default: the header is anyone's to forge.
+    public var trustedProxies: Set<String>
 
     /// Listens on `host:port` with `threads` workers; access-log lines go to standard error by default.
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 2,
-                accessLog: (@Sendable (String) -> Void)? = AccessLog.standardError) {
+                accessLog: (@Sendable (String) -> Void)? = AccessLog.standardError, trustedProxies: Set<String> = []) {
         self.host = host
         self.port = port
         self.threads = threads
         self.accessLog = accessLog
+        self.trustedProxies = trustedProxies
+    }
+
+    /// The most characters of `X-Forwarded-For` read: its last hops, where the trusted proxies wrote.
+    static let forwardedForLimit = 1024
+
+    /// The visitor a request comes from, for per-client bounds: the connection's address, unless it is a trusted
+    /// proxy's; then the last address in `X-Forwarded-For` (read from the right, as proxies append) that is not a
+    /// trusted proxy's own, when it is an IP address. Anything before it is the client's to write, and is not read.
+    /// - Parameters:
+    ///   - peer: the connection's address, nil when unknown.
+    ///   - forwardedFor: the `X-Forwarded-For` header, if any.
+    public func clientAddress(peer: String?, forwardedFor: String?) -> String? {
+        guard let peer, trustedProxies.contains(peer), let forwardedFor else { return peer }
+        for hop in forwardedFor.suffix(Self.forwardedForLimit).split(separator: ",").reversed() {
+            let address = hop.trimmingCharacters(in: .whitespaces)
+            if trustedProxies.contains(address) { continue }
+            return Self.ipAddress(address) ? address : peer
+        }
+        return peer
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address.
+    public static func ipAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     /// Parses `ADDRESS:PORT` (an IPv4 address, or `:PORT` for every interface).

@@ -14,6 +14,13 @@ enum ServeCommand {
         let replicaText = try args.option("--replica-id")
         let idleText = try args.option("--session-idle")
         let maxSessionsText = try args.option("--max-sessions")
+        var proxies: Set<String> = []
+        while let proxy = try args.option("--trust-proxy", first: true) {
+            guard ServerConfiguration.ipAddress(proxy) else {
+                throw UsageError("--trust-proxy takes an IPv4 or IPv6 address (127.0.0.1), not \(proxy)", command: args.command)
+            }
+            proxies.insert(proxy)
+        }
         try args.finish()
         guard let (host, port) = ServerConfiguration.listenAddress(listen) else {
             throw UsageError("--listen takes ADDRESS:PORT with an IPv4 address (127.0.0.1:8080, :8080), not \(listen)", command: args.command)
@@ -56,7 +63,8 @@ enum ServeCommand {
         }
 
         let service = IndoorService(sessions: NavigationSessions(replicaID: replicaID, limits: limits, clock: ContinuousClock()))
-        let server = HTTPServer(service: service, configuration: ServerConfiguration(host: host, port: port, threads: threads))
+        let server = HTTPServer(service: service, configuration: ServerConfiguration(host: host, port: port, threads: threads,
+                                                                                           trustedProxies: proxies))
         // Listening first: /health answers and /ready says 503 while the venues load.
         try server.start()
         Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(threads) threads as replica \(replicaID)")

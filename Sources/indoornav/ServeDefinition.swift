@@ -2,7 +2,7 @@ extension ServeCommand {
     static let definition = CommandDefinition(
         path: ["serve"], synopsis: """
             [--venue PATH]... [--listen ADDR:PORT] [--threads N] [--strict]
-            [--replica-id ID] [--session-idle SECONDS] [--max-sessions N]
+            [--replica-id ID] [--session-idle SECONDS] [--max-sessions N] [--trust-proxy ADDR]...
             """,
         abstract: "Serve venues over HTTP: routes, search, floors as GeoJSON and maps, as JSON.",
         discussion: """
@@ -46,6 +46,9 @@ extension ServeCommand {
                    + "(default: the host name, or a random one)."),
             .value("--session-idle", "SECONDS", help: "Seconds without a request after which a session expires (default 600)."),
             .value("--max-sessions", "N", help: "Sessions held at once (default 10000)."),
+            .value("--trust-proxy", "ADDR", repeatable: true,
+                   help: "A reverse proxy's IP address whose X-Forwarded-For names the visitor, so that the bound on opening "
+                   + "sessions is per visitor behind it; repeat for more proxies (default: none, the header is ignored)."),
         ])],
         epilogue: """
             One JSON line per request goes to stderr (time, method, target, status, bytes, ms, endpoint, error).

@@ -44,3 +44,30 @@ import Testing
         }
     }
 }
+
+/// Behind nginx every visitor arrives from the proxy's address: `--trust-proxy` makes the per-visitor bounds read
+/// the visitor from `X-Forwarded-For`, and only from a trusted proxy, and only the hops the proxies wrote.
+@Suite struct ForwardedClientTests {
+    let behindProxy = ServerConfiguration(accessLog: nil, trustedProxies: ["127.0.0.1", "10.0.0.2"])
+
+    @Test func aTrustedProxysLastHopIsTheVisitor() {
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.7") == "203.0.113.7")
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "2001:db8::1") == "2001:db8::1")
+        // A visitor's own header comes first; the proxies append: the rightmost untrusted hop is the visitor.
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "1.2.3.4, 203.0.113.7, 10.0.0.2") == "203.0.113.7")
+    }
+
+    @Test func anyoneElsesHeaderIsIgnored() {
+        #expect(behindProxy.clientAddress(peer: "198.51.100.9", forwardedFor: "203.0.113.7") == "198.51.100.9")
+        let direct = ServerConfiguration(accessLog: nil)
+        #expect(direct.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.7") == "127.0.0.1")
+    }
+
+    @Test func aHopThatIsNoAddressFallsBackToThePeer() {
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "evil, not-an-ip") == "127.0.0.1")
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "") == "127.0.0.1")
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: "10.0.0.2") == "127.0.0.1")
+        #expect(behindProxy.clientAddress(peer: "127.0.0.1", forwardedFor: String(repeating: "9", count: 100_000)) == "127.0.0.1")
+        #expect(behindProxy.clientAddress(peer: nil, forwardedFor: "203.0.113.7") == nil)
+    }
+}

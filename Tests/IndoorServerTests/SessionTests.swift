@@ -380,6 +380,24 @@ final class SSEClient {
         #expect(service.sessions.counts.active == 3)
     }
 
+    /// Behind a trusted proxy (`serve --trust-proxy`), the bound is per visitor `X-Forwarded-For` names; from
+    /// anyone else the header is ignored.
+    @Test func behindATrustedProxyTheRateIsPerForwardedVisitor() throws {
+        var limits = SessionLimits()
+        limits.creationBurst = 1
+        for trusted in [true, false] {
+            let server = try TestServer(sessions: NavigationSessions(replicaID: "proxied", limits: limits, clock: ManualClock()),
+                                        trustedProxies: trusted ? ["127.0.0.1"] : [])
+            func open(_ visitor: String) throws -> Int {
+                try RawHTTP.request(port: server.port, "/v1/venues/transit-hub/sessions", method: "POST",
+                                    headers: ["Content-Type": "application/json", "X-Forwarded-For": visitor], body: Data("{}".utf8)).status
+            }
+            #expect(try open("203.0.113.1") == 201)
+            #expect(try open("203.0.113.2") == (trusted ? 201 : 429))
+            #expect(try open("203.0.113.1") == 429)
+        }
+    }
+
     @Test func sessionIDsSayWhichReplicaHoldsThem() throws {
         let server = try TestServer(sessions: NavigationSessions(replicaID: "alpha", clock: ManualClock()))
         let other = "beta-" + String(repeating: "0", count: 32)

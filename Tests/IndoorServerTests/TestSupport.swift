@@ -117,11 +117,13 @@ final class TestServer: Sendable {
     var port: Int { server.port }
 
     init(limits: ServerLimits = ServerLimits(), ready: Bool = true, venue: ServedVenue? = TestServer.sampleVenue,
-         sessions: NavigationSessions = NavigationSessions(replicaID: "test", clock: ContinuousClock())) throws {
+         sessions: NavigationSessions = NavigationSessions(replicaID: "test", clock: ContinuousClock()),
+         trustedProxies: Set<String> = []) throws {
         let service = IndoorService(limits: limits, sessions: sessions)
         let log = self.log
         server = HTTPServer(service: service, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2,
-                                                                                  accessLog: { line in log.lines.withLock { $0.append(line) } }))
+                                                                                  accessLog: { line in log.lines.withLock { $0.append(line) } },
+                                                                                  trustedProxies: trustedProxies))
         if let venue { service.add(venue) }
         if ready { service.markReady() }
         try server.start()

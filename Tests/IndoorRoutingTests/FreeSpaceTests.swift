@@ -36,4 +36,17 @@ import Testing
         #expect(free.sees(Coordinate(x: 2, y: 0), Coordinate(x: 0, y: -0.1), endsCovered: true))
         #expect(free.sees(Coordinate(x: 0, y: -0.1), Coordinate(x: -0.5, y: -0.1), endsCovered: true))
     }
+
+    /// A wall's corner at the origin, the wall running in from the west and on to the south (the free space wraps
+    /// round it): a shortest path may bend there towards the south-east, or run along either wall, but never
+    /// leave it towards the north-east, whose line runs back into the wall.
+    @Test func onlyStretchesTangentAtACornerAreKept() {
+        let corner = FreeSpace.Corner(vertex: Coordinate(x: 0, y: 0), previous: Coordinate(x: -1, y: 0), next: Coordinate(x: 0, y: -1))
+        #expect(corner.isTangent(towards: Coordinate(x: 1, y: -1)))
+        #expect(corner.isTangent(towards: Coordinate(x: -1, y: 1)))
+        #expect(corner.isTangent(towards: Coordinate(x: 5, y: 0)))
+        #expect(corner.isTangent(towards: Coordinate(x: 0, y: 5)))
+        #expect(!corner.isTangent(towards: Coordinate(x: 1, y: 1)))
+        #expect(!corner.isTangent(towards: Coordinate(x: 3, y: 0.5)))
+    }
 }

@@ -89,8 +89,12 @@ struct FreeSpace: Sendable {
     static let touchTolerance = 1e-5
 
     /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.
-    var reflexVertices: [Coordinate] {
-        var out: [Coordinate] = []
+    var reflexVertices: [Coordinate] { reflexCorners.map(\.vertex) }
+
+    /// ``reflexVertices`` with the vertices before and after each along its ring: the corner's wedge, which a
+    /// shortest path bending there must keep on one side (``Corner/isTangent(towards:)``).
+    var reflexCorners: [Corner] {
+        var out: [Corner] = []
         for p in polygons {
             for (k, ring) in p.rings.enumerated() {
                 // Overlays repeat a vertex, or leave two a few micrometres apart: one corner, not two turns along an
@@ -104,11 +108,30 @@ struct FreeSpace: Sendable {
                 for i in cs.indices {
                     let prev = cs[(i + cs.count - 1) % cs.count], v = cs[i], next = cs[(i + 1) % cs.count]
                     let cross = (v.x - prev.x) * (next.y - v.y) - (v.y - prev.y) * (next.x - v.x)
-                    if cross < -1e-9 { out.append(v) }
+                    if cross < -1e-9 { out.append(Corner(vertex: v, previous: prev, next: next)) }
                 }
             }
         }
         return out
+    }
+
+    /// A reflex corner of the free space and its two neighbours along the boundary.
+    struct Corner: Sendable {
+        let vertex: Coordinate
+        let previous: Coordinate
+        let next: Coordinate
+
+        /// Whether the line from the corner towards `p` leaves both walls of the corner on one side (or runs along
+        /// one): only such a stretch can be part of a shortest path that bends at the corner or passes through it
+        /// (a line between the walls enters the wall behind the corner). Stretches that fail need no visibility
+        /// test: the reduced visibility graph, with the same shortest paths.
+        func isTangent(towards p: Coordinate) -> Bool {
+            let dx = p.x - vertex.x, dy = p.y - vertex.y
+            let a = dx * (previous.y - vertex.y) - dy * (previous.x - vertex.x)
+            let b = dx * (next.y - vertex.y) - dy * (next.x - vertex.x)
+            let eps = 1e-12 * (dx * dx + dy * dy).squareRoot()
+            return !((a > eps && b < -eps) || (a < -eps && b > eps))
+        }
     }
 
     static func orientation(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {

@@ -172,6 +172,8 @@ struct GraphBuilder {
     var nodes: [NavigationGraph.Node] = []
     var edges: [NavigationGraph.Edge] = []
     var free: [FreeSpace?] = []
+    /// The corner nodes' wedges, for the tangency test of the visibility edges.
+    var corners: [Int32: FreeSpace.Corner] = [:]
     var spaceNodes: [[Int32]] = []
     var cells: [[FreeCell]] = []
     var shapes: [Geometry] = []
@@ -243,8 +245,10 @@ struct GraphBuilder {
             var members: [Int32] = []
             for k in mine { members += portalNodes[k] }
             let portalPoints = Set(members.map { nodes[Int($0)].point })
-            for v in area.reflexVertices where !portalPoints.contains(v) {
-                members.append(addNode(v, space.levelID, .corner))
+            for corner in area.reflexCorners where !portalPoints.contains(corner.vertex) {
+                let id = addNode(corner.vertex, space.levelID, .corner)
+                corners[id] = corner
+                members.append(id)
             }
             spaceNodes[s] = members
         }
@@ -274,10 +278,14 @@ struct GraphBuilder {
                 let points = members.map { nodes[Int($0)].point }
                 let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
                 let onPortal = members.map { n in Int(n) < portalOfNode.count ? portalOfNode[Int(n)] : nil }
+                let wedges = members.map { corners[$0] }
                 for i in members.indices {
                     for j in members.indices where j > i {
                         // Not along a passage: a walk crosses it, from one side to the other.
                         if let k = onPortal[i], k == onPortal[j] { continue }
+                        // Only stretches tangent at the corners they join can be on a shortest path.
+                        if let w = wedges[i], !w.isTangent(towards: points[j]) { continue }
+                        if let w = wedges[j], !w.isTangent(towards: points[i]) { continue }
                         guard cell.area.sees(points[i], points[j], endsCovered: true) else { continue }
                         let length = points[i].distance(to: points[j])
                         addWalk(members[i], members[j], length: length, leaving: openings[i], entering: openings[j], space: s, oneWay: oneWay)

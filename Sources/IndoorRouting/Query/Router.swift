@@ -58,9 +58,8 @@ public final class Router {
     private let search: ShortestPathSearch
 
     /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature.
-    private let edgeRestricted: [Bool]
-    private let edgeInaccessible: [Bool]
-    private let edgeRestrictedDoor: [Bool]
+    /// What about each edge the routing options may forbid (``EdgeFlags``), read once per edge per query.
+    private let edgeFlags: [EdgeFlags]
     private let edgeOpenings: [(Int32, Int32)]
 
     /// A router on `graph`, with working memory for its nodes and flattened edge attributes.
@@ -75,9 +74,62 @@ public final class Router {
         let any = { (pair: (Int32, Int32), test: (Opening) -> Bool) -> Bool in
             (pair.0 >= 0 && test(openings[Int(pair.0)])) || (pair.1 >= 0 && test(openings[Int(pair.1)]))
         }
-        edgeRestricted = graph.edges.map { $0.space.map { graph.restricted[$0] } ?? false }
-        edgeInaccessible = edgeOpenings.map { any($0) { $0.isAccessible == false } }
-        edgeRestrictedDoor = edgeOpenings.map { any($0) { $0.restriction != nil } }
+        edgeFlags = zip(graph.edges, edgeOpenings).map { edge, pair in
+            var f = EdgeFlags(kind: edge.kind)
+            if edge.space.map({ graph.restricted[$0] }) ?? false { f.insert(.restrictedSpace) }
+            if any(pair, { $0.isAccessible == false }) { f.insert(.inaccessibleDoor) }
+            if any(pair, { $0.restriction != nil }) { f.insert(.restrictedDoor) }
+            return f
+        }
+    }
+
+    /// What of an edge the options can forbid: its kind (for the profiles), a non-public space, a restricted or
+    /// an inaccessible door.
+    struct EdgeFlags: OptionSet {
+        let rawValue: UInt8
+        static let stairs = EdgeFlags(rawValue: 1)
+        static let escalator = EdgeFlags(rawValue: 2)
+        static let elevator = EdgeFlags(rawValue: 4)
+        static let restrictedSpace = EdgeFlags(rawValue: 8)
+        static let restrictedDoor = EdgeFlags(rawValue: 16)
+        static let inaccessibleDoor = EdgeFlags(rawValue: 32)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(kind: NavigationGraph.EdgeKind) {
+            switch kind {
+            case .stairs: self = .stairs
+            case .escalator: self = .escalator
+            case .elevator: self = .elevator
+            default: self = []
+            }
+        }
+
+        /// The flags that forbid an edge under `options` outright (restricted spaces aside: the route's own ends
+        /// may be in one).
+        static func forbidden(by options: RoutingOptions, endpoints: Set<Int>) -> EdgeFlags {
+            var f: EdgeFlags = []
+            for kind in [NavigationGraph.EdgeKind.stairs, .escalator, .elevator] where !options.permits(kind) { f.formUnion(EdgeFlags(kind: kind)) }
+            if options.profile == .accessible { f.insert(.inaccessibleDoor) }
+            if !options.includeNonPublic && endpoints.isEmpty { f.insert(.restrictedDoor) }
+            return f
+        }
+    }
+
+    /// ``allowed(_:_:endpoints:)`` for one query, with what the options forbid worked out once: the search asks
+    /// it of every edge it relaxes.
+    func edgeFilter(_ options: RoutingOptions, endpoints: Set<Int> = []) -> (Int32) -> Bool {
+        let forbidden = EdgeFlags.forbidden(by: options, endpoints: endpoints)
+        let flags = edgeFlags
+        guard options.closed.isEmpty, options.includeNonPublic || endpoints.isEmpty else {
+            return { self.allowed(Int($0), options, endpoints: endpoints) }
+        }
+        let checkSpaces = !options.includeNonPublic
+        return { e in
+            let f = flags[Int(e)]
+            if !f.isDisjoint(with: forbidden) { return false }
+            return !(checkSpaces && f.contains(.restrictedSpace))
+        }
     }
 
     /// Where a point is on the walkable graph: its space, the nearest free point, and how far it moved.
@@ -141,11 +193,12 @@ public final class Router {
     func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = []) -> Bool {
         let edge = graph.edges[e]
         guard options.permits(edge.kind) else { return false }
+        let flags = edgeFlags[e]
         if !options.includeNonPublic {
-            if edgeRestricted[e], let s = edge.space, !endpoints.contains(s) { return false }
-            if edgeRestrictedDoor[e] && endpoints.isEmpty { return false }
+            if flags.contains(.restrictedSpace), let s = edge.space, !endpoints.contains(s) { return false }
+            if flags.contains(.restrictedDoor) && endpoints.isEmpty { return false }
         }
-        if options.profile == .accessible && edgeInaccessible[e] { return false }
+        if options.profile == .accessible && flags.contains(.inaccessibleDoor) { return false }
         if !options.closed.isEmpty {
             let venue = graph.venue
             if let s = edge.space, options.closed.contains(venue.spaces[s].id) { return false }
@@ -197,7 +250,7 @@ public final class Router {
         let found = search.run(
             from: sources, to: targets,
             heuristic: { nodes[Int($0)].point.distance(to: goal) / speed },
-            allowed: { self.allowed(Int($0), options, endpoints: endpoints) })
+            allowed: edgeFilter(options, endpoints: endpoints))
         if let direct, direct <= (found?.cost ?? .infinity) {
             return makeRoute(a, b, path: nil, cost: direct)
         }

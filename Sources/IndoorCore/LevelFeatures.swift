@@ -70,3 +70,25 @@ extension PreparedVenue {
         return FeatureCollection(features: features)
     }
 }
+
+extension PreparedVenue {
+    /// The whole venue as one RFC 7946 FeatureCollection (`venue export --format geojson`), for GIS tools: a
+    /// `level` feature for each level (its outline, or none when the data draws none, with `id`, `name`, `level`
+    /// ordinal and `level_id`), then each level's features as ``levelFeatures(_:languages:)`` gives them, so every
+    /// feature has an `id`, its `level` and `level_id`.
+    /// - Complexity: O(features of the venue).
+    public func venueFeatures(languages: [String] = ["en"]) -> FeatureCollection {
+        var features: [Feature] = []
+        for level in venue.levels {
+            var p: [String: JSONValue] = ["feature": .string("level"), "id": .string(level.id), "level_id": .string(level.id),
+                                          "level": .number(level.ordinal)]
+            if let name = level.name.resolved(for: languages) { p["name"] = .string(name) }
+            features.append(Feature(id: .string(level.id), geometry: level.geometry, properties: p))
+        }
+        for level in venue.levels {
+            // A level id always names its level: the catch is unreachable, and would only drop that level's features.
+            if let floor = try? levelFeatures(level.id, languages: languages) { features += floor.features }
+        }
+        return FeatureCollection(features: features)
+    }
+}

@@ -186,6 +186,55 @@ public struct VenueInfo: Codable, Hashable, Sendable {
     }
 }
 
+/// Every place a visitor can name in a route or a search, with the id that names it back (`venue places`): the
+/// venue's POIs, each connector stop no POI stands for (`CONNECTOR@LEVEL`), and the named openings and principal
+/// entrances (what ``SearchIndex/places`` searches), ordered by floor, then name.
+public struct VenuePlaces: Codable, Hashable, Sendable {
+    /// JSON `venue`: the venue's name.
+    public let venue: String
+    /// JSON `places`.
+    public let places: [Entry]
+
+    /// One place.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// JSON `id`: what `--from`/`--to` and the service's `from`/`to` accept.
+        public let id: String
+        /// JSON `name`, in the first language asked for that it has; absent when unnamed.
+        public let name: String?
+        /// JSON `ref`: its room number or code, when it has one.
+        public let ref: String?
+        /// JSON `kind`: `amenity`, `occupant`, `kiosk`, `room`, `section` or `entrance`.
+        public let kind: String
+        /// JSON `category`, as the source names it (`restroom.female`, `shop=bakery`, `elevator`).
+        public let category: String
+        /// JSON `level_id`.
+        public let levelID: String
+        /// JSON `level`: the level's ordinal.
+        public let level: Double
+        /// JSON `level_name`: the level's name, else its ordinal as written.
+        public let levelName: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, ref, kind, category, level
+            case levelID = "level_id"
+            case levelName = "level_name"
+        }
+    }
+
+    /// The places of `prepared`, names in the first of `languages` they have.
+    public init(_ prepared: PreparedVenue, languages: [String]) {
+        let venue = prepared.venue
+        self.venue = venue.name.resolved(for: languages) ?? venue.id
+        places = prepared.searchIndex.places.map { poi in
+            let level = venue.level(id: poi.levelID)
+            return Entry(id: poi.id, name: poi.name.resolved(for: languages), ref: poi.ref, kind: poi.kind.rawValue,
+                         category: poi.category, levelID: poi.levelID, level: level?.ordinal ?? 0,
+                         levelName: level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID)
+        }
+        .sorted { ($0.level, $0.name ?? "", $0.id) < ($1.level, $1.name ?? "", $1.id) }
+    }
+}
+
 /// Everything wrong with a venue's data, with feature ids and severities: what `indoornav venue validate` reports.
 public struct ValidationReport: Codable, Hashable, Sendable {
     /// The source validated.

@@ -86,11 +86,64 @@ enum VenueCommands {
                 abstract: "Check a venue and report every problem by feature id.",
                 discussion: "Reports every problem with its feature id and a severity; exits 1 if there is an error.",
                 groups: [OptionGroup(title: "OPTIONS", options: [.json] + OptionDefinition.venueSource)]),
+            CommandDefinition(
+                path: ["venue", "places"], synopsis: "[--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--json] [--lang LANG] [--strict]",
+                abstract: "List every place a route or search can name, with its id.",
+                discussion: "Lists the venue's POIs, connector stops (CONNECTOR@LEVEL) and named entrances by floor, each with the id "
+                    + "that names it in --from, --to and --near; with --json, {venue, places: [{id, name, ref, kind, category, "
+                    + "level_id, level, level_name}]}.",
+                groups: [OptionGroup(title: "OPTIONS", options: [.json, .language] + OptionDefinition.venueSource)]),
+            CommandDefinition(
+                path: ["venue", "export"], synopsis: "--format geojson [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--lang LANG] [--strict]",
+                abstract: "Write the whole venue as GeoJSON for GIS tools.",
+                discussion: "Writes one RFC 7946 FeatureCollection to stdout: a `level` feature per level, then every space, opening, "
+                    + "obstacle, connector stop and POI, each with `id`, `feature` (what it is), `level` (ordinal), `level_id`, "
+                    + "`category` and `name` where it has them. GDAL reads it (`ogrinfo`, QGIS).",
+                groups: [OptionGroup(title: "OPTIONS", options: [
+                    .value("--format", "F", choices: ["geojson"], help: "geojson (RFC 7946), the one format there is."),
+                    .language,
+                ] + OptionDefinition.venueSource)]),
     ])
 
     static func run(_ words: [String]) throws -> ExitStatus {
         guard var args = try definition.arguments(words) else { return .success }
-        return args.definition.path.last == "info" ? try info(&args) : try validate(&args)
+        switch args.definition.path.last {
+        case "info": return try info(&args)
+        case "places": return try places(&args)
+        case "export": return try export(&args)
+        default: return try validate(&args)
+        }
+    }
+
+    static func places(_ args: inout Arguments) throws -> ExitStatus {
+        let options = try CommonOptions(&args)
+        try args.finish()
+        let list = VenuePlaces(try options.prepareVenue(), languages: options.languages)
+        if options.json {
+            Output.json(list)
+            return .success
+        }
+        let levelWidth = max(5, list.places.map(\.levelName.count).max() ?? 5)
+        let nameWidth = min(40, max(4, list.places.map { ($0.name ?? "").count }.max() ?? 4))
+        Output.line("level".padding(toLength: levelWidth, withPad: " ", startingAt: 0) + "  "
+            + "kind".padding(toLength: 9, withPad: " ", startingAt: 0) + "  " + "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  id")
+        for p in list.places {
+            Output.line(p.levelName.padding(toLength: levelWidth, withPad: " ", startingAt: 0) + "  "
+                + p.kind.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
+                + (p.name ?? "—").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + p.id)
+        }
+        Output.error("\(counted(list.places.count, "place")) in \(list.venue)")
+        return .success
+    }
+
+    static func export(_ args: inout Arguments) throws -> ExitStatus {
+        let format = try args.option("--format")
+        let options = try CommonOptions(&args)
+        try args.finish()
+        guard let format else { throw UsageError("venue export needs --format geojson", command: args.command) }
+        guard format == "geojson" else { throw UsageError("unknown format \(format) (geojson)", command: args.command) }
+        Output.json(try options.prepareVenue().venueFeatures(languages: options.languages).json)
+        return .success
     }
 
     static func info(_ args: inout Arguments) throws -> ExitStatus {

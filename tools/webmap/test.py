@@ -303,6 +303,27 @@ def run(base, indoornav):
             page.close()
         session()
 
+        @check("a click on the map picks the place under it")
+        def click():
+            page = Page(browser, base + "/", DESKTOP)
+            relay = http_json(base, f"/v1/venues/{VENUE}/search?q=Relay&limit=1")["results"][0]
+            lon, lat = relay["coordinate"]
+            point = page.page.evaluate(f"(() => {{ const p = indoorMap.map.latLngToContainerPoint([{lat}, {lon}]); return [p.x, p.y]; }})()")
+            box = page.page.locator("#map").bounding_box()
+            page.page.mouse.click(box["x"] + point[0], box["y"] + point[1] + 12)
+            page.wait_for("indoorMap.view().from !== null")
+            assert page.view()["from"].endswith("@0"), page.view()["from"]
+            assert page.page.locator("#from-input").input_value() == "Relay (on the map)"
+            page.page.locator("#to-input").focus()
+            page.page.keyboard.type("atm", delay=25)
+            page.page.locator("#to-list li[role=option]", has_text="ATM").first.click()
+            page.wait_for("document.querySelectorAll('#steps li').length > 0")
+            v = page.view()
+            assert page.steps() == cli_steps(indoornav, v["from"], v["to"])
+            assert not page.errors, page.errors
+            page.close()
+        click()
+
         @check("phone width: the map and the panel, with the route from a link")
         def phone():
             page = Page(browser, base + "/", PHONE)

@@ -76,7 +76,10 @@ let package = Package(
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
-        .target(name: "IndoorServer", dependencies: ["IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"]),
+        // The web map's page, script and style (WebMap/) are compiled in, so a copied binary still serves them.
+        .target(
+            name: "IndoorServer", dependencies: ["IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"],
+            resources: [.embedInCode("WebMap")]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
             name: "IndoorSampleVenue",

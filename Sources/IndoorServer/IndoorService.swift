@@ -24,6 +24,8 @@ import Synchronization
 /// - `GET /v1/sessions/{id}/events`: the events as Server-Sent Events (``EventStream``), resumed after
 ///   `Last-Event-ID`.
 /// - `DELETE /v1/sessions/{id}`: 204.
+///
+/// The web map (``WebMap``): `GET /` is the page, `/webmap/…` its script and style, `/static/leaflet/…` Leaflet.
 public final class IndoorService: Sendable {
     /// Where the service is in its life.
     public enum Phase: UInt8, Sendable {
@@ -41,6 +43,8 @@ public final class IndoorService: Sendable {
     public let metrics = ServiceMetrics()
     /// The navigation sessions this replica holds.
     public let sessions: NavigationSessions
+    /// The web map served at `/`, and where it reads Leaflet from.
+    public let webMap: WebMap
     private let phaseValue = Atomic<UInt8>(Phase.loading.rawValue)
     private let venues = Mutex<(byID: [String: ServedVenue], order: [String])>(([:], []))
 
@@ -48,9 +52,11 @@ public final class IndoorService: Sendable {
     /// - Parameters:
     ///   - limits: the bounds of requests.
     ///   - sessions: the navigation sessions (their replica id, bounds and clock).
-    public init(limits: ServerLimits = ServerLimits(), sessions: NavigationSessions = NavigationSessions()) {
+    ///   - webMap: the web map at `/` (by default with Leaflet from Debian's `libjs-leaflet`).
+    public init(limits: ServerLimits = ServerLimits(), sessions: NavigationSessions = NavigationSessions(), webMap: WebMap = WebMap()) {
         self.limits = limits
         self.sessions = sessions
+        self.webMap = webMap
     }
 
     /// Where the service is in its life.
@@ -86,7 +92,7 @@ public final class IndoorService: Sendable {
             return APIError(status: error.status, code: code, message: error.description).response()
         }
         guard let route = Route(target.segments) else {
-            return APIError(status: 404, code: "not_found", message: "no such path (the API is under /v1/venues; see /v1/venues)").response()
+            return APIError(status: 404, code: "not_found", message: "no such path (the API is under /v1/venues; see /v1/venues; the web map is at /)").response()
         }
         let methods = route.methods
         guard methods.contains(request.method) else {
@@ -124,9 +130,17 @@ public final class IndoorService: Sendable {
         case search(String), route(String), render(String)
         case openSession(String)
         case session(String), fixes(String), events(String)
+        case webMap(String), leaflet([String])
 
         init?(_ s: [String]) {
+            if s.first == "static" {
+                guard s.count >= 3, s.count <= 4, s[1] == "leaflet" else { return nil }
+                self = .leaflet(Array(s[2...]))
+                return
+            }
             switch s.count {
+            case 0: self = .webMap("index.html")
+            case 2 where s[0] == "webmap": self = .webMap(s[1])
             case 1 where s[0] == "health": self = .health
             case 1 where s[0] == "ready": self = .ready
             case 1 where s[0] == "metrics": self = .metrics
@@ -164,6 +178,8 @@ public final class IndoorService: Sendable {
             case .session: "session_delete"
             case .fixes: "session_fixes"
             case .events: "session_events"
+            case .webMap: "webmap"
+            case .leaflet: "static"
             }
         }
 
@@ -252,6 +268,12 @@ public final class IndoorService: Sendable {
             _ = try Parameters(query, allowed: [])
             try sessions.delete(id)
             return HTTPResponse(status: 204, endpoint: "session_delete")
+        case .webMap(let name):
+            // The page reads its state (venue, level, from, to, profile, lang…) from the query itself.
+            return try webMap.page(name)
+        case .leaflet(let path):
+            _ = try Parameters(query, allowed: [])
+            return try webMap.leafletFile(path)
         case .events(let id):
             _ = try Parameters(query, allowed: [])
             if phase == .draining { throw APIError(status: 503, code: "not_ready", message: "shutting down") }

@@ -82,7 +82,7 @@ public final class PreparedVenue: Sendable {
     public var searchIndex: SearchIndex { searchPart.value { SearchIndex(venue: venue) } }
     /// Routers on ``graph``, lent one caller at a time.
     public var routers: RouterPool { routersPart.value { RouterPool(graph: graph) } }
-    /// The WGS84 box around the venue (``Venue/extent``, computed on first use).
+    /// The WGS84 box around the venue (`Venue.extent`, computed on first use).
     public var extent: BoundingBox? { extentPart.value { venue.extent } }
     /// What the navigation engine reads about the venue (built on first use, on ``graph``).
     public var navigationContext: NavigationContext {

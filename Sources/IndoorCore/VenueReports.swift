@@ -188,7 +188,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
 
 /// Every place a visitor can name in a route or a search, with the id that names it back (`venue places`): the
 /// venue's POIs, each connector stop no POI stands for (`CONNECTOR@LEVEL`), and the named openings and principal
-/// entrances (what ``SearchIndex/places`` searches), ordered by floor, then name.
+/// entrances (what `SearchIndex.places` searches), ordered by floor, then name.
 public struct VenuePlaces: Codable, Hashable, Sendable {
     /// JSON `venue`: the venue's name.
     public let venue: String

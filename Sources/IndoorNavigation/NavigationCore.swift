@@ -268,7 +268,9 @@ public struct NavigationCore {
             levelOrdinal = level
         }
         let step = track.stepIndex(at: along + 0.5)
-        let progress = progress(on: track, at: along, here: here, step: step, nearest: nearest)
+        var progress = progress(on: track, at: along, here: here, step: step, nearest: nearest)
+        progress.accuracy = location.horizontalAccuracy
+        progress.course = location.course
         self.progress = progress
         if !started {
             started = true

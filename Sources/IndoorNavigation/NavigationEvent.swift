@@ -33,6 +33,10 @@ public struct NavigationProgress: Hashable, Sendable {
     public var matched: GeoCoordinate
     /// Metres from the fix to the route.
     public var matchedDistance: Double
+    /// The fix's horizontal accuracy in metres, as its provider gave it (a map draws it as the puck's circle).
+    public var accuracy: Double? = nil
+    /// The fix's course over ground, degrees clockwise from true north, when it has one (the puck's heading).
+    public var course: Double? = nil
 }
 
 /// Where the user is without a route: free mode.

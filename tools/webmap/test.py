@@ -244,6 +244,11 @@ def run(base, indoornav):
             assert again.page.locator("#from-input").input_value() == "Café Müller"
             assert again.page.locator("#profile").input_value() == "accessible"
             assert again.page.locator("#lang").input_value() == "fr"
+            # The page's own words follow the language, not only the names and instructions.
+            assert again.page.evaluate("document.documentElement.lang") == "fr"
+            assert again.page.locator("#navigate").inner_text() == "Démarrer la navigation"
+            assert again.page.locator("label[for=from-input]").inner_text() == "Départ"
+            assert "étapes" in again.page.locator("#route-summary").inner_text(), again.page.locator("#route-summary").inner_text()
             compare_screenshot(again.page, "desktop-link-fr-accessible")
             assert not page.errors and not again.errors, page.errors + again.errors
             again.close()
@@ -279,6 +284,7 @@ def run(base, indoornav):
             page.wait_for(f"indoorMap.view().puck && indoorMap.view().puck.lon !== {p1['lon']}")
             p2 = page.view()["puck"]
             assert p2["heading"] is not None, p2
+            assert p2["accuracy"] == 2, "the progress events carry the fixes' accuracy: %s" % p2
             assert page.view()["level"] == 0 and page.view()["following"], page.view()
             compare_screenshot(page.page, "desktop-session-floor-0", session=True)
             http_json(base, f"/v1/sessions/{sid}/fixes", walk(legs[1], legs[1]["properties"]["level"]))

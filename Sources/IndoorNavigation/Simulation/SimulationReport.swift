@@ -140,6 +140,8 @@ extension NavigationEvent {
             o["lon"] = .number((p.matched.longitude * 1e7).rounded() / 1e7)
             o["lat"] = .number((p.matched.latitude * 1e7).rounded() / 1e7)
             o["off_route_distance"] = n(p.matchedDistance)
+            if let a = p.accuracy, a.isFinite { o["accuracy"] = n(a) }
+            if let c = p.course, c.isFinite { o["course"] = .number((c * 10).rounded() / 10) }
         case .located(let f):
             o["lon"] = .number((f.coordinate.longitude * 1e7).rounded() / 1e7)
             o["lat"] = .number((f.coordinate.latitude * 1e7).rounded() / 1e7)

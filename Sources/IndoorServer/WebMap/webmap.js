@@ -9,6 +9,244 @@
     document.body.dataset.ready = 'true';
     return;
   }
+  // The page's own words in each language it offers (names and instructions come from the API in that language).
+  const WORDS = {
+    en: {
+      skip: "Skip to the steps",
+      directions: "Directions",
+      routeForm: "Route between two places",
+      start: "Start",
+      destination: "Destination",
+      searchPlace: "Search a place, or click the map",
+      suggestionsStart: "Suggestions for the start",
+      suggestionsDestination: "Suggestions for the destination",
+      profile: "Profile",
+      profileDefault: "Default",
+      profileAccessible: "Accessible (no stairs or escalators)",
+      profileAvoidEscalators: "Avoid escalators",
+      profileAvoidElevators: "Avoid elevators",
+      language: "Language",
+      style: "Style",
+      styleSystem: "System",
+      styleLight: "Light",
+      styleDark: "Dark",
+      swapLabel: "Swap start and destination",
+      swap: "⇅ Swap",
+      clear: "Clear",
+      navigate: "Start navigation",
+      steps: "Steps",
+      choose: "Choose a start and a destination.",
+      stepsLabel: "Steps of the route",
+      live: "Live navigation",
+      session: "Session",
+      sessionId: "session id",
+      followSession: "Follow",
+      floors: "Floors",
+      camera: "Camera",
+      recenterLabel: "Follow my position",
+      recenter: "◎ Follow",
+      overviewLabel: "Overview of the route",
+      overviewTitle: "Show the whole route",
+      overview: "⤢ Overview",
+      mapLabel: "Map of the venue: arrow keys pan, + and − zoom; a click picks a place",
+      noMatch: "No place matches",
+      finding: "Finding the route…",
+      noRoute: "No route: {message}",
+      summary: "{distance} m, about {minutes} min, {count} steps.",
+      toGo: "{instruction} — {distance} m to go",
+      offRoute: "Off the route",
+      rerouted: "New route",
+      arrived: "Arrived",
+      following: "Following session {id}",
+      ended: "The session has ended ({reason}).",
+      cannotFollow: "Session {id} cannot be followed (unknown or ended).",
+      reconnecting: "Connection lost: reconnecting…",
+      noSession: "No session: {message}",
+      cannotLoad: "The map cannot be loaded: {message}",
+      floorLabel: "Floor {ordinal}: {name}",
+      level: "Level {ordinal}",
+    },
+    fr: {
+      skip: "Aller aux étapes",
+      directions: "Itinéraire",
+      routeForm: "Itinéraire entre deux lieux",
+      start: "Départ",
+      destination: "Destination",
+      searchPlace: "Cherchez un lieu, ou cliquez sur le plan",
+      suggestionsStart: "Suggestions pour le départ",
+      suggestionsDestination: "Suggestions pour la destination",
+      profile: "Profil",
+      profileDefault: "Par défaut",
+      profileAccessible: "Accessible (sans escaliers ni escalators)",
+      profileAvoidEscalators: "Éviter les escalators",
+      profileAvoidElevators: "Éviter les ascenseurs",
+      language: "Langue",
+      style: "Style",
+      styleSystem: "Système",
+      styleLight: "Clair",
+      styleDark: "Sombre",
+      swapLabel: "Inverser départ et destination",
+      swap: "⇅ Inverser",
+      clear: "Effacer",
+      navigate: "Démarrer la navigation",
+      steps: "Étapes",
+      choose: "Choisissez un départ et une destination.",
+      stepsLabel: "Étapes de l’itinéraire",
+      live: "Navigation en direct",
+      session: "Session",
+      sessionId: "identifiant de session",
+      followSession: "Suivre",
+      floors: "Étages",
+      camera: "Caméra",
+      recenterLabel: "Suivre ma position",
+      recenter: "◎ Suivre",
+      overviewLabel: "Vue d’ensemble de l’itinéraire",
+      overviewTitle: "Afficher tout l’itinéraire",
+      overview: "⤢ Vue d’ensemble",
+      mapLabel: "Plan du lieu : les flèches le déplacent, + et − zooment ; un clic choisit un lieu",
+      noMatch: "Aucun lieu ne correspond",
+      finding: "Recherche de l’itinéraire…",
+      noRoute: "Pas d’itinéraire : {message}",
+      summary: "{distance} m, environ {minutes} min, {count} étapes.",
+      toGo: "{instruction} — encore {distance} m",
+      offRoute: "Hors de l’itinéraire",
+      rerouted: "Nouvel itinéraire",
+      arrived: "Arrivé",
+      following: "Suivi de la session {id}",
+      ended: "La session est terminée ({reason}).",
+      cannotFollow: "La session {id} ne peut pas être suivie (inconnue ou terminée).",
+      reconnecting: "Connexion perdue : reconnexion…",
+      noSession: "Pas de session : {message}",
+      cannotLoad: "Le plan ne peut pas être chargé : {message}",
+      floorLabel: "Étage {ordinal} : {name}",
+      level: "Niveau {ordinal}",
+    },
+    de: {
+      skip: "Zu den Schritten springen",
+      directions: "Wegbeschreibung",
+      routeForm: "Route zwischen zwei Orten",
+      start: "Start",
+      destination: "Ziel",
+      searchPlace: "Ort suchen oder auf die Karte klicken",
+      suggestionsStart: "Vorschläge für den Start",
+      suggestionsDestination: "Vorschläge für das Ziel",
+      profile: "Profil",
+      profileDefault: "Standard",
+      profileAccessible: "Barrierefrei (ohne Treppen und Rolltreppen)",
+      profileAvoidEscalators: "Rolltreppen meiden",
+      profileAvoidElevators: "Aufzüge meiden",
+      language: "Sprache",
+      style: "Stil",
+      styleSystem: "System",
+      styleLight: "Hell",
+      styleDark: "Dunkel",
+      swapLabel: "Start und Ziel tauschen",
+      swap: "⇅ Tauschen",
+      clear: "Löschen",
+      navigate: "Navigation starten",
+      steps: "Schritte",
+      choose: "Wählen Sie Start und Ziel.",
+      stepsLabel: "Schritte der Route",
+      live: "Live-Navigation",
+      session: "Sitzung",
+      sessionId: "Sitzungs-ID",
+      followSession: "Folgen",
+      floors: "Etagen",
+      camera: "Kamera",
+      recenterLabel: "Meiner Position folgen",
+      recenter: "◎ Folgen",
+      overviewLabel: "Übersicht der Route",
+      overviewTitle: "Ganze Route zeigen",
+      overview: "⤢ Übersicht",
+      mapLabel: "Karte des Gebäudes: Pfeiltasten verschieben, + und − zoomen; ein Klick wählt einen Ort",
+      noMatch: "Kein passender Ort",
+      finding: "Route wird berechnet…",
+      noRoute: "Keine Route: {message}",
+      summary: "{distance} m, etwa {minutes} Min., {count} Schritte.",
+      toGo: "{instruction} — noch {distance} m",
+      offRoute: "Abseits der Route",
+      rerouted: "Neue Route",
+      arrived: "Angekommen",
+      following: "Sitzung {id} wird verfolgt",
+      ended: "Die Sitzung ist beendet ({reason}).",
+      cannotFollow: "Sitzung {id} kann nicht verfolgt werden (unbekannt oder beendet).",
+      reconnecting: "Verbindung verloren: neuer Versuch…",
+      noSession: "Keine Sitzung: {message}",
+      cannotLoad: "Die Karte kann nicht geladen werden: {message}",
+      floorLabel: "Etage {ordinal}: {name}",
+      level: "Ebene {ordinal}",
+    },
+    ru: {
+      skip: "Перейти к шагам",
+      directions: "Маршрут",
+      routeForm: "Маршрут между двумя местами",
+      start: "Откуда",
+      destination: "Куда",
+      searchPlace: "Найдите место или щёлкните по карте",
+      suggestionsStart: "Варианты начала",
+      suggestionsDestination: "Варианты конца",
+      profile: "Профиль",
+      profileDefault: "Обычный",
+      profileAccessible: "Доступный (без лестниц и эскалаторов)",
+      profileAvoidEscalators: "Без эскалаторов",
+      profileAvoidElevators: "Без лифтов",
+      language: "Язык",
+      style: "Оформление",
+      styleSystem: "Системное",
+      styleLight: "Светлое",
+      styleDark: "Тёмное",
+      swapLabel: "Поменять начало и конец местами",
+      swap: "⇅ Поменять",
+      clear: "Очистить",
+      navigate: "Начать навигацию",
+      steps: "Шаги",
+      choose: "Выберите начало и конец маршрута.",
+      stepsLabel: "Шаги маршрута",
+      live: "Навигация в реальном времени",
+      session: "Сеанс",
+      sessionId: "номер сеанса",
+      followSession: "Следить",
+      floors: "Этажи",
+      camera: "Камера",
+      recenterLabel: "Следовать за моим положением",
+      recenter: "◎ Следовать",
+      overviewLabel: "Обзор маршрута",
+      overviewTitle: "Показать весь маршрут",
+      overview: "⤢ Обзор",
+      mapLabel: "Карта: стрелки сдвигают, + и − меняют масштаб; щелчок выбирает место",
+      noMatch: "Ничего не найдено",
+      finding: "Поиск маршрута…",
+      noRoute: "Маршрут не найден: {message}",
+      summary: "{distance} м, около {minutes} мин, шагов: {count}.",
+      toGo: "{instruction} — осталось {distance} м",
+      offRoute: "Вы сошли с маршрута",
+      rerouted: "Новый маршрут",
+      arrived: "Вы прибыли",
+      following: "Слежение за сеансом {id}",
+      ended: "Сеанс завершён ({reason}).",
+      cannotFollow: "За сеансом {id} нельзя следить (неизвестен или завершён).",
+      reconnecting: "Связь потеряна: переподключение…",
+      noSession: "Сеанс не создан: {message}",
+      cannotLoad: "Не удалось загрузить карту: {message}",
+      floorLabel: "Этаж {ordinal}: {name}",
+      level: "Уровень {ordinal}",
+    },
+  };
+  // A phrase in the page's language, with {name} placeholders filled (English when a phrase is missing).
+  function t(key, vars) {
+    const text = (WORDS[state.lang] || WORDS.en)[key] || WORDS.en[key] || key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => (vars && name in vars ? String(vars[name]) : ''));
+  }
+  // Every element marked data-t (text), data-t-label (aria-label), data-t-title, data-t-placeholder, in the language.
+  function translatePage() {
+    document.documentElement.lang = state.lang;
+    for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
+    for (const el of document.querySelectorAll('[data-t-label]')) el.setAttribute('aria-label', t(el.dataset.tLabel));
+    for (const el of document.querySelectorAll('[data-t-title]')) el.title = t(el.dataset.tTitle);
+    for (const el of document.querySelectorAll('[data-t-placeholder]')) el.placeholder = t(el.dataset.tPlaceholder);
+    if (map) map.getContainer().setAttribute('aria-label', t('mapLabel'));
+  }
+
   // The renderer's palette (Sources/IndoorRender/MapStyle.swift and Amenity.swift), light and dark.
   const PALETTE = {
     light: {
@@ -62,7 +300,7 @@
     crs: L.CRS.EPSG3857, zoomSnap: 0.25, zoomDelta: 0.5, maxZoom: 24, minZoom: 14, attributionControl: false,
     keyboard: true, zoomControl: true, fadeAnimation: false,
   });
-  map.getContainer().setAttribute('aria-label', 'Map of the venue: arrow keys pan, + and − zoom; a click picks a place');
+  map.getContainer().setAttribute('aria-label', t('mapLabel'));
 
   function palette() {
     const dark = state.style === 'dark' || (state.style === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
@@ -120,7 +358,7 @@
       b.type = 'button';
       b.textContent = String(ordinal);
       b.dataset.ordinal = String(ordinal);
-      b.setAttribute('aria-label', `Floor ${ordinal}: ${levelName(ordinal)}`);
+      b.setAttribute('aria-label', t('floorLabel', { ordinal, name: levelName(ordinal) }));
       b.title = levelName(ordinal);
       b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', () => {
@@ -130,7 +368,7 @@
       floors.appendChild(b);
     }
   }
-  const levelName = (ordinal) => (levelNames.get(ordinal) || []).join(' / ') || `Level ${ordinal}`;
+  const levelName = (ordinal) => (levelNames.get(ordinal) || []).join(' / ') || t('level', { ordinal });
 
   function fitVenue() {
     const e = venueInfo.extent;
@@ -272,7 +510,7 @@
           const li = document.createElement('li');
           li.setAttribute('role', 'option');
           li.setAttribute('aria-disabled', 'true');
-          li.textContent = 'No place matches';
+          li.textContent = t('noMatch');
           list.appendChild(li);
         }
         list.hidden = false;
@@ -339,14 +577,14 @@
       route = null;
       currentStep = -1;
       $('steps').replaceChildren();
-      $('route-summary').textContent = 'Choose a start and a destination.';
+      $('route-summary').textContent = t('choose');
       drawRoute();
       return;
     }
     const request = ++routeRequest;
     const query = { from: state.from, to: state.to, lang: state.lang };
     if (state.profile !== 'default') query.profile = state.profile;
-    $('route-summary').textContent = 'Finding the route…';
+    $('route-summary').textContent = t('finding');
     let json, geojson;
     try {
       [json, geojson] = await Promise.all([
@@ -357,7 +595,7 @@
       if (request !== routeRequest) return;
       route = null;
       $('steps').replaceChildren();
-      $('route-summary').textContent = `No route: ${e.message}`;
+      $('route-summary').textContent = t('noRoute', { message: e.message });
       drawRoute();
       return;
     }
@@ -372,7 +610,7 @@
     if (!state.toLabel) { state.toLabel = json.to; $('to-input').value = json.to; }
     currentStep = -1;
     const minutes = Math.max(1, Math.round(json.duration / 60));
-    $('route-summary').textContent = `${Math.round(json.distance)} m, about ${minutes} min, ${steps.length} steps.`;
+    $('route-summary').textContent = t('summary', { distance: Math.round(json.distance), minutes, count: steps.length });
     const list = $('steps');
     list.setAttribute('lang', state.lang);
     list.replaceChildren();
@@ -511,7 +749,7 @@
     if (typeof e.lat !== 'number' || typeof e.lon !== 'number') return;
     const next = { lat: e.lat, lon: e.lon, level: typeof e.level === 'number' ? e.level : (puck ? puck.level : null),
                    heading: puck ? puck.heading : null, accuracy: typeof e.accuracy === 'number' ? e.accuracy : (puck ? puck.accuracy : null) };
-    if (typeof e.heading === 'number') next.heading = e.heading;
+    if (typeof e.course === 'number') next.heading = e.course;
     else if (puck && metres(puck, next) > 0.5) next.heading = bearing(puck, next);
     puck = next;
     if (!floorPickedByHand && puck.level !== null && puck.level !== state.level) {
@@ -529,7 +767,7 @@
         moveTo(e);
         if (typeof e.leg === 'number') sessionLeg = e.leg;
         if (typeof e.step === 'number' && route) selectStep(route.legOffsets[sessionLeg] + e.step, false);
-        if (e.event === 'progress' && typeof e.distance_remaining === 'number') status.textContent = `${e.instruction || ''} — ${Math.round(e.distance_remaining)} m to go`;
+        if (e.event === 'progress' && typeof e.distance_remaining === 'number') status.textContent = t('toGo', { instruction: e.instruction || '', distance: Math.round(e.distance_remaining) });
         break;
       case 'level_changed':
         if (puck) puck.level = e.to;
@@ -538,9 +776,9 @@
       case 'step_changed':
         if (route) selectStep(route.legOffsets[sessionLeg] + e.step, false);
         break;
-      case 'off_route': status.textContent = 'Off the route'; break;
-      case 'rerouted': status.textContent = 'New route'; break;
-      case 'arrived': status.textContent = 'Arrived'; break;
+      case 'off_route': status.textContent = t('offRoute'); break;
+      case 'rerouted': status.textContent = t('rerouted'); break;
+      case 'arrived': status.textContent = t('arrived'); break;
       default: break;
     }
   }
@@ -553,7 +791,7 @@
     floorPickedByHand = false;
     setFollowing(true);
     const status = $('session-status');
-    status.textContent = `Following session ${id}`;
+    status.textContent = t('following', { id });
     eventSource = new EventSource(`/v1/sessions/${encodeURIComponent(id)}/events`);
     eventSource.onmessage = (m) => {
       let e;
@@ -563,16 +801,16 @@
     eventSource.addEventListener('end', (m) => {
       let reason = 'ended';
       try { reason = JSON.parse(m.data).reason || reason; } catch (err) { /* keep the default */ }
-      status.textContent = `The session has ended (${reason}).`;
+      status.textContent = t('ended', { reason });
       eventSource.close();
       eventSource = null;
     });
     eventSource.onerror = () => {
       if (eventSource && eventSource.readyState === EventSource.CLOSED) {
-        status.textContent = `Session ${id} cannot be followed (unknown or ended).`;
+        status.textContent = t('cannotFollow', { id });
         eventSource = null;
       } else {
-        status.textContent = 'Connection lost: reconnecting…';
+        status.textContent = t('reconnecting');
       }
     };
   }
@@ -588,7 +826,7 @@
       if (!r.ok) throw new Error(body.error ? body.error.message : `HTTP ${r.status}`);
       follow(body.id);
     } catch (e) {
-      $('session-status').textContent = `No session: ${e.message}`;
+      $('session-status').textContent = t('noSession', { message: e.message });
     }
   });
 
@@ -602,6 +840,7 @@
     profile.addEventListener('change', () => { state.profile = profile.value; writeURL(); computeRoute(false); });
     lang.addEventListener('change', async () => {
       state.lang = lang.value;
+      translatePage();
       state.fromLabel = state.toLabel = null;
       writeURL();
       await loadVenue();
@@ -627,6 +866,7 @@
   }
 
   async function start() {
+    translatePage();
     palette();
     setupOptions();
     setupPlace('from');
@@ -639,7 +879,7 @@
       if (state.from && state.to) await computeRoute(level === null);
       if (state.session) follow(state.session);
     } catch (e) {
-      $('route-summary').textContent = `The map cannot be loaded: ${e.message}`;
+      $('route-summary').textContent = t('cannotLoad', { message: e.message });
     }
     document.body.dataset.ready = 'true';
   }
@@ -649,7 +889,7 @@
     map,
     view: () => ({ venue: state.venue, level: state.level, from: state.from, to: state.to, profile: state.profile,
                    lang: state.lang, session: state.session, following, floorPickedByHand, currentStep,
-                   puck: puck && { lat: puck.lat, lon: puck.lon, level: puck.level, heading: puck.heading },
+                   puck: puck && { lat: puck.lat, lon: puck.lon, level: puck.level, heading: puck.heading, accuracy: puck.accuracy },
                    labels: labels.map((l) => l.name), center: map.getCenter(), zoom: map.getZoom() }),
   };
   start();

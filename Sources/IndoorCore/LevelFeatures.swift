@@ -12,6 +12,8 @@ extension PreparedVenue {
     ///   stop's, `CONNECTOR@LEVEL`, as routes take it), `connector` (its kind) and the ordinals of all its `levels`;
     /// - `poi`: a point with `id`, `category`, `kind` (amenity, occupant…), `name` and `ref`.
     /// Every feature also has `level` (ordinal) and `level_id`. Names are in the first of `languages` they have.
+    /// The points computed here (connector stops, POIs) are given to 7 decimals, as routes are; the data's own
+    /// shapes pass through as drawn.
     /// - Throws: `PlaceError.unknownLevel(text:available:)` for a level that names nothing.
     /// - Complexity: O(features of the venue).
     public func levelFeatures(_ level: String, languages: [String] = ["en"]) throws(PlaceError) -> FeatureCollection {
@@ -58,14 +60,14 @@ extension PreparedVenue {
                 p["levels"] = .array(connector.levelIDs.compactMap { ordinals[$0] }.map(JSONValue.number))
             }
             named(&p, stop.name, ref: stop.ref)
-            features.append(Feature(id: .string(stop.id), geometry: .point(stop.coordinate.position), properties: p))
+            features.append(Feature(id: .string(stop.id), geometry: .point(RouteResponse.roundedPosition(stop.coordinate).position), properties: p))
         }
         for poi in venue.pois where ids.contains(poi.levelID) {
             var p = common("poi", poi.id, poi.levelID)
             p["category"] = .string(poi.category)
             p["kind"] = .string(poi.kind.rawValue)
             named(&p, poi.name, ref: poi.ref)
-            features.append(Feature(id: .string(poi.id), geometry: .point(poi.coordinate.position), properties: p))
+            features.append(Feature(id: .string(poi.id), geometry: .point(RouteResponse.roundedPosition(poi.coordinate).position), properties: p))
         }
         return FeatureCollection(features: features)
     }

@@ -41,6 +41,11 @@ import Testing
             let p = try #require(f["properties"] as? [String: Any])
             #expect(f["id"] as? String != nil && p["level_id"] as? String != nil && p["level"] as? Double != nil, "\(p)")
         }
+        // Points are written to 7 decimals (about a centimetre), as routes are.
+        for f in features {
+            guard let g = f["geometry"] as? [String: Any], g["type"] as? String == "Point", let c = g["coordinates"] as? [Double] else { continue }
+            for x in c { #expect(abs(x * 1e7 - (x * 1e7).rounded()) < 1e-3, "\(c)") }
+        }
         let missing = try await CLI.run(["venue", "export"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--format geojson"))

@@ -733,21 +733,24 @@ struct ItineraryWriter {
             }
         }
         let startSpace = first.into
+        // The space the walk ends in is where it goes, not a landmark on the way (a destination given as a
+        // coordinate has no name to exclude it by).
+        let endSpace = walk.count > 1 ? walk.last?.into : nil
         var previous: String?
         for i in walk.indices {
             let d = walk[i]
             switch d.maneuver {
             case .depart(_, nil):
                 if let t = d.thenAt {
-                    let excluded = Set([t.from, t.into, startSpace].compactMap { $0 })
+                    let excluded = Set([t.from, t.into, startSpace, endSpace].compactMap { $0 })
                     walk[i].landmark = landmark(near: t.at, level: t.level, heading: t.heading, entering: t.into, excluding: excluded,
                                                 names: [destination, origin].compactMap { $0 })
                 } else {
                     walk[i].landmark = inView(from: d, space: startSpace, excluding: [destination, origin].compactMap { $0 })
                 }
             case .turn, .door:
-                // Not the space walked through, nor the one entered, nor the one the walk began in.
-                let excluded = Set([d.from, d.into, startSpace].compactMap { $0 })
+                // Not the space walked through, nor the one entered, nor the ones the walk begins and ends in.
+                let excluded = Set([d.from, d.into, startSpace, endSpace].compactMap { $0 })
                 walk[i].landmark = landmark(near: d.at, level: d.level, heading: d.heading, entering: d.into, excluding: excluded,
                                             names: [destination, previous, origin].compactMap { $0 })
             default:

@@ -57,8 +57,8 @@ public final class Router {
     public let graph: NavigationGraph
     private let search: ShortestPathSearch
 
-    /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature.
-    /// What about each edge the routing options may forbid (``EdgeFlags``), read once per edge per query.
+    /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature: what the
+    /// options may forbid (``EdgeFlags``), and the openings at its ends.
     private let edgeFlags: [EdgeFlags]
     private let edgeOpenings: [(Int32, Int32)]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The web map at `/`: the page, its script and style, and Leaflet served only from Debian's folder. (The page
 /// itself is tested in a browser by tools/webmap/check.)
-@Suite(.timeLimit(.minutes(1))) struct WebMapTests {
+@Suite(.timeLimit(.minutes(5))) struct WebMapTests {
     let server: TestServer
 
     init() throws {

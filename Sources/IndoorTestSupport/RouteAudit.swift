@@ -42,11 +42,10 @@ public struct RouteAudit: Sendable {
     public let graph: NavigationGraph
     private let floors: [Double: Walls]
 
-    /// Prepares the walls of every floor of `venue` (use the venue as routed: with its inferences), and the graph
-    /// that routes it with `costs`.
-    public init(venue: Venue, costs: RoutingCosts = RoutingCosts()) {
+    /// Prepares the walls of every floor of `venue` (use the venue as routed: with its inferences).
+    public init(venue: Venue) {
         self.venue = venue
-        graph = NavigationGraph(venue: venue, costs: costs)
+        graph = NavigationGraph(venue: venue)
         var floors: [Double: Walls] = [:]
         for ordinal in Set(venue.levels.map(\.ordinal)) {
             floors[ordinal] = Walls(venue: venue, levelIDs: Set(venue.levels.filter { $0.ordinal == ordinal }.map(\.id)))

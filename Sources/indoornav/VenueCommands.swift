@@ -125,12 +125,9 @@ enum VenueCommands {
         }
         let levelWidth = max(5, list.places.map(\.levelName.count).max() ?? 5)
         let nameWidth = min(40, max(4, list.places.map { ($0.name ?? "").count }.max() ?? 4))
-        Output.line("level".padding(toLength: levelWidth, withPad: " ", startingAt: 0) + "  "
-            + "kind".padding(toLength: 9, withPad: " ", startingAt: 0) + "  " + "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  id")
+        Output.line(column("level", levelWidth) + "  " + column("kind", 9) + "  " + column("name", nameWidth) + "  id")
         for p in list.places {
-            Output.line(p.levelName.padding(toLength: levelWidth, withPad: " ", startingAt: 0) + "  "
-                + p.kind.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
-                + (p.name ?? "—").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + p.id)
+            Output.line(column(p.levelName, levelWidth) + "  " + column(p.kind, 9) + "  " + column(p.name ?? "—", nameWidth) + "  " + p.id)
         }
         Output.error("\(counted(list.places.count, "place")) in \(list.venue)")
         return .success
@@ -174,9 +171,9 @@ enum VenueCommands {
             + "\(counted(info.connectors, "connector")), \(counted(info.obstacles, "obstacle"))")
         Output.line("")
         let nameWidth = max(5, venue.levels.map { ($0.name.resolved(for: languages) ?? "").count }.max() ?? 5)
-        Output.line("ordinal  " + "level".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  spaces  openings   POIs  id")
+        Output.line("ordinal  " + column("level", nameWidth) + "  spaces  openings   POIs  id")
         for (level, row) in zip(venue.levels, info.levels) {
-            let name = (level.name.resolved(for: languages) ?? "").padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let name = column(level.name.resolved(for: languages) ?? "", nameWidth)
             Output.line(pad(level.ordinalText, 7) + "  " + name + "  " + pad(String(row.spaces), 6) + "  "
                 + pad(String(row.openings), 8) + "  " + pad(String(row.pois), 5) + "  " + level.id)
         }
@@ -250,5 +247,10 @@ enum VenueCommands {
 
     private static func pad(_ s: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+
+    /// `s` left-aligned in a column `width` wide; a longer `s` is written whole (a name is never cut).
+    private static func column(_ s: String, _ width: Int) -> String {
+        s + String(repeating: " ", count: max(0, width - s.count))
     }
 }

@@ -126,10 +126,8 @@ struct FreeSpace: Sendable {
         /// (a line between the walls enters the wall behind the corner). Stretches that fail need no visibility
         /// test: the reduced visibility graph, with the same shortest paths.
         func isTangent(towards p: Coordinate) -> Bool {
-            let dx = p.x - vertex.x, dy = p.y - vertex.y
-            let a = dx * (previous.y - vertex.y) - dy * (previous.x - vertex.x)
-            let b = dx * (next.y - vertex.y) - dy * (next.x - vertex.x)
-            let eps = 1e-12 * (dx * dx + dy * dy).squareRoot()
+            let a = FreeSpace.orientation(vertex, p, previous), b = FreeSpace.orientation(vertex, p, next)
+            let eps = 1e-12 * vertex.distance(to: p)
             return !((a > eps && b < -eps) || (a < -eps && b > eps))
         }
     }

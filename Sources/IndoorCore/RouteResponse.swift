@@ -75,16 +75,16 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         public let leaving: String?
         /// The connector's name ("Elevator B").
         public let connector: String?
-        /// Whether the destination is through a door.
-        public let throughDoor: Bool?
+        /// How the walk comes to the destination when not just beside the way: `door` (through its door),
+        /// `end_of_way` (the way ends at it), `off_ride` (it is the connector just ridden); see `Maneuver.Approach`.
+        public let approach: String?
         /// Whether the step passes through an entrance routing inferred (the data draws none).
         public let inferred: Bool?
         /// The named place the maneuver is oriented by.
         public let landmark: String?
 
         enum CodingKeys: String, CodingKey {
-            case maneuver, instruction, distance, duration, level, location, modifier, then, leaving, connector, inferred, landmark
-            case throughDoor = "through_door"
+            case maneuver, instruction, distance, duration, level, location, modifier, then, leaving, connector, approach, inferred, landmark
         }
     }
 
@@ -160,17 +160,17 @@ extension RouteResponse.Step {
         let location = RouteResponse.roundedPosition(s.location)
         self.location = [location.longitude, location.latitude]
         let fields = ManeuverFields(s)
-        (modifier, then, leaving, connector, throughDoor, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
-                                                                        fields.throughDoor, fields.inferred)
+        (modifier, then, leaving, connector, approach, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
+                                                                     fields.approach, fields.inferred)
         landmark = s.landmark
     }
 }
 
 /// The structured maneuver of a step beyond its type: modifier, the turn right after it, the room a walk starts by
-/// leaving, a connector's name, whether the destination is through a door, and an inferred entrance passed.
+/// leaving, a connector's name, how the destination is come to, and an inferred entrance passed.
 struct ManeuverFields {
-    var modifier, then, leaving, connector: String?
-    var throughDoor, inferred: Bool?
+    var modifier, then, leaving, connector, approach: String?
+    var inferred: Bool?
 
     init(_ s: ItineraryStep) {
         modifier = s.maneuver.modifier
@@ -178,7 +178,7 @@ struct ManeuverFields {
         switch s.maneuver {
         case .depart(_, let room?): leaving = room
         case .connector(_, _, _, _, let name?): connector = name
-        case .arrive(_, _, true): throughDoor = true
+        case .arrive(_, _, let how) where how != .beside: approach = how.rawValue
         default: break
         }
         if s.throughInferredOpening { inferred = true }
@@ -191,7 +191,7 @@ struct ManeuverFields {
         if let then { o["then"] = .string(then) }
         if let leaving { o["leaving"] = .string(leaving) }
         if let connector { o["connector"] = .string(connector) }
-        if let throughDoor { o["through_door"] = .bool(throughDoor) }
+        if let approach { o["approach"] = .string(approach) }
         if let inferred { o["inferred"] = .bool(inferred) }
         return o
     }

@@ -24,7 +24,8 @@ public struct GuidanceAudit: Sendable {
         public var shortTurns = 0
         /// Steps naming the same landmark as the step before.
         public var repeatedLandmarks = 0
-        /// Arrivals, and those that give no side (left/right) and are not through a door straight ahead.
+        /// Arrivals, and those that give no side (left/right) and are not straight ahead through a door or where the
+        /// way ends, nor off the ride that is the place.
         public var arrivals = 0
         public var sidelessArrivals = 0
 
@@ -35,7 +36,7 @@ public struct GuidanceAudit: Sendable {
         public var stepsPer100m: Double { metres > 0 ? Double(steps) / metres * 100 : 0 }
 
         /// Whether every acceptance figure holds: no short turn, at most 6 steps per 100 m, no repeated landmark,
-        /// a side for every arrival not through a door ahead.
+        /// a side for every arrival not ahead through a door or at the end of the way.
         public var passes: Bool { shortTurns == 0 && stepsPer100m <= 6 && repeatedLandmarks == 0 && sidelessArrivals == 0 }
 
         /// The figures of two sets of itineraries together.
@@ -132,9 +133,10 @@ public struct GuidanceAudit: Sendable {
         return (f, problems)
     }
 
-    /// Whether an arrival says where the place is: left or right, or through a door straight ahead.
+    /// Whether an arrival says where the place is: left or right; or straight ahead through its door or where the
+    /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself.
     static func hasSide(_ maneuver: Maneuver) -> Bool {
-        guard case .arrive(_, let side, let throughDoor) = maneuver else { return true }
-        return side != .ahead || throughDoor
+        guard case .arrive(_, let side, let approach) = maneuver else { return true }
+        return side != .ahead || approach != .beside
     }
 }

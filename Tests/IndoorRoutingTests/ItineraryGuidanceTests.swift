@@ -42,7 +42,7 @@ import Testing
         let steps = it.legs.flatMap(\.steps)
         #expect(steps.first?.instruction == first)
         #expect(steps.last?.instruction == last)
-        if case .arrive(_, _, let throughDoor) = steps.last?.maneuver { #expect(throughDoor) } else { Issue.record("no arrival") }
+        if case .arrive(_, _, let approach) = steps.last?.maneuver { #expect(approach == .door) } else { Issue.record("no arrival") }
         // The geometry keeps every metre walked.
         #expect(abs(steps.reduce(0) { $0 + $1.distance } - it.distance) < 1e-9)
     }
@@ -52,6 +52,10 @@ import Testing
     /// AAAAAAAAAAAAAAA
     /// ........AAAcCC.
     /// ........AAACCC.
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....      (the arm goes on 10 m: the destination is not beside the corridor)
     /// ........AAA....
     /// ........AAA....
     /// ........AAA....
@@ -72,14 +76,18 @@ import Testing
             ........AAA....
             ........AAA....
             ........AAA....
+            ........AAA....
+            ........AAA....
+            ........AAA....
+            ........AAA....
             """], names: ["C": "Café Test"])
-        let it = try s.itinerary((14, 6, 0), (9.5, 0.5, 0), language: language)
+        let it = try s.itinerary((14, 10, 0), (9.5, 0.5, 0), language: language)
         let first = try #require(it.legs.first?.steps.first)
         #expect(first.instruction == text)
         #expect(first.landmark == "Café Test")
         #expect(first.then == .left)
         // The structured step renders in any language, whatever language the itinerary was written in.
-        let english = try s.itinerary((14, 6, 0), (9.5, 0.5, 0))
+        let english = try s.itinerary((14, 10, 0), (9.5, 0.5, 0))
         #expect(english.legs.first?.steps.first?.instruction(in: language) == text)
     }
 
@@ -271,6 +279,69 @@ import Testing
     }
 
     /// ```
+    /// AAAAAAAAAAAAAAA      west along the corridor, then left (south) into a short arm: the shop at the arm's end
+    /// AAAAAAAAAAAAAAA      is on the left of the corridor, and the turn into the arm is not said on its own
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....
+    /// ........AAA....
+    /// ```
+    /// Footway networks (OSM stations mapped as `highway=footway`) draw a shop as a short spur off the way; a
+    /// walker hears the side the spur leaves on.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Head west", "Arrive at the shop, on your left"),
+        (.fr, "Dirigez-vous vers l'ouest", "Vous êtes arrivé à the shop, sur votre gauche"),
+        (.de, "Gehen Sie nach Westen", "Sie erreichen the shop auf der linken Seite"),
+        (.ru, "Идите на запад", "Вы прибыли: «the shop», слева"),
+    ])
+    func aPlaceAtTheEndOfAShortSpurIsOnTheSideTheSpurLeaves(language: InstructionLanguage, first: String, last: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAA
+            ........AAA....
+            ........AAA....
+            ........AAA....
+            ........AAA....
+            ........AAA....
+            """])
+        let it = try s.router.itinerary(through: [s.end(14, 6), s.end(9.5, 0.5, "the shop")], language: language)
+        #expect(s.maneuvers(it) == ["depart", "arrive left"])
+        let steps = it.legs.flatMap(\.steps)
+        #expect(steps.first?.instruction == first)
+        #expect(steps.first?.then == nil)
+        #expect(steps.last?.instruction == last)
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+    }
+
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAA      a corridor that ends at the café: nothing walkable beyond it
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// ```
+    /// A place where the walkable space ends is in front of the walker: "straight ahead" there is where the way
+    /// ends (an entrance ahead), not a side left unsaid; a place the corridor runs on past is not.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at the café, ahead where the way ends"),
+        (.fr, "Vous êtes arrivé à the café, droit devant au bout du passage"),
+        (.de, "Sie erreichen the café geradeaus am Ende des Weges"),
+        (.ru, "Вы прибыли: «the café», прямо в конце прохода"),
+    ])
+    func aPlaceWhereTheWayEndsIsAheadAtItsEnd(language: InstructionLanguage, text: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAAAAAAA
+            """])
+        let it = try s.router.itinerary(through: [s.end(1, 1), s.end(19.5, 1, "the café")], language: language)
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction == text)
+        #expect(last.maneuver == .arrive(name: "the café", side: .ahead, approach: .endOfWay))
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+        let midway = try s.router.itinerary(through: [s.end(1, 1), s.end(12, 1, "the café")], language: language)
+        #expect(midway.legs.last?.steps.last?.maneuver == .arrive(name: "the café", side: .ahead, approach: .beside))
+        #expect(GuidanceAudit.measure(midway).0.sidelessArrivals == 1)
+    }
+
+    /// ```
     /// AAAAAAAAAAAAAAAAAAAA      a corridor; a stairwell lobby L south of it, entered by its door l; the stairs S
     /// AAAAAAAAAAAAAAAAAAAA      through their door s, 3 m from l (both levels drawn alike)
     /// ..........LlL.......
@@ -307,6 +378,23 @@ import Testing
         let far = try Self.stairwell(lobby: 8)
         let long = try far.itinerary((1, 7, 0), (1, 7, 1), language: language)
         #expect(far.maneuvers(long.legs.first?.steps ?? []) == ["depart", "door right", "stairs up"])
+    }
+
+    /// The stairs themselves as the destination, on the level above: the walk ends where the ride does.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at the stairs, as you step off"),
+        (.fr, "Vous êtes arrivé à the stairs, à l'arrivée"),
+        (.de, "Sie erreichen the stairs am Ausstieg"),
+        (.ru, "Вы прибыли: «the stairs», на выходе"),
+    ])
+    func theConnectorRiddenToIsWhereTheRideEnds(language: InstructionLanguage, text: String) throws {
+        let s = try Self.stairwell()
+        let it = try s.router.itinerary(through: [s.end(1, 7), s.end(11.5, 1.5, level: 1, "the stairs")], language: language)
+        #expect(s.maneuvers(it).suffix(2) == ["stairs up", "arrive ahead"])
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction == text)
+        #expect(last.maneuver == .arrive(name: "the stairs", side: .ahead, approach: .offRide))
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
     }
 
     /// ```

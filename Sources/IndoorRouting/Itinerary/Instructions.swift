@@ -56,6 +56,19 @@ public enum Maneuver: Hashable, Sendable {
         case left, right, ahead
     }
 
+    /// How the walk comes to the place it arrives at, beside the side the place is on.
+    public enum Approach: String, Hashable, Sendable {
+        /// Beside the way: the place is on the walker's left or right (or ahead of them in the open).
+        case beside
+        /// Through the place's own door or doorway, on the side the walk turns into it (or straight ahead).
+        case door
+        /// Where the way ends: the place is in front of the walker, the walkable space going no further (a
+        /// footway mapped up to a shop front, a passage ending at the entrance).
+        case endOfWay = "end_of_way"
+        /// Off a ride: the place is the stairs, escalator or elevator the walker has just taken.
+        case offRide = "off_ride"
+    }
+
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
     /// room it leaves through a door, when the walk starts in one ("Leave Classroom 104").
     case depart(heading: Double, leaving: String?)
@@ -74,9 +87,9 @@ public enum Maneuver: Hashable, Sendable {
     case connector(kind: NavigationGraph.EdgeKind, levels: Int, up: Bool, to: String, name: String?)
     /// A stop on the way (a `--via`).
     case waypoint(name: String)
-    /// The destination, on which side of the walker; `throughDoor` when it is entered through a door on that side
-    /// (or straight ahead).
-    case arrive(name: String, side: Side, throughDoor: Bool)
+    /// The destination, on which side of the walker, and how the walk comes to it (through its door, at the end of
+    /// the way, off the ride that is the place).
+    case arrive(name: String, side: Side, approach: Approach)
 
     /// A connector's own name, for a ride.
     public var connectorName: String? {
@@ -258,8 +271,20 @@ struct Phrasebook {
         }
     }
 
-    func side(_ side: Maneuver.Side, throughDoor: Bool) -> String {
-        switch (language, throughDoor) {
+    func side(_ side: Maneuver.Side, approach: Maneuver.Approach) -> String {
+        switch (language, approach) {
+        case (.en, .endOfWay) where side == .ahead: return ", ahead where the way ends"
+        case (.fr, .endOfWay) where side == .ahead: return ", droit devant au bout du passage"
+        case (.de, .endOfWay) where side == .ahead: return " geradeaus am Ende des Weges"
+        case (.ru, .endOfWay) where side == .ahead: return ", прямо в конце прохода"
+        case (.en, .offRide): return ", as you step off"
+        case (.fr, .offRide): return ", à l'arrivée"
+        case (.de, .offRide): return " am Ausstieg"
+        case (.ru, .offRide): return ", на выходе"
+        default: break
+        }
+        let throughDoor = approach == .door
+        return switch (language, throughDoor) {
         case (.en, false): side == .ahead ? ", straight ahead" : ", on your \(side.rawValue)"
         case (.en, true): side == .ahead ? ", through the door ahead" : ", through the door on your \(side.rawValue)"
         case (.fr, false): side == .ahead ? ", droit devant" : side == .left ? ", sur votre gauche" : ", sur votre droite"
@@ -363,10 +388,10 @@ struct Phrasebook {
         case (.waypoint(let name), .fr): text = "Vous êtes à \(name)"
         case (.waypoint(let name), .de): text = "Sie haben \(name) erreicht"
         case (.waypoint(let name), .ru): text = "Вы у \(quoted(name))"
-        case (.arrive(let name, let s, let door), .en): text = "Arrive at \(name)" + side(s, throughDoor: door)
-        case (.arrive(let name, let s, let door), .fr): text = "Vous êtes arrivé à \(name)" + side(s, throughDoor: door)
-        case (.arrive(let name, let s, let door), .de): text = "Sie erreichen \(name)" + side(s, throughDoor: door)
-        case (.arrive(let name, let s, let door), .ru): text = "Вы прибыли: \(quoted(name))" + side(s, throughDoor: door)
+        case (.arrive(let name, let s, let approach), .en): text = "Arrive at \(name)" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .fr): text = "Vous êtes arrivé à \(name)" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .de): text = "Sie erreichen \(name)" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .ru): text = "Вы прибыли: \(quoted(name))" + side(s, approach: approach)
         }
         if let then {
             let afterTurn: Bool = if case .turn = m { true } else { false }

@@ -146,7 +146,9 @@ extension Router {
 /// - landmarks are chosen for salience: shops, amenities and other named places before rooms, never the space
 ///   being walked through or entered, never the one the step before named;
 /// - the arrival says on which side the place is, from the approach: through the door on the left, right or
-///   ahead when a door opens into it, otherwise the side of the hall or corridor it stands on.
+///   ahead when a door opens into it; the side a short passage to it leaves the way on; ahead where the way ends
+///   at it; as you step off when it is the connector just ridden; otherwise the side of the hall or corridor it
+///   stands on.
 struct ItineraryWriter {
     /// Turns and doors closer than this to the next maneuver (metres) are merged with it: a walker cannot act on them.
     static let shortest = 3.0
@@ -405,8 +407,8 @@ struct ItineraryWriter {
     /// Ends the walk at the stop: the arrival (or waypoint) step, with its side.
     mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool) {
         guard let end = p.last else { return }
-        let (side, throughDoor) = approachSide(route: p, target: stop.target)
-        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, throughDoor: throughDoor) : .waypoint(name: stop.end.label)
+        let (side, approach) = approachSide(route: p, target: stop.target)
+        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, approach: approach) : .waypoint(name: stop.end.label)
         if walk.isEmpty {
             walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]
         }
@@ -415,46 +417,90 @@ struct ItineraryWriter {
         if isLast { closeLeg() }
     }
 
-    /// Where the stop is, seen by the walker arriving, and whether through its entrance: a room (not a hall,
-    /// corridor or connector) entered through a door or doorway a few metres before the end is through that
-    /// entrance, on the side the walk turns into it (or ahead); else the side of the target when the route ends
-    /// off it; else the side the place's space opens off the way there (the walk turns into it); else the side
-    /// of the space the place stands against (the nearer wall, across the approach); else ahead.
-    func approachSide(route p: [RoutePoint], target: Coordinate) -> (Maneuver.Side, throughDoor: Bool) {
-        guard let end = p.last else { return (.ahead, false) }
-        // The heading of the last stretch at least half a metre long that ends at or before point `upTo`.
-        func approach(upTo last: Int) -> Double? {
-            var k = last
-            while k > 0, p[k - 1].levelID == end.levelID, p[k].levelID == end.levelID {
-                if p[k - 1].point.distance(to: p[k].point) >= 0.5 { return Self.heading(p[k - 1].point, p[k].point) }
-                k -= 1
+    /// Where the stop is, seen by the walker arriving, and how the walk comes to it:
+    /// - off a ride: the place is the connector just ridden (the walk ends where it lands, or a few steps on in
+    ///   its own stairwell or lift lobby);
+    /// - through its door: a room (not a hall or corridor) entered through a door or doorway a few metres before
+    ///   the end, on the side the walk turns into it (or ahead);
+    /// - else on the side of the target when the route ends off it; else the side the place's space opens off the
+    ///   way there (the walk turns into it); else the side of the space the place stands against (the nearer wall,
+    ///   across the approach);
+    /// - else ahead, and where the way ends when the walkable space goes no further ahead.
+    func approachSide(route p: [RoutePoint], target: Coordinate) -> (Maneuver.Side, Maneuver.Approach) {
+        guard let end = p.last else { return (.ahead, .beside) }
+        if isOffRide(p) { return (.ahead, .offRide) }
+        guard let heading = Self.approach(p, upTo: p.count - 1) else { return (.ahead, .beside) }
+        let (side, approach) = sideOnFoot(route: p, target: target, heading: heading)
+        guard side == .ahead, approach == .beside else { return (side, approach) }
+        // Nothing walkable ahead in the place's own space: the way ends at it.
+        guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space),
+              end.point.distance(to: target) <= Self.shortest else { return (.ahead, .beside) }
+        let r = heading * .pi / 180
+        let beyond = Coordinate(x: end.point.x + 1.5 * cos(r), y: end.point.y + 1.5 * sin(r))
+        return (.ahead, level.index.allContaining(beyond).contains(k) ? .beside : .endOfWay)
+    }
+
+    /// Whether the walk ends on the connector it has just ridden: a ride lands within a few steps of the end with
+    /// no space walked into, or in the connector space the walk ends in (its stairwell or lift lobby).
+    func isOffRide(_ p: [RoutePoint]) -> Bool {
+        guard let end = p.last else { return false }
+        let connectorSpace = end.space.map { venue.spaces[$0].kind.isConnector } ?? false
+        guard end.space == nil || connectorSpace else { return false }
+        var k = p.count - 1, walked = 0.0
+        while k > 0 {
+            if let e = p[k].edge, graph.edges[e].kind != .walk, !(graph.edges[e].kind == .traversal && graph.edges[e].levelChange == 0) {
+                return end.space == nil ? walked < Self.shortest : walked <= Self.arrivalDoor
             }
-            return nil
+            guard p[k].space == nil || p[k].space == end.space, p[k - 1].levelID == end.levelID else { return false }
+            walked += p[k - 1].point.distance(to: p[k].point)
+            k -= 1
         }
-        func side(_ angle: Double) -> Maneuver.Side { angle > 25 ? .left : angle < -25 ? .right : .ahead }
-        guard let heading = approach(upTo: p.count - 1) else { return (.ahead, false) }
+        return false
+    }
+
+    /// The way the walker comes to point `last` of the route: the heading from the point a few metres back along
+    /// it (``shortest``, on the level the route ends on) to `last`, so that a last sidestep to a place against a
+    /// wall is not taken for the direction of the walk; `nil` when less than half a metre leads there.
+    static func approach(_ p: [RoutePoint], upTo last: Int) -> Double? {
+        guard let level = p.last?.levelID, last < p.count else { return nil }
+        var k = last, walked = 0.0
+        while k > 0, walked < shortest, p[k - 1].levelID == level, p[k].levelID == level {
+            walked += p[k - 1].point.distance(to: p[k].point)
+            k -= 1
+        }
+        let from = p[k].point, to = p[last].point
+        guard from.distance(to: to) >= 0.5 else { return nil }
+        return heading(from, to)
+    }
+
+    /// The side a turn of `angle` degrees (positive: left) leads to; ahead within 25°.
+    static func side(_ angle: Double) -> Maneuver.Side { angle > 25 ? .left : angle < -25 ? .right : .ahead }
+
+    /// The side of a place reached on foot, and whether through its door (``approachSide(route:target:)``'s rules
+    /// after the ride's); `heading` is the last approach.
+    func sideOnFoot(route p: [RoutePoint], target: Coordinate, heading: Double) -> (Maneuver.Side, Maneuver.Approach) {
+        guard let end = p.last else { return (.ahead, .beside) }
         // Where the walk entered the place's space, and how it turned into it.
         var entry = p.count - 1
         while entry > 0, p[entry].space == end.space, p[entry].levelID == end.levelID { entry -= 1 }
         let inside = entry < p.count - 1 ? (entry + 1..<p.count).reduce(0) { $0 + p[$1 - 1].point.distance(to: p[$1].point) } : 0
-        // A room entered through its door or doorway just before the place: the entrance is where it is.
+        // A room or stairwell entered through its door or doorway just before the place: the entrance is where it is.
         if entry > 0, entry < p.count - 1, inside <= Self.arrivalDoor, let room = end.space, p[entry].levelID == end.levelID,
-           !venue.spaces[room].kind.isOpenPlan, !venue.spaces[room].kind.isConnector,
-           p[entry].opening != nil || p[entry + 1].opening != nil, let before = approach(upTo: entry) {
+           !venue.spaces[room].kind.isOpenPlan, p[entry].opening != nil || p[entry + 1].opening != nil, let before = Self.approach(p, upTo: entry) {
             let into = p[entry + 1..<p.count].first { $0.point.distance(to: p[entry].point) >= 0.5 } ?? end
-            return (side(Self.turnAngle(before, Self.heading(p[entry].point, into.point))), true)
+            return (Self.side(Self.turnAngle(before, Self.heading(p[entry].point, into.point))), .door)
         }
         let offset = Coordinate(x: target.x - end.point.x, y: target.y - end.point.y)
         if (offset.x * offset.x + offset.y * offset.y).squareRoot() > 0.5 {
-            return (side(Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi)), false)
+            return (Self.side(Self.turnAngle(heading, atan2(offset.y, offset.x) * 180 / .pi)), .beside)
         }
-        if entry > 0, entry < p.count - 1, p[entry].point.distance(to: end.point) >= 1, let before = approach(upTo: entry) {
-            let turned = side(Self.turnAngle(before, Self.heading(p[entry].point, end.point)))
-            if turned != .ahead { return (turned, false) }
+        if entry > 0, entry < p.count - 1, p[entry].point.distance(to: end.point) >= 1, let before = Self.approach(p, upTo: entry) {
+            let turned = Self.side(Self.turnAngle(before, Self.heading(p[entry].point, end.point)))
+            if turned != .ahead { return (turned, .beside) }
         }
         // At the place itself: the side of the space it stands on, across the approach.
         guard let space = end.space, let level = graph.levelSpaces[end.levelID],
-              let k = level.spaces.firstIndex(of: space) else { return (.ahead, false) }
+              let k = level.spaces.firstIndex(of: space) else { return (.ahead, .beside) }
         func room(towards angle: Double) -> Double {
             let r = (heading + angle) * .pi / 180
             var d = 0.0
@@ -467,9 +513,9 @@ struct ItineraryWriter {
         }
         let left = room(towards: 90), right = room(towards: -90)
         // Clearly nearer one wall than the other (in the middle of a corridor it is ahead).
-        if left < 0.8 * right, right - left >= 0.5 { return (.left, false) }
-        if right < 0.8 * left, left - right >= 0.5 { return (.right, false) }
-        return (.ahead, false)
+        if left < 0.8 * right, right - left >= 0.5 { return (.left, .beside) }
+        if right < 0.8 * left, left - right >= 0.5 { return (.right, .beside) }
+        return (.ahead, .beside)
     }
 
     // MARK: - Saying the walk
@@ -657,16 +703,25 @@ struct ItineraryWriter {
             let angle = walk[n - 2].angle
             let side: Maneuver.Side = abs(angle) < 45 ? .ahead : angle > 0 ? .left : .right
             absorb(n - 2, into: n - 3)
-            walk[n - 2].maneuver = .arrive(name: name, side: side, throughDoor: true)
+            walk[n - 2].maneuver = .arrive(name: name, side: side, approach: .door)
         }
         // A last turn a few metres before a place ahead of it or on the side it turns to: the place is on that side
-        // of the way (through its door there when it has one), and the turn is not a step of its own.
+        // of the way (through its door there when it has one), and the turn is not a step of its own. So is a turn
+        // said as the second half of the step before ("…, then turn right"): a shop at the end of a short passage
+        // off the corridor is on the side the passage leaves it.
         let m = walk.count
-        if m >= 3, case .arrive(let name, let side, let door) = walk[m - 1].maneuver, case .turn(let t) = walk[m - 2].maneuver,
-           t != .slightLeft, t != .slightRight, t.isLeft || t.isRight, walk[m - 2].then == nil, walk[m - 2].distance <= Self.bendWindow,
+        guard m >= 2, case .arrive(let name, let side, let approach) = walk[m - 1].maneuver, approach != .offRide else { return }
+        func aside(_ t: Maneuver.Turn) -> Bool { t != .slightLeft && t != .slightRight && (t.isLeft || t.isRight) }
+        func beside(_ t: Maneuver.Turn) -> Maneuver { .arrive(name: name, side: t.isLeft ? .left : .right, approach: approach == .door ? .door : .beside) }
+        if m >= 3, case .turn(let t) = walk[m - 2].maneuver, aside(t), walk[m - 2].then == nil, walk[m - 2].distance <= Self.bendWindow,
            side == .ahead || (side == .left) == t.isLeft {
             absorb(m - 2, into: m - 3)
-            walk[m - 2].maneuver = .arrive(name: name, side: t.isLeft ? .left : .right, throughDoor: door)
+            walk[m - 2].maneuver = beside(t)
+        } else if side == .ahead, approach != .door, let t = walk[m - 2].then, aside(t),
+                  walk[m - 2].distance - walk[m - 2].thenAfter <= Self.bendWindow {
+            walk[m - 2].then = nil
+            walk[m - 2].thenAt = nil
+            walk[m - 1].maneuver = beside(t)
         }
     }
 

@@ -5,12 +5,13 @@ enum NMEACommand {
     static let definition = CommandDefinition.group("nmea", abstract: "Decode NMEA 0183.", [
         CommandDefinition(
             path: ["nmea", "decode"], synopsis: "[FILE|-] [--lenient]",
-            abstract: "Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV field names).",
+            abstract: "Decode NMEA 0183 into one JSON fix per epoch (gpsd's TPV and ATT field names).",
             discussion: """
                 Decodes NMEA 0183 from a file (or standard input) and prints one JSON object per epoch, with gpsd's TPV
                 field names where the meaning is the same (class, time, mode, lat, lon, altMSL, altHAE, speed m/s, track,
-                magvar, eph, epv) plus heading when a true heading arrives, so the output can be compared with gpsd's.
-                A summary of the lines skipped, by reason, goes to standard error.
+                magvar, eph, epv), followed by an ATT object with the heading when a true heading arrives (HDT, THS), as
+                gpsd reports them, so the output can be compared with gpsd's. A summary of the lines skipped, by reason,
+                goes to standard error, with a note when a date before 2000 was taken as a GPS week rollover.
                 """,
             operand: .init(name: "FILE", kind: .file),
             groups: [OptionGroup(title: "OPTIONS", options: [
@@ -28,7 +29,7 @@ enum NMEACommand {
             input = FileHandle.standardInput
         } else {
             guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw NMEACommandError.unreadable(path)
+                throw NMEACommandError.unreadable(path, reason: String(cString: strerror(errno)))
             }
             input = handle
         }
@@ -39,8 +40,7 @@ enum NMEACommand {
         func write(_ events: [NMEAEvent]) {
             for case .fix(let fix) in events {
                 fixes += 1
-                TPVWriter.append(fix, to: &out)
-                out.append(0x0A)
+                TPVWriter.appendLines(fix, to: &out)
             }
             if out.count > 1 << 16 {
                 Output.write(Data(out))
@@ -55,16 +55,21 @@ enum NMEACommand {
         write(decoder.finish())
         Output.write(Data(out))
         let reasons = decoder.skipped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+        if let r = decoder.firstRollover {
+            let others = decoder.rollovers > 1 ? " (and \(counted(decoder.rollovers - 1, "later date")))" : ""
+            Output.error("note: line \(r.line): the date \(r.sent) is before 2000: taken as a GPS week rollover (a receiver with a "
+                         + "10-bit week counter) and moved 1024 weeks on, to \(r.taken)\(others)")
+        }
         Output.error("\(counted(decoder.sentences, "sentence")), \(counted(fixes, "epoch")); skipped: \(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))")
         return .success
     }
 }
 
 enum NMEACommandError: Error, LocalizedError {
-    case unreadable(String)
+    case unreadable(String, reason: String)
     var errorDescription: String? {
         switch self {
-        case .unreadable(let path): "\(path): cannot open"
+        case .unreadable(let path, let reason): "\(path): cannot open: \(reason)"
         }
     }
 }

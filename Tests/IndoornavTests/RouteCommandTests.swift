@@ -163,7 +163,55 @@ enum PNGHeader {
         #expect(r.stderr.contains("epochs; skipped:"))
         let missing = try await CLI.run(["nmea", "decode", "/no/such.log"])
         #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/no/such.log: cannot open: No such file or directory"))
         #expect(try await CLI.run(["nmea", "encode"]).status == 2)
+    }
+
+    /// A true heading (HDT, THS) is gpsd's ATT report after the epoch's TPV, not a TPV field: on the receivers that
+    /// send one, the headings follow gpsd's own (gpsd repeats an unchanged heading for each sentence that carries
+    /// it, so runs of the same value are compared once).
+    @Test(arguments: ["rst39.log", "saab-r4.log"])
+    func trueHeadingsAreATTReportsAsGpsdGivesThem(log: String) async throws {
+        let path = "Tests/IndoorLocationTests/Fixtures/gpsd/" + log
+        let r = try await CLI.run(["nmea", "decode", path])
+        #expect(r.status == 0)
+        func headings(_ text: String) throws -> [Double] {
+            var out: [Double] = []
+            for line in text.split(whereSeparator: \.isNewline) {
+                let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                if o["class"] as? String == "TPV" { #expect(o["heading"] == nil, "\(line)") }
+                guard o["class"] as? String == "ATT", let h = (o["heading"] as? NSNumber)?.doubleValue else { continue }
+                if out.last != h { out.append(h) }
+            }
+            return out
+        }
+        // gpsd's check files end lines in CRLF, one Character in Swift: split on any newline.
+        let gpsd = try String(contentsOfFile: path + ".chk", encoding: .utf8).split(whereSeparator: \.isNewline).filter { $0.hasPrefix(#"{"class":"ATT""#) }
+        let ours = try headings(r.stdout), theirs = try headings(gpsd.joined(separator: "\n"))
+        #expect(!ours.isEmpty)
+        #expect(ours == theirs)
+    }
+
+    /// A date before 2000 is taken as a GPS week rollover, as gpsd does, and said: the date changes by 19.6 years.
+    @Test func aDateBefore2000IsMovedOnAsARolloverAndSaid() async throws {
+        func sentence(_ body: String) -> String {
+            let hex = String(body.utf8.reduce(UInt8(0)) { $0 ^ $1 }, radix: 16, uppercase: true)
+            return "$" + body + "*" + (hex.count < 2 ? "0" + hex : hex) + "\r\n"
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rollover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = dir.appendingPathComponent("old.nmea"), new = dir.appendingPathComponent("new.nmea")
+        try (sentence("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+             + sentence("GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")).write(to: old, atomically: true, encoding: .utf8)
+        try sentence("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230324,003.1,W").write(to: new, atomically: true, encoding: .utf8)
+        let moved = try await CLI.run(["nmea", "decode", old.path])
+        #expect(moved.stdout.contains(#""time":"2013-11-06T12:35:19.000Z""#))
+        #expect(moved.stderr.contains("line 1: the date 1994-03-23 is before 2000: taken as a GPS week rollover"))
+        #expect(moved.stderr.contains("to 2013-11-06 (and 1 later date)"))
+        let kept = try await CLI.run(["nmea", "decode", new.path])
+        #expect(kept.stdout.contains(#""time":"2024-03-23T12:35:19.000Z""#))
+        #expect(!kept.stderr.contains("rollover"))
     }
 }
 

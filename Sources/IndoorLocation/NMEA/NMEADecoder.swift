@@ -82,6 +82,20 @@ public struct NMEADecoder {
     public private(set) var skipped: [NMEASkipReason: Int] = [:]
     /// The number of sentences decoded so far (skipped lines not counted).
     public private(set) var sentences = 0
+    /// The first date sent before 2000 that was taken as a GPS week rollover and moved 1024 weeks on (so it can be
+    /// said: a receiver's date is changed by 19.6 years), and how many dates were moved in all.
+    public private(set) var firstRollover: DateRollover?
+    public private(set) var rollovers = 0
+
+    /// A date moved on by a GPS week rollover: the line it was on, the date sent and the date taken (both
+    /// `yyyy-mm-dd`).
+    public struct DateRollover: Hashable, Sendable {
+        /// The line the date was on (from 1).
+        public let line: Int
+        /// The date as the receiver sent it, and the date taken, 1024 weeks later.
+        public let sent: String
+        public let taken: String
+    }
 
     /// A decoder at the start of a stream; `lenient` accepts sentences without a checksum.
     public init(lenient: Bool = false) {
@@ -680,7 +694,20 @@ public struct NMEADecoder {
     /// (the last in April 2019): a date before 2000 is moved forward by 1024 weeks.
     private mutating func setDate(year: Int, month: Int, day d: Int) {
         let days = NMEAFix.days(year: year, month: month, day: d)
-        day = days < 10_957 ? days + 1024 * 7 : days
+        guard days < 10_957 else {
+            day = days
+            return
+        }
+        day = days + 1024 * 7
+        rollovers += 1
+        if firstRollover == nil {
+            func text(_ days: Int) -> String {
+                let c = NMEAFix.civil(fromDays: days)
+                func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+                return "\(c.year)-\(two(c.month))-\(two(c.day))"
+            }
+            firstRollover = DateRollover(line: lineNumber, sent: text(days), taken: text(days + 1024 * 7))
+        }
     }
 
     // MARK: Positions

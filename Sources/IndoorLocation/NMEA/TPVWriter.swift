@@ -1,10 +1,23 @@
 import Foundation
 
-/// Fixes as gpsd's TPV JSON objects (`{"class":"TPV","time":…,"mode":3,"lat":…}`), with gpsd's field names,
-/// units and decimals where the meaning is the same (time, mode, lat, lon, altMSL, altHAE, epv, eph, speed in m/s,
-/// track, magvar) plus `timeOfDay` and `heading`, so a decoded log compares line by line with gpsd's. Written as
-/// bytes by hand: for speed (this runs for every epoch) and a stable field order.
+/// Fixes as gpsd's JSON reports: a TPV object (`{"class":"TPV","time":…,"mode":3,"lat":…}`) with gpsd's field
+/// names, units and decimals where the meaning is the same (time, mode, lat, lon, altMSL, altHAE, epv, eph, speed
+/// in m/s, track, magvar) plus `timeOfDay`, and the true heading in an ATT object after it
+/// (`{"class":"ATT","heading":25.500}`) as gpsd reports HDT and THS, so a decoded log compares line by line with
+/// gpsd's. Written as bytes by hand: for speed (this runs for every epoch) and a stable field order.
 public enum TPVWriter {
+    /// Appends `fix` as gpsd's lines: its TPV object, and its ATT object when it has a heading, each ended by a
+    /// newline.
+    public static func appendLines(_ fix: NMEAFix, to out: inout [UInt8]) {
+        append(fix, to: &out)
+        out.append(0x0A)
+        if let heading = fix.heading {
+            out.append(contentsOf: #"{"class":"ATT","heading":"#.utf8)
+            number(heading, 3, &out)
+            out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        }
+    }
+
     /// Appends `fix` as one TPV object (no newline) to `out`.
     public static func append(_ fix: NMEAFix, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"class":"TPV""#.utf8)
@@ -28,7 +41,6 @@ public enum TPVWriter {
         if let v = fix.speed { field("speed", v, 3, &out) }
         if let v = fix.track { field("track", v, 4, &out) }
         if let v = fix.magneticVariation { field("magvar", v, 1, &out) }
-        if let v = fix.heading { field("heading", v, 2, &out) }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -16,7 +16,9 @@ public struct NavigationContext: Sendable {
     /// Which space a WGS84 position is in, per level.
     public let spatialIndex: VenueSpatialIndex
     /// Per level id: its POIs in the plane, for "nearest POI" in free mode.
-    let poisByLevel: [String: [(id: String, point: Coordinate)]]
+    let poisByLevel: [String: [(poi: POI, point: Coordinate)]]
+    /// The names of the spaces, by id (for free mode).
+    let spaceNames: [String: LocalizedText]
     /// The spaces a person may walk through.
     let walkableSpaceIDs: Set<String>
     /// Routers for reroutes, shared by every engine of this context (building one copies the graph's edge tables).
@@ -38,7 +40,8 @@ public struct NavigationContext: Sendable {
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
         self.routers = routers ?? RouterPool(graph: self.graph)
-        poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0.id, plane.project($0.coordinate)) } }
+        poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0, plane.project($0.coordinate)) } }
+        spaceNames = Dictionary(venue.spaces.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         levelChangesByOrdinal = Self.levelChanges(of: self.graph, plane: plane)
     }
 
@@ -71,13 +74,16 @@ public struct NavigationContext: Sendable {
         return candidates.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil } ?? candidates.first
     }
 
-    /// Where a fix is without a route: its level, the space it is in, the nearest POI on that level.
-    func freePosition(_ coordinate: GeoCoordinate, levelOrdinal: Double?) -> FreePosition {
+    /// Where a fix is without a route: its level, the space it is in, the nearest POI on that level, by id and by
+    /// name in the first of `names` (language tags) the venue has.
+    func freePosition(_ coordinate: GeoCoordinate, levelOrdinal: Double?, names: [String] = []) -> FreePosition {
         let level = levelOrdinal.flatMap { self.level(ordinal: $0, at: coordinate) }
             ?? venue.levels.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil && $0.ordinal == 0 }
         let p = plane.project(coordinate)
         let space = level.flatMap { spatialIndex.spaceID(at: coordinate, levelID: $0.id) }
-        let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.id }
-        return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space, nearestPOI: poi)
+        let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.poi }
+        return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space,
+                            nearestPOI: poi?.id, levelName: level?.name.resolved(for: names),
+                            spaceName: space.flatMap { spaceNames[$0]?.resolved(for: names) }, nearestPOIName: poi?.name.resolved(for: names))
     }
 }

@@ -172,7 +172,7 @@ public struct NavigationCore {
     }
 
     private mutating func locateFreely(_ location: Location, into events: inout [NavigationEvent]) {
-        let position = context.freePosition(location.coordinate, levelOrdinal: sourceLevel ?? levelOrdinal)
+        let position = context.freePosition(location.coordinate, levelOrdinal: sourceLevel ?? levelOrdinal, names: [language.rawValue])
         if position.levelOrdinal != levelOrdinal, let to = position.levelOrdinal {
             events.append(.levelChanged(from: levelOrdinal, to: to))
             levelOrdinal = to

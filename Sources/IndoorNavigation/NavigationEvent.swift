@@ -51,6 +51,11 @@ public struct FreePosition: Hashable, Sendable {
     public var spaceID: String?
     /// The id of the nearest POI on that level (straight line), or `nil` when the level has none.
     public var nearestPOI: String?
+    /// What a person reads for each id above, in the engine's language (with the venue's fallbacks): the level's
+    /// name, the space's (`nil` for an unnamed corridor or hall), the nearest POI's.
+    public var levelName: String? = nil
+    public var spaceName: String? = nil
+    public var nearestPOIName: String? = nil
 }
 
 /// Why the engine declared the user off route (carried by ``NavigationEvent/offRoute(_:)``).

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorLocation
 import IndoorNavigation
+import IndoorSampleVenue
 import IndoorTestSupport
 import Synchronization
 import Testing
@@ -153,5 +154,28 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         }
         _ = try await task.value
         #expect(seen.withLock { $0 } == recorded)
+    }
+}
+
+/// Free mode says where a fix is in names a person reads, with the ids beside them (issue 18: `follow` printed
+/// `Level 0 · 1725d00d-… · near 08e0288e-…`).
+@Suite struct FreePositionTests {
+    @Test func aFixIsLocatedByTheNamesOfItsLevelSpaceAndNearestPlace() throws {
+        let venue = try SampleVenue.load()
+        let context = NavigationContext(venue: venue)
+        let cafe = try #require(venue.pois.first { $0.name.resolved() == "Café Müller" })
+        let level = try #require(venue.levels.first { $0.id == cafe.levelID })
+        var core = NavigationCore(context: context)
+        var events: [NavigationEvent] = []
+        core.update(Location(coordinate: cafe.coordinate, mode: .threeD, horizontalAccuracy: 3, levelOrdinal: level.ordinal,
+                             timestamp: SessionSimulator.epoch, source: "test"), into: &events)
+        let located = try #require(events.compactMap { if case .located(let f) = $0 { f } else { nil } }.first)
+        #expect(located.nearestPOI == cafe.id)
+        #expect(located.nearestPOIName == "Café Müller")
+        #expect(located.levelID == level.id)
+        #expect(located.levelName == level.name.resolved())
+        #expect(located.levelName != nil)
+        let space = try #require(located.spaceID.flatMap { id in venue.spaces.first { $0.id == id } })
+        #expect(located.spaceName == space.name.resolved())
     }
 }

@@ -148,6 +148,9 @@ extension NavigationEvent {
             o["level"] = f.levelOrdinal.map { .number($0) } ?? .null
             o["space"] = f.spaceID.map { .string($0) } ?? .null
             o["nearest_poi"] = f.nearestPOI.map { .string($0) } ?? .null
+            if let name = f.levelName { o["level_name"] = .string(name) }
+            if let name = f.spaceName { o["space_name"] = .string(name) }
+            if let name = f.nearestPOIName { o["nearest_poi_name"] = .string(name) }
         case .stepChanged(let index, let instruction):
             o["step"] = .number(Double(index))
             o["instruction"] = .string(instruction)

@@ -22,9 +22,11 @@ public struct PlaceSummary: Codable, Hashable, Sendable {
     public let levelName: String
     /// The level's ordinal.
     public let level: Double
+    /// The name of the building it is in, when the venue has several (``PreparedVenue/buildingName(ofLevel:languages:)``).
+    public let building: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, level
+        case id, name, level, building
         case levelID = "level_id"
         case levelName = "level_name"
     }
@@ -139,6 +141,16 @@ extension PreparedVenue {
         let level = venue.level(id: poi.levelID)
         return PlaceSummary(id: poi.id, name: poi.displayName(for: languages), levelID: poi.levelID,
                             levelName: level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? poi.levelID,
-                            level: level?.ordinal ?? 0)
+                            level: level?.ordinal ?? 0, building: buildingName(ofLevel: poi.levelID, languages: languages))
+    }
+
+    /// Which building a place on level `levelID` is in, by name, where a venue has several (a campus: two rooms
+    /// called "Classroom 104" on floors both called "Level 1" are told apart by it): the names of the buildings the
+    /// level belongs to, in the first of `languages` each has, joined by " / "; `nil` for a venue of one building,
+    /// or a level that names no named building.
+    public func buildingName(ofLevel levelID: String, languages: [String]) -> String? {
+        guard venue.buildings.count > 1, let level = venue.level(id: levelID) else { return nil }
+        let names = level.buildingIDs.compactMap { id in venue.buildings.first { $0.id == id }?.name.resolved(for: languages) }
+        return names.isEmpty ? nil : names.joined(separator: " / ")
     }
 }

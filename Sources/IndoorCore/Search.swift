@@ -45,6 +45,8 @@ public struct SearchHit: Sendable {
     public let result: SearchResult
     /// The level the POI is on, or `nil` when the venue does not know its level id.
     public let level: Level?
+    /// The name of the building it is in, where the venue has several (``PreparedVenue/buildingName(ofLevel:languages:)``).
+    public let building: String?
     /// The place found (``result``'s).
     public var poi: POI { result.poi }
 }
@@ -74,6 +76,8 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         public let score: Double
         /// The room number or code.
         public let ref: String?
+        /// The name of the building it is in, where the venue has several.
+        public let building: String?
         /// Metres walked from `near`, to a tenth.
         public let distance: Double?
     }
@@ -84,7 +88,8 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         results = hits.map { h in
             Result(id: h.poi.id, name: h.poi.displayName(for: languages), category: h.poi.category, kind: h.poi.kind.rawValue,
                    level: h.result.levelOrdinal, coordinate: [h.poi.coordinate.longitude, h.poi.coordinate.latitude],
-                   score: rounded(h.result.score, places: 3), ref: h.poi.ref, distance: h.result.distance.map { rounded($0, places: 1) })
+                   score: rounded(h.result.score, places: 3), ref: h.poi.ref, building: h.building,
+                   distance: h.result.distance.map { rounded($0, places: 1) })
         }
     }
 }
@@ -112,6 +117,9 @@ extension PreparedVenue {
             }
         }
         let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return index.search(query, walkingDistance: walking).map { SearchHit(result: $0, level: levels[$0.poi.levelID]) }
+        let languages = Self.nameLanguages(for: request.language)
+        return index.search(query, walkingDistance: walking).map {
+            SearchHit(result: $0, level: levels[$0.poi.levelID], building: buildingName(ofLevel: $0.poi.levelID, languages: languages))
+        }
     }
 }

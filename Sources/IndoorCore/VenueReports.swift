@@ -213,9 +213,11 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
         public let level: Double
         /// JSON `level_name`: the level's name, else its ordinal as written.
         public let levelName: String
+        /// JSON `building`: the name of the building it is in, where the venue has several.
+        public let building: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, ref, kind, category, level
+            case id, name, ref, kind, category, level, building
             case levelID = "level_id"
             case levelName = "level_name"
         }
@@ -229,9 +231,10 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
             let level = venue.level(id: poi.levelID)
             return Entry(id: poi.id, name: poi.name.resolved(for: languages), ref: poi.ref, kind: poi.kind.rawValue,
                          category: poi.category, levelID: poi.levelID, level: level?.ordinal ?? 0,
-                         levelName: level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID)
+                         levelName: level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID,
+                         building: prepared.buildingName(ofLevel: poi.levelID, languages: languages))
         }
-        .sorted { ($0.level, $0.name ?? "", $0.id) < ($1.level, $1.name ?? "", $1.id) }
+        .sorted { ($0.level, $0.building ?? "", $0.name ?? "", $0.id) < ($1.level, $1.building ?? "", $1.name ?? "", $1.id) }
     }
 }
 

@@ -91,7 +91,9 @@ enum RouteCommand {
         for note in notes {
             switch (note, stream) {
             case (.ambiguousPlace(let tie), .error):
-                func described(_ p: PlaceSummary) -> String { "\(p.name) on \(p.levelName) [\(Level.text(ordinal: p.level))]" }
+                func described(_ p: PlaceSummary) -> String {
+                    "\(p.name)\(p.building.map { " in \($0)," } ?? "") on \(p.levelName) [\(Level.text(ordinal: p.level))]"
+                }
                 let count = "\(tie.others.count + 1)\(tie.moreMayExist ? " or more" : "")"
                 let how = tie.nearestToPreviousStop ? " (the nearest to the stop before it)" : ""
                 Output.error("note: \"\(tie.text)\" matches \(count) places equally well; "

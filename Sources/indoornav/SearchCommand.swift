@@ -58,7 +58,7 @@ enum SearchCommand {
             let level = hit.level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID
             var line = "\(i + 1). \(name)"
             if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
-            line += " — \(poi.category), \(level) [\(hit.result.levelOrdinal.formatted(.number))]"
+            line += " — \(poi.category), \(hit.building.map { "\($0), " } ?? "")\(level) [\(hit.result.levelOrdinal.formatted(.number))]"
             if let d = hit.result.distance { line += String(format: ", %.0f m", d) }
             Output.line(line + "  \(poi.id)")
         }

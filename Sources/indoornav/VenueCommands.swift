@@ -91,7 +91,7 @@ enum VenueCommands {
                 abstract: "List every place a route or search can name, with its id.",
                 discussion: "Lists the venue's POIs, connector stops (CONNECTOR@LEVEL) and named entrances by floor, each with the id "
                     + "that names it in --from, --to and --near; with --json, {venue, places: [{id, name, ref, kind, category, "
-                    + "level_id, level, level_name}]}.",
+                    + "level_id, level, level_name, building}]}; building names the building on a campus of several.",
                 groups: [OptionGroup(title: "OPTIONS", options: [.json, .language] + OptionDefinition.venueSource)]),
             CommandDefinition(
                 path: ["venue", "export"], synopsis: "--format geojson [--venue PATH [--venue-name NAME|--bbox W,S,E,N]] [--lang LANG] [--strict]",
@@ -123,11 +123,13 @@ enum VenueCommands {
             Output.json(list)
             return .success
         }
-        let levelWidth = max(5, list.places.map(\.levelName.count).max() ?? 5)
+        // On a campus the floor says which building: "Main academic building · Level 1".
+        func floor(_ p: VenuePlaces.Entry) -> String { p.building.map { "\($0) · \(p.levelName)" } ?? p.levelName }
+        let levelWidth = max(5, list.places.map { floor($0).count }.max() ?? 5)
         let nameWidth = min(40, max(4, list.places.map { ($0.name ?? "").count }.max() ?? 4))
         Output.line(column("level", levelWidth) + "  " + column("kind", 9) + "  " + column("name", nameWidth) + "  id")
         for p in list.places {
-            Output.line(column(p.levelName, levelWidth) + "  " + column(p.kind, 9) + "  " + column(p.name ?? "—", nameWidth) + "  " + p.id)
+            Output.line(column(floor(p), levelWidth) + "  " + column(p.kind, 9) + "  " + column(p.name ?? "—", nameWidth) + "  " + p.id)
         }
         Output.error("\(counted(list.places.count, "place")) in \(list.venue)")
         return .success

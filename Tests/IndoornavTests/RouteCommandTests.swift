@@ -30,6 +30,27 @@ import Testing
         #expect(!one.stderr.contains("note:"))
     }
 
+    /// On a campus of several buildings, places of the same name on floors of the same name are told apart by
+    /// their building: in search lines and JSON, and in the route's note on which one it took (issue 18: two
+    /// identical lines "Кабинет 104 — classroom, Этаж 1").
+    @Test func placesOfACampusSayWhichBuildingTheyAreIn() async throws {
+        let campus = CLI.root.appendingPathComponent("venues/imdf-spbstu-polytech").path
+        let search = try await CLI.run(["search", "кабинет 104", "--venue", campus, "--lang", "ru"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let lines = search.stdout.split(separator: "\n").prefix(2).map(String.init)
+        #expect(lines.count == 2 && lines[0].contains("Учебный корпус №3, Этаж 1 [1]") && lines[1].contains("Главный учебный корпус, Этаж 1 [0]"),
+                "\(lines)")
+        let json = try await CLI.run(["search", "Classroom 104", "--venue", campus, "--json"])
+        let results = try #require(try json.json()["results"] as? [[String: Any]])
+        #expect(Set(results.prefix(2).compactMap { $0["building"] as? String }) == ["Academic building №3", "Main academic building"])
+        let route = try await CLI.run(["route", "--from", "Classroom 104", "--to", "Classroom 406", "--venue", campus])
+        #expect(route.stderr.contains("took Classroom 104 in Academic building №3, on Level 1 [1]"), "\(route.stderr)")
+        #expect(route.stderr.contains("  Classroom 104 in Main academic building, on Level 1 [0]: "), "\(route.stderr)")
+        // A venue of one building names none.
+        let hub = try await CLI.run(["search", "Relay", "--json"])
+        #expect((try #require(try hub.json()["results"] as? [[String: Any]])).allSatisfy { $0["building"] == nil })
+    }
+
     /// An elevator named only by its description in OSM is a place to route to.
     @Test func routesToAStationElevatorByItsLabel() async throws {
         let r = try await CLI.run(["route", "--venue", CLI.root.appendingPathComponent("venues/osm-stations/da_hbf.osm").path,

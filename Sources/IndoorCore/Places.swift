@@ -56,7 +56,7 @@ public struct PlaceTie: Codable, Hashable, Sendable {
 public struct RequestError: Error, Hashable, Sendable, LocalizedError {
     /// The request field at fault (`avoid`, `limit`, `to`…).
     public let field: String
-    /// Why, naming the value: "X names no space, opening or connector of this venue".
+    /// Why, naming the value: "X names no space, opening, connector or place of this venue".
     public let reason: String
 
     /// A request error on `field`, with a `reason` that names the value at fault.

@@ -46,11 +46,6 @@ public struct RouteRequest: Codable, Hashable, Sendable {
                   includeNonPublic: try c.decodeIfPresent(Bool.self, forKey: .includeNonPublic) ?? false,
                   language: try c.decodeIfPresent(String.self, forKey: .language))
     }
-
-    /// The routing options the request asks for.
-    public var options: RoutingOptions {
-        RoutingOptions(profile: profile, closed: Set(avoid), includeNonPublic: includeNonPublic)
-    }
 }
 
 /// A computed route: the itinerary, the places it joins, and what the caller should be told about how they were
@@ -80,17 +75,13 @@ public enum RouteNote: Hashable, Sendable {
 extension PreparedVenue {
     /// Resolves the places of `request` and routes through them; `to` may be `category:C` (the nearest place of
     /// that category by walking time).
-    /// - Throws: ``RequestError`` for an unknown id in `avoid`; `PlaceError` for a place that names nothing;
-    ///   `RoutingError` when there is no route.
+    /// - Throws: ``RequestError`` for an id in `avoid` that names nothing to close; `PlaceError` for a place that
+    ///   names nothing; `RoutingError` when there is no route.
     public func route(_ request: RouteRequest) throws -> RoutePlan {
-        if !request.avoid.isEmpty, let unknown = request.avoid.sorted().first(where: { id in
-            !venue.spaces.contains { $0.id == id } && !venue.openings.contains { $0.id == id } && !venue.connectors.contains { $0.id == id }
-        }) {
-            throw RequestError(field: "avoid", reason: "\(unknown) names no space, opening or connector of this venue")
-        }
         let language = InstructionLanguage(tag: request.language)
         let languages = Self.nameLanguages(for: request.language)
-        let options = request.options
+        let options = RoutingOptions(profile: request.profile, closed: try closures(avoiding: request.avoid, languages: languages),
+                                     includeNonPublic: request.includeNonPublic)
         // Each name is resolved near the stop before it ("Women's restroom" is the one on the way, not any one).
         var places = [try resolvePlace(request.from, languages: languages)]
         for v in request.via { places.append(try resolvePlace(v, after: places.last?.waypoint, languages: languages)) }
@@ -116,6 +107,41 @@ extension PreparedVenue {
             notes.append(.movedToFloor(place: name, asked: a.ordinal, reached: r.ordinal))
         }
         return RoutePlan(itinerary: itinerary, origin: places[0], destination: destination, notes: notes, language: language)
+    }
+
+    /// What `avoid` closes. The id of a space, opening or connector closes it; the ids `search` and `venue places`
+    /// print close what they stand for: a connector stop (`CONNECTOR@LEVEL`) its connector, a POI the room it is
+    /// in, or the whole connector whose stairwell or lift car it is in ("Elevator" on one floor closes the lift).
+    /// - Throws: ``RequestError`` for an id that names nothing, or a place in a hall or corridor (closing that would
+    ///   close the hall to every route: the error names the hall's own id for that).
+    func closures(avoiding avoid: [String], languages: [String]) throws -> Set<String> {
+        guard !avoid.isEmpty else { return [] }
+        let spaces = venue.spaces, openings = Set(venue.openings.map(\.id)), connectors = Set(venue.connectors.map(\.id))
+        var closed = Set<String>()
+        for id in avoid {
+            if openings.contains(id) || connectors.contains(id) || spaces.contains(where: { $0.id == id }) {
+                closed.insert(id)
+            } else if let at = id.lastIndex(of: "@"), connectors.contains(String(id[..<at])) {
+                closed.insert(String(id[..<at]))
+            } else if let poi = venue.pois.first(where: { $0.id == id }) {
+                let name = poi.displayName(for: languages)
+                guard let space = poi.spaceID.flatMap({ s in spaces.first { $0.id == s } }) else {
+                    throw RequestError(field: "avoid", reason: "\(id) is \(name), a place in no space: there is nothing to close")
+                }
+                guard !space.kind.isOpenPlan else {
+                    let hall = space.name.resolved(for: languages).map { "the hall or corridor \($0)" } ?? "a hall or corridor"
+                    throw RequestError(field: "avoid", reason: "\(id) is \(name), a place in \(hall) that other ways pass through; "
+                                       + "to close it all the same, avoid \(space.id)")
+                }
+                // A lift's or stairwell's space on one floor stands for the whole connector: riding through that
+                // floor would still use it.
+                closed.insert(space.id)
+                closed.formUnion(venue.connectors.filter { $0.stops.contains { $0.spaceID == space.id } }.map(\.id))
+            } else {
+                throw RequestError(field: "avoid", reason: "\(id) names no space, opening, connector or place of this venue")
+            }
+        }
+        return closed
     }
 
     /// The nearest POI of a category by walking time: the ten nearest in a straight line are routed to, the

@@ -24,7 +24,7 @@ enum RouteCommand {
             .value("--to", "PLACE", help: "Where it ends (required)."),
             .value("--via", "PLACE", repeatable: true, help: "Stop here on the way (repeatable, in order)."),
             .profile,
-            .value("--avoid", "ID", repeatable: true, help: "A space, opening or connector id that is closed (repeatable)."),
+            .value("--avoid", "ID", repeatable: true, help: "A space, opening or connector id that is closed, or an id search or venue places prints: a lift's or a room's closes it (repeatable)."),
             .flag("--non-public", help: "Allow crossing staff-only and restricted areas."),
             .value("--format", "F", choices: ["text", "json", "geojson"],
                    help: "text (default), json, or geojson (RFC 7946, a LineString per leg and a Point per step)."),

@@ -48,8 +48,36 @@ import Testing
 
     @Test func anUnknownIdToAvoidIsARequestErrorNamingIt() throws {
         let venue = try hub()
-        #expect(throws: RequestError(field: "avoid", reason: "no-such-door names no space, opening or connector of this venue")) {
+        #expect(throws: RequestError(field: "avoid", reason: "no-such-door names no space, opening, connector or place of this venue")) {
             try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", avoid: ["no-such-door"]))
+        }
+    }
+
+    /// Every id `search` prints is accepted back by `avoid` (issue 18: `search lift --json` gave ids that `--avoid`
+    /// refused): a lift's POI closes the lift, so the accessible route, which needs it, has none; a place in a hall
+    /// is refused with the hall's own id to close instead.
+    @Test func idsThatSearchPrintsAreAcceptedByAvoid() throws {
+        let venue = try hub()
+        let accessible = RouteRequest(from: "Platform 1 – Line M2 towards Porte Nord", to: "Page Blanche Bookshop", profile: .accessible)
+        let route = try venue.route(accessible)
+        #expect(route.itinerary.legs.flatMap(\.steps).contains { $0.maneuver.type == "elevator" })
+        let lifts = try venue.search(SearchRequest(query: "lift", limit: 10)).filter { $0.poi.category == "elevator" }
+        #expect(lifts.count == 3)
+        for lift in lifts {
+            var closed = accessible
+            closed.avoid = [lift.poi.id]
+            #expect(throws: RoutingError.self) { try venue.route(closed) }
+        }
+        let inHall = try #require(venue.venue.pois.first { poi in
+            poi.spaceID.map { id in venue.venue.spaces.first { $0.id == id }?.kind.isOpenPlan == true } ?? false
+        })
+        var refused = accessible
+        refused.avoid = [inHall.id]
+        do {
+            _ = try venue.route(refused)
+            Issue.record("a place in a hall was closed")
+        } catch let e as RequestError {
+            #expect(e.field == "avoid" && e.reason.contains("to close it all the same, avoid \(inHall.spaceID ?? "?")"), "\(e.reason)")
         }
     }
 

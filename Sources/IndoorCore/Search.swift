@@ -97,13 +97,23 @@ public struct SearchResponse: Codable, Hashable, Sendable {
 extension PreparedVenue {
     /// Searches the venue's places. With `near`, equally relevant results are ranked by walking distance on the
     /// routing graph (unreachable ones last).
-    /// - Throws: ``RequestError`` for a limit below 1; `PlaceError` for a `near` place or a level that names nothing.
+    /// - Throws: ``RequestError`` for a limit below 1, an empty query with no filter, or a category no place of the
+    ///   venue has (the error lists the venue's categories); `PlaceError` for a `near` place or a level that names
+    ///   nothing.
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
         guard request.limit >= 1 else { throw RequestError(field: "limit", reason: "takes a positive whole number, not \(request.limit)") }
+        let index = searchIndex
+        if let category = request.category, !index.hasPlaces(ofCategory: category) {
+            let all = index.categories
+            let shown = all.prefix(40).joined(separator: ", ") + (all.count > 40 ? "… (\(all.count) in all; `venue places` lists them)" : "")
+            throw RequestError(field: "category", reason: "\(category) is the category of no place of this venue; its categories: \(shown)")
+        }
+        guard !request.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || request.category != nil || request.level != nil else {
+            throw RequestError(field: "query", reason: "is empty: give words to search for, or a category or level to list")
+        }
         var query = SearchQuery(request.query, limit: request.limit)
         query.category = request.category
         if let level = request.level { query.levelIDs = Set(try levels(named: level).map(\.id)) }
-        let index = searchIndex
         if let near = request.near {
             query.near = try index.place(near)
         }

@@ -299,6 +299,21 @@ public struct SearchIndex: Sendable {
         }
     }
 
+    /// What a category filter admits: the category as typed, the categories its words name, and its own words.
+    static func categoryFilter(_ category: String) -> Set<String> {
+        Set([TextNormalizer.fold(category)]).union(CategoryVocabulary.categories(named: category)).union(TextNormalizer.tokens(category))
+    }
+
+    /// Whether some place of the venue is of `category` or of a category it names ("toilets" for `restroom.female`):
+    /// a filter that admits none is a mistake to tell the caller of, not an empty answer.
+    public func hasPlaces(ofCategory category: String) -> Bool {
+        let filter = Self.categoryFilter(category)
+        return categoryWords.contains { !$0.isDisjoint(with: filter) }
+    }
+
+    /// The categories of the venue's places, sorted, each once (for an error that lists them).
+    public var categories: [String] { Array(Set(places.map(\.category))).sorted() }
+
     /// Searches the venue.
     /// - Returns: at most `query.limit` results, best first: text relevance, then distance from `query.near`.
     ///   An unknown or empty query returns no result.
@@ -322,9 +337,7 @@ public struct SearchIndex: Sendable {
         // complete to, a word of their own ("de" → "desk").
         let meaningful = words.filter { $0.count < 2 || !CategoryVocabulary.joiningWords.contains($0) }
         if !meaningful.isEmpty { words = meaningful }
-        let categoryFilter = category.map { c in
-            Set([TextNormalizer.fold(c)]).union(CategoryVocabulary.categories(named: c)).union(TextNormalizer.tokens(c))
-        }
+        let categoryFilter = category.map(Self.categoryFilter)
         let docCount = places.count
         var total = [Float](repeating: 0, count: docCount)
         var matchedWords = [Int32](repeating: 0, count: docCount)

@@ -42,7 +42,12 @@ enum SearchCommand {
             request.limit = limit
         }
         let venue = try options.prepareVenue()
-        let hits = try venue.search(request)
+        let hits: [SearchHit]
+        do {
+            hits = try venue.search(request)
+        } catch let error as RequestError {
+            throw UsageError(error.field == "query" ? "QUERY \(error.reason)" : "--\(error.field) \(error.reason)", command: args.command)
+        }
         let languages = options.languages
         if options.json {
             Output.json(SearchResponse(query: text, hits: hits, languages: languages))

@@ -185,4 +185,20 @@ struct CLI {
         #expect(r.status == 0)
         #expect((try r.json()["results"] as? [Any])?.isEmpty == true)
     }
+
+    /// A category no place has, or nothing to search for, is a usage error that says what would work (issue 18:
+    /// both exited 0 with "no result"); a category in a visitor's word for one the venue has filters as before.
+    @Test func aCategoryNoPlaceHasAndAnEmptyQueryAreUsageErrors() async throws {
+        let unknown = try await CLI.run(["search", "cafe", "--category", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--category nosuch is the category of no place of this venue; its categories: atm, "), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("restroom.female"))
+        let empty = try await CLI.run(["search", " "])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("QUERY is empty"), "\(empty.stderr)")
+        let listed = try await CLI.run(["search", "", "--category", "toilets", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let results = try #require(try listed.json()["results"] as? [[String: Any]])
+        #expect(!results.isEmpty && results.allSatisfy { ($0["category"] as? String)?.hasPrefix("restroom") == true })
+    }
 }

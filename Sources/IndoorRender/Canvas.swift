@@ -70,6 +70,9 @@ public enum RenderError: Error, Equatable, Sendable, LocalizedError {
 
 /// The one owner of a Cairo surface and its drawing context: drawing primitives in pixels, and the output.
 /// Not thread-safe (Cairo contexts are not): one canvas per image, on one thread.
+///
+/// Sizes are CSS pixels (96 to the inch) in every format: a PNG has that many pixels, an SVG that many user units
+/// (`px`), and a PDF page measures ``pointsPerPixel`` points a pixel (1200 × 900 px is 900 × 675 pt).
 final class Canvas {
     private let surface: OpaquePointer
     fileprivate let cr: OpaquePointer
@@ -78,6 +81,9 @@ final class Canvas {
     let format: ImageFormat
     /// Vector formats are drawn straight to a temporary file, moved into place by ``finish(to:)``.
     private let vectorPath: String?
+
+    /// Points (1/72 in) per CSS pixel (1/96 in): the scale of a PDF page.
+    static let pointsPerPixel = 0.75
 
     init(width: Int, height: Int, format: ImageFormat) throws(RenderError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else { throw .invalidSize(width: width, height: height) }
@@ -98,7 +104,7 @@ final class Canvas {
         case .pdf:
             let path = NSTemporaryDirectory() + "indoornav-\(UUID().uuidString).pdf"
             vectorPath = path
-            made = cairo_pdf_surface_create(path, Double(width), Double(height))
+            made = cairo_pdf_surface_create(path, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)
         }
         guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
             if let made { cairo_surface_destroy(made) }
@@ -110,6 +116,8 @@ final class Canvas {
         }
         surface = made
         self.cr = cr
+        // Everything is drawn in pixels; a PDF page measures points.
+        if format == .pdf { cairo_scale(cr, Self.pointsPerPixel, Self.pointsPerPixel) }
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
     }

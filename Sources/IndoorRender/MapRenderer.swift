@@ -64,9 +64,9 @@ public final class RenderedMap {
 
     /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests: package access).
     package var pixels: [UInt32] { canvas.pixels() }
-    /// The image's width in pixels (points for SVG and PDF).
+    /// The image's width in pixels (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel).
     public var width: Int { canvas.width }
-    /// The image's height in pixels (points for SVG and PDF).
+    /// The image's height in pixels (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel).
     public var height: Int { canvas.height }
 }
 

@@ -25,7 +25,7 @@ enum RenderCommand {
             .profile,
             .value("--camera", "C", choices: ["overview", "follow"], help: "overview (default): fit the route or the level; "
                    + "follow: close up on the start of the route, turned to face the way to go."),
-            .value("--size", "WxH", help: "Image size in pixels (default 1200x900)."),
+            .value("--size", "WxH", help: "Image size in CSS pixels (default 1200x900); a PDF page is 0.75 pt a pixel (900x675 pt)."),
             .value("--style", "S", choices: ["light", "dark"], help: "light (default) or dark."),
             .value("--lang", "LANG", help: "Label language (names fall back to English, then any)."),
             .value("-o", "FILE", .file, aliases: ["--output"],

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import IndoorBase
+import IndoorGeometry
+import IndoorRender
+import IndoorRouting
+import IndoorSampleVenue
+import IndoorTestSupport
+import IndoorVenue
+import Testing
+
+/// The elements of an SVG document, as a reader sees them: each element's name and attributes, and the
+/// characters of every `<text>`.
+final class SVGDocument: NSObject, XMLParserDelegate {
+    struct Text {
+        var attributes: [String: String]
+        var string = ""
+        var x: Double { Double(attributes["x"] ?? "") ?? .nan }
+        var y: Double { Double(attributes["y"] ?? "") ?? .nan }
+    }
+
+    private(set) var elements: [(name: String, attributes: [String: String])] = []
+    private(set) var texts: [Text] = []
+    private var inText = false
+    /// The parser's error, if the document is not well-formed XML (`parse()` says `true` anyway on Linux).
+    private(set) var error: Error?
+
+    init(_ data: Data) {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        _ = parser.parse()
+        error = error ?? parser.parserError
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+        if name == "text" {
+            texts.append(Text(attributes: attributes))
+            inText = true
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" { inText = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inText { texts[texts.count - 1].string += string }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        error = parseError
+    }
+}
+
+/// The numbers of a PDF's first `/MediaBox [x0 y0 x1 y1]`: the page's size in points.
+func mediaBox(of pdf: Data) -> [Double]? {
+    let text = String(decoding: pdf, as: UTF8.self)
+    guard let start = text.range(of: "/MediaBox") else { return nil }
+    let rest = text[start.upperBound...].drop { $0 == " " || $0 == "[" }
+    guard let end = rest.firstIndex(of: "]") else { return nil }
+    let numbers = rest[..<end].split(separator: " ").compactMap { Double($0) }
+    return numbers.count == 4 ? numbers : nil
+}
+
+/// Issue 18: each output follows its format's conventions.
+@Suite struct OutputFormatTests {
+    /// Sizes are CSS pixels: a PDF page is 0.75 pt a pixel (900 × 675 pt for 1200 × 900), an SVG stays in pixels.
+    @Test(arguments: [(1200, 900, 900.0, 675.0), (333, 217, 249.75, 162.75)])
+    func aPDFPageMeasuresThePixelsInPoints(width: Int, height: Int, points: Double, pointsHigh: Double) throws {
+        let renderer = try #require(Hub.renderer), venue = try #require(Hub.venue)
+        let level = try #require(venue.levels.first { $0.ordinal == 0 })
+        let viewport = Viewport.fitting(try #require(renderer.bounds(of: level.id)), width: width, height: height)
+        let pdf = try renderer.draw(level: level.id, viewport: viewport, format: .pdf).encoded()
+        #expect(mediaBox(of: pdf) == [0, 0, points, pointsHigh])
+        let svg = SVGDocument(try renderer.draw(level: level.id, viewport: viewport, format: .svg).encoded())
+        let root = try #require(svg.elements.first)
+        #expect(root.attributes["width"] == "\(width)px" && root.attributes["height"] == "\(height)px")
+        #expect(root.attributes["viewBox"] == "0 0 \(width) \(height)")
+    }
+}

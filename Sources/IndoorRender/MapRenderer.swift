@@ -32,6 +32,32 @@ public struct PlacedLabel: Hashable, Sendable {
     public let poiID: String
     /// Where the text is, in pixels from the image's top left corner (`y` down).
     public let box: BoundingBox
+
+    /// The same label `dx` pixels to the right (a panel's label, in the whole image's pixels).
+    func shifted(by dx: Double) -> PlacedLabel {
+        PlacedLabel(text: text, poiID: poiID, box: box.shifted(by: dx))
+    }
+}
+
+/// The scale bar of a map: a round length of the venue and how long it is drawn.
+public struct ScaleBar: Hashable, Sendable {
+    /// The length it stands for, in metres (1, 2 or 5 × 10ⁿ).
+    public let metres: Double
+    /// Its length in pixels.
+    public let length: Double
+}
+
+/// One map in an image: a level drawn through a viewport in a rectangle of the image (the whole image, or one panel
+/// of a route sheet).
+public struct MapPanel: Hashable, Sendable {
+    /// The id of the level drawn (with every level of its ordinal).
+    public let levelID: String
+    /// Where the panel is, in pixels from the image's top left corner.
+    public let frame: BoundingBox
+    /// The part of the venue shown, in the panel's own pixels (its top left corner is (0, 0)).
+    public let viewport: Viewport
+    /// The scale bar drawn in the panel.
+    public let scaleBar: ScaleBar
 }
 
 /// An image drawn by ``MapRenderer``, ready to be written.
@@ -39,6 +65,8 @@ public final class RenderedMap {
     let canvas: Canvas
     /// The labels drawn (those that collided with more important ones were dropped).
     public private(set) var labels: [PlacedLabel] = []
+    /// The maps the image holds, left to right: one, or a panel per level of a route sheet.
+    public private(set) var panels: [MapPanel] = []
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -47,8 +75,13 @@ public final class RenderedMap {
     /// The amenity icons drawn (those that collided with more important ones were dropped).
     public private(set) var icons: [PlacedIcon] = []
 
-    func add(_ labels: [PlacedLabel]) { self.labels += labels }
-    func add(_ icons: [PlacedIcon]) { self.icons += icons }
+    /// Adds what was drawn in a panel whose left edge is `x` pixels from the image's.
+    func add(_ drawn: MapRenderer.DrawnLevel, levelID: String, viewport: Viewport, x: Double = 0) {
+        labels += drawn.labels.map { $0.shifted(by: x) }
+        icons += drawn.icons.map { PlacedIcon(amenity: $0.amenity, featureID: $0.featureID, box: $0.box.shifted(by: x)) }
+        let frame = BoundingBox(minX: x, minY: 0, maxX: x + Double(viewport.width), maxY: Double(viewport.height))
+        panels.append(MapPanel(levelID: levelID, frame: frame, viewport: viewport, scaleBar: drawn.scaleBar))
+    }
 
     /// Writes the image (PNG, SVG or PDF, as it was made) to `path`, atomically.
     public func write(to path: String) throws(RenderError) {
@@ -166,34 +199,39 @@ public struct MapRenderer: Sendable {
         let map = RenderedMap(canvas: canvas)
         canvas.fillBackground(style.background)
         let drawn = drawLevel(levelID, on: canvas, viewport: viewport, itinerary: itinerary, puck: puck, style: style, languages: languages)
-        map.add(drawn.labels)
-        map.add(drawn.icons)
+        map.add(drawn, levelID: levelID, viewport: viewport)
         return map
     }
 
-    /// Draws every level an itinerary visits side by side, each fitted to its part of the route, with its name.
+    /// Draws every level an itinerary visits side by side, each centred on its part of the route, with its name.
+    /// Every panel has the same scale (the one that fits the largest part), so a metre is as long in each and their
+    /// scale bars agree.
     public func drawSheet(_ itinerary: Itinerary, panelWidth: Int, height: Int, style: MapStyle = .light,
                           languages: [String] = ["en"], format: ImageFormat = .png) throws(RenderError) -> RenderedMap {
         var levels: [String] = []
         for leg in itinerary.legs where !levels.contains(leg.levelID) { levels.append(leg.levelID) }
         guard !levels.isEmpty else { throw .nothingToDraw("the itinerary has no leg") }
+        let fitted = levels.map { level in
+            bounds(of: itinerary, on: level).map { box in
+                Viewport.fitting(box.grown(by: 8), width: panelWidth, height: height, padding: 36)
+            }
+        }
+        let metresPerPixel = fitted.compactMap { $0?.metresPerPixel }.max() ?? 1
         let canvas = try Canvas(width: panelWidth * levels.count, height: height, format: format)
         let map = RenderedMap(canvas: canvas)
         canvas.fillBackground(style.background)
-        for (k, level) in levels.enumerated() {
-            guard let box = bounds(of: itinerary, on: level) else { continue }
-            let padded = BoundingBox(minX: box.minX - 8, minY: box.minY - 8, maxX: box.maxX + 8, maxY: box.maxY + 8)
-            let viewport = Viewport.fitting(padded, width: panelWidth, height: height, padding: 36)
-            try canvas.panel(x: Double(k * panelWidth), y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
-                // Label boxes are kept in the panel's own pixels.
+        for (k, (level, fit)) in zip(levels, fitted).enumerated() {
+            guard var viewport = fit else { continue }
+            viewport.metresPerPixel = metresPerPixel
+            let x = Double(k * panelWidth)
+            try canvas.panel(x: x, y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
                 let name = venue.level(id: level).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? level
                 let title = canvas.measure(name, size: 14, bold: true)
                 let titleBox = BoundingBox(minX: Double(panelWidth) / 2 - title.width / 2 - 4, minY: 0,
                                            maxX: Double(panelWidth) / 2 + title.width / 2 + 4, maxY: 30)
                 let drawn = drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
                                       languages: languages, reserved: [titleBox])
-                map.add(drawn.labels)
-                map.add(drawn.icons)
+                map.add(drawn, levelID: level, viewport: viewport, x: x)
                 canvas.text(name, centeredAt: Coordinate(x: Double(panelWidth) / 2, y: 16), size: 14, color: style.text, halo: style.halo, bold: true)
                 if k > 0 {
                     canvas.polyline([Coordinate(x: 0.5, y: 0), Coordinate(x: 0.5, y: Double(height))], color: style.wall, width: 1)
@@ -205,8 +243,9 @@ public struct MapRenderer: Sendable {
 
     // MARK: - Drawing a level
 
+    /// Draws a level in the canvas's current panel; boxes are in the panel's pixels.
     func drawLevel(_ levelID: String, on canvas: Canvas, viewport: Viewport, itinerary: Itinerary?, puck: Puck?,
-                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> (labels: [PlacedLabel], icons: [PlacedIcon]) {
+                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> DrawnLevel {
         let visible = viewport.visibleBounds
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
@@ -237,9 +276,16 @@ public struct MapRenderer: Sendable {
         if let puck, puck.levelID == levelID, let p = try? venue.frame.project(puck.coordinate) {
             drawPuck(puck, at: px(p), viewport: viewport, on: canvas, style: style)
         }
-        drawScaleBar(on: canvas, viewport: viewport, style: style)
+        let scaleBar = drawScaleBar(on: canvas, viewport: viewport, style: style)
         drawNorthArrow(on: canvas, viewport: viewport, style: style)
-        return (labels, placed)
+        return DrawnLevel(labels: labels, icons: placed, scaleBar: scaleBar)
+    }
+
+    /// What drawing a level placed, in its panel's pixels.
+    struct DrawnLevel {
+        var labels: [PlacedLabel]
+        var icons: [PlacedIcon]
+        var scaleBar: ScaleBar
     }
 
     /// The route: faded on other levels, thick with arrows on this one; markers; the names of its start and
@@ -442,7 +488,7 @@ public struct MapRenderer: Sendable {
         canvas.circle(p, radius: 8, fill: style.puck, stroke: style.routeCasing, width: 3)
     }
 
-    func drawScaleBar(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
+    func drawScaleBar(on canvas: Canvas, viewport: Viewport, style: MapStyle) -> ScaleBar {
         // The longest round length (1, 2 or 5 × 10ⁿ m) under 120 px.
         let maxMetres = 120 * viewport.metresPerPixel
         let magnitude = pow(10, floor(log10(maxMetres)))
@@ -453,6 +499,7 @@ public struct MapRenderer: Sendable {
                         color: style.text, width: 2)
         let label = metres >= 1 ? "\(Int(metres)) m" : "\(Int(metres * 100)) cm"
         canvas.text(label, centeredAt: Coordinate(x: x + length / 2, y: y - 10), size: 10, color: style.text, halo: style.halo)
+        return ScaleBar(metres: metres, length: length)
     }
 
     func drawNorthArrow(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
@@ -463,5 +510,12 @@ public struct MapRenderer: Sendable {
         }
         canvas.polygon([[rot(0, -14), rot(6, 8), rot(0, 4), rot(-6, 8), rot(0, -14)]], fill: style.text, stroke: style.halo, width: 1)
         canvas.text("N", centeredAt: rot(0, -22), size: 10, color: style.text, halo: style.halo, bold: true)
+    }
+}
+
+extension BoundingBox {
+    /// The same box `dx` to the right.
+    func shifted(by dx: Double) -> BoundingBox {
+        BoundingBox(minX: minX + dx, minY: minY, maxX: maxX + dx, maxY: maxY)
     }
 }

@@ -67,6 +67,20 @@ func mediaBox(of pdf: Data) -> [Double]? {
     return numbers.count == 4 ? numbers : nil
 }
 
+extension Hub {
+    /// The hub's route from the pharmacy on the platforms to the crêperie on the mezzanine by the ticket office and
+    /// Relay: three levels, turns close together, two stops with pins.
+    static let longItinerary: Itinerary? = venue.flatMap { v -> Itinerary? in
+        let router = Router(graph: NavigationGraph(venue: v))
+        let names = ["Station Pharmacy", "Ticket office", "Relay", "Crêperie du Quai"]
+        let stops = names.compactMap { name -> Waypoint? in
+            guard let poi = v.pois.first(where: { $0.name.resolved() == name }), let p = try? v.frame.project(poi.coordinate) else { return nil }
+            return Waypoint(end: RouteEnd(point: p, levelID: poi.levelID, label: name))
+        }
+        return stops.count == names.count ? try? router.itinerary(through: stops) : nil
+    }
+}
+
 /// Issue 18: each output follows its format's conventions.
 @Suite struct OutputFormatTests {
     /// Sizes are CSS pixels: a PDF page is 0.75 pt a pixel (900 × 675 pt for 1200 × 900), an SVG stays in pixels.
@@ -81,5 +95,28 @@ func mediaBox(of pdf: Data) -> [Double]? {
         let root = try #require(svg.elements.first)
         #expect(root.attributes["width"] == "\(width)px" && root.attributes["height"] == "\(height)px")
         #expect(root.attributes["viewBox"] == "0 0 \(width) \(height)")
+    }
+
+    /// Each panel of a route sheet has the same metres per pixel, so their scale bars are as long and say the same.
+    @Test func thePanelsOfARouteSheetShareOneScale() throws {
+        let renderer = try #require(Hub.renderer)
+        for itinerary in [try #require(Hub.itinerary), try #require(Hub.longItinerary)] {
+            for (width, height) in [(600, 450), (400, 400), (300, 600)] {
+                let map = try renderer.drawSheet(itinerary, panelWidth: width, height: height)
+                let levels = Set(itinerary.legs.map(\.levelID))
+                #expect(map.panels.count == levels.count)
+                let scales = Set(map.panels.map(\.viewport.metresPerPixel)), bars = Set(map.panels.map(\.scaleBar))
+                #expect(scales.count == 1, "\(scales)")
+                #expect(bars.count == 1, "\(bars)")
+                // Every panel still shows its part of the route whole.
+                for panel in map.panels {
+                    let route = try #require(renderer.bounds(of: itinerary, on: panel.levelID))
+                    for corner in [Coordinate(x: route.minX, y: route.minY), Coordinate(x: route.maxX, y: route.maxY)] {
+                        let p = panel.viewport.pixel(for: corner)
+                        #expect(p.x >= 0 && p.x <= Double(width) && p.y >= 0 && p.y <= Double(height))
+                    }
+                }
+            }
+        }
     }
 }

@@ -26,16 +26,39 @@ public struct Puck: Hashable, Sendable {
 
 /// A label the renderer placed: its text and its box in pixels.
 public struct PlacedLabel: Hashable, Sendable {
-    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605").
+    /// What a label names.
+    public enum Kind: Hashable, Sendable {
+        /// A POI.
+        case poi
+        /// The route's start, beside its pin.
+        case start
+        /// A stop or the destination of the route, beside its pin.
+        case destination
+        /// The name of the level drawn, at the top of the map or of its panel.
+        case title
+    }
+
+    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605"); a level's
+    /// name.
     public let text: String
-    /// The id of the POI labelled.
+    /// The id of the POI labelled; for the names of the route's ends their role ("start", "destination"); for a
+    /// title, the level's id.
     public let poiID: String
     /// Where the text is, in pixels from the image's top left corner (`y` down).
     public let box: BoundingBox
+    /// What the label names.
+    public let kind: Kind
+
+    init(text: String, poiID: String, box: BoundingBox, kind: Kind = .poi) {
+        self.text = text
+        self.poiID = poiID
+        self.box = box
+        self.kind = kind
+    }
 
     /// The same label `dx` pixels to the right (a panel's label, in the whole image's pixels).
     func shifted(by dx: Double) -> PlacedLabel {
-        PlacedLabel(text: text, poiID: poiID, box: box.shifted(by: dx))
+        PlacedLabel(text: text, poiID: poiID, box: box.shifted(by: dx), kind: kind)
     }
 }
 
@@ -107,7 +130,7 @@ public final class RenderedMap {
 /// the route (thick on this level with direction arrows, faded where it is on other levels, level-change markers,
 /// start and destination pins with their names beside them, step numbers matching the text itinerary), amenity
 /// icons (restrooms, elevators, escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI
-/// labels, the user puck, a scale bar and a north arrow.
+/// labels, the user puck, the level's name, a scale bar and a north arrow.
 ///
 /// Nothing overlaps: the route's markers and the names of its ends are placed first and never dropped; then
 /// icons by priority, then labels (beside their icon when they have one) by importance; whatever would overlap
@@ -225,14 +248,9 @@ public struct MapRenderer: Sendable {
             viewport.metresPerPixel = metresPerPixel
             let x = Double(k * panelWidth)
             try canvas.panel(x: x, y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
-                let name = venue.level(id: level).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? level
-                let title = canvas.measure(name, size: 14, bold: true)
-                let titleBox = BoundingBox(minX: Double(panelWidth) / 2 - title.width / 2 - 4, minY: 0,
-                                           maxX: Double(panelWidth) / 2 + title.width / 2 + 4, maxY: 30)
                 let drawn = drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
-                                      languages: languages, reserved: [titleBox])
+                                      languages: languages)
                 map.add(drawn, levelID: level, viewport: viewport, x: x)
-                canvas.text(name, centeredAt: Coordinate(x: Double(panelWidth) / 2, y: 16), size: 14, color: style.text, halo: style.halo, bold: true)
                 if k > 0 {
                     canvas.polyline([Coordinate(x: 0.5, y: 0), Coordinate(x: 0.5, y: Double(height))], color: style.wall, width: 1)
                 }
@@ -243,9 +261,14 @@ public struct MapRenderer: Sendable {
 
     // MARK: - Drawing a level
 
+    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal.
+    func title(of levelID: String, languages: [String]) -> String {
+        venue.level(id: levelID).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? levelID
+    }
+
     /// Draws a level in the canvas's current panel; boxes are in the panel's pixels.
     func drawLevel(_ levelID: String, on canvas: Canvas, viewport: Viewport, itinerary: Itinerary?, puck: Puck?,
-                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> DrawnLevel {
+                   style: MapStyle, languages: [String]) -> DrawnLevel {
         let visible = viewport.visibleBounds
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
@@ -261,9 +284,12 @@ public struct MapRenderer: Sendable {
             if !o.rings.isEmpty { canvas.polygon(o.rings.map { $0.map(px) }, fill: style.obstacle) }
             if o.line.count >= 2 { canvas.polyline(o.line.map(px), color: style.wall, width: wallWidth) }
         }
-        // Labels keep clear of the scale bar, the north arrow and whatever the caller reserves (a title).
+        // Labels keep clear of the title, the scale bar and the north arrow.
         let w = Double(viewport.width), h = Double(viewport.height)
-        var taken = reserved + [BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
+        let title = self.title(of: levelID, languages: languages)
+        let titleSize = canvas.measure(title, size: 14, bold: true)
+        let titleBox = BoundingBox(minX: w / 2 - titleSize.width / 2 - 4, minY: 0, maxX: w / 2 + titleSize.width / 2 + 4, maxY: 30)
+        var taken = [titleBox, BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
         var labels: [PlacedLabel] = []
         if let itinerary {
             let route = drawRoute(itinerary, levelID: levelID, on: canvas, viewport: viewport, style: style, languages: languages)
@@ -278,6 +304,9 @@ public struct MapRenderer: Sendable {
         }
         let scaleBar = drawScaleBar(on: canvas, viewport: viewport, style: style)
         drawNorthArrow(on: canvas, viewport: viewport, style: style)
+        let titleCentre = Coordinate(x: w / 2, y: 16)
+        canvas.text(title, centeredAt: titleCentre, size: 14, color: style.text, halo: style.halo, bold: true)
+        labels.append(PlacedLabel(text: title, poiID: levelID, box: box(centredAt: titleCentre, size: titleSize), kind: .title))
         return DrawnLevel(labels: labels, icons: placed, scaleBar: scaleBar)
     }
 
@@ -292,7 +321,7 @@ public struct MapRenderer: Sendable {
     /// destination beside their pins. Returns the boxes it occupies and the names it wrote.
     func drawRoute(_ itinerary: Itinerary, levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle,
                    languages: [String]) -> (boxes: [BoundingBox], labels: [PlacedLabel]) {
-        var ends: [(pin: Coordinate, name: String, role: String)] = []
+        var ends: [(pin: Coordinate, name: String, kind: PlacedLabel.Kind)] = []
         let frame = venue.frame
         let px = { (c: GeoCoordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
         let steps = itinerary.legs.flatMap(\.steps)
@@ -330,16 +359,16 @@ public struct MapRenderer: Sendable {
                 taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
                 taken.append(box(around: p, radius: 12))
                 // A route that starts on a connector is named there.
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
             case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
                 let color = n == 0 ? style.pinStart : style.route
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
                 taken.append(box(around: p, radius: 10))
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
             case .arrive(let name, _, _), .waypoint(let name):
                 drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
                 taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
-                ends.append((Coordinate(x: p.x, y: p.y - 19), name, "destination"))
+                ends.append((Coordinate(x: p.x, y: p.y - 19), name, .destination))
             default:
                 break
             }
@@ -367,7 +396,7 @@ public struct MapRenderer: Sendable {
             let box = candidates.first { fits($0) && !taken.contains(where: $0.intersects) } ?? candidates.first(where: fits) ?? candidates[0]
             canvas.text(end.name, centeredAt: box.center, size: style.labelSize + 1, color: style.text, halo: style.halo, bold: true)
             taken.append(box)
-            labels.append(PlacedLabel(text: end.name, poiID: end.role, box: box))
+            labels.append(PlacedLabel(text: end.name, poiID: end.kind == .start ? "start" : "destination", box: box, kind: end.kind))
         }
         return (taken, labels)
     }
@@ -398,6 +427,10 @@ public struct MapRenderer: Sendable {
 
     func box(around p: Coordinate, radius r: Double) -> BoundingBox {
         BoundingBox(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r)
+    }
+
+    func box(centredAt p: Coordinate, size: (width: Double, height: Double)) -> BoundingBox {
+        BoundingBox(minX: p.x - size.width / 2, minY: p.y - size.height / 2, maxX: p.x + size.width / 2, maxY: p.y + size.height / 2)
     }
 
     /// Chevrons every 70 px along the line, pointing the way.

@@ -119,4 +119,18 @@ extension Hub {
             }
         }
     }
+
+    /// A map of one level is titled with the level's name, as each panel of a route sheet is.
+    @Test func aSingleLevelMapIsTitledWithItsLevel() throws {
+        let renderer = try #require(Hub.renderer), venue = try #require(Hub.venue)
+        let level = try #require(venue.levels.first { $0.ordinal == 0 })
+        let box = try #require(renderer.bounds(of: level.id))
+        let map = try renderer.draw(level: level.id, viewport: Viewport.fitting(box, width: 800, height: 600))
+        let title = try #require(map.labels.first { $0.kind == .title })
+        #expect(title.text == "Concourse" && title.poiID == level.id)
+        #expect(title.box.minY >= 0 && title.box.maxY <= 30 && abs(title.box.center.x - 400) < 1)
+        let sheet = try renderer.drawSheet(try #require(Hub.itinerary), panelWidth: 500, height: 400)
+        #expect(sheet.labels.filter { $0.kind == .title }.map(\.text) == ["Concourse", "Mezzanine"])
+        #expect(sheet.labels.filter { $0.kind == .title }.map { ($0.box.center.x / 10).rounded() * 10 } == [250, 750])
+    }
 }

@@ -118,6 +118,17 @@ final class Canvas {
         self.cr = cr
         // Everything is drawn in pixels; a PDF page measures points.
         if format == .pdf { cairo_scale(cr, Self.pointsPerPixel, Self.pointsPerPixel) }
+        // Text is measured and drawn with the same font options in every format. Cairo resolves a font face once per
+        // process, with the options of the surface that used it first (vector surfaces turn hinting off): without
+        // this, a PNG's text depended on whether an SVG or PDF had been drawn before it, and labels measured for one
+        // format were laid out differently in another.
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
     }

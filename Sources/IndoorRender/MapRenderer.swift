@@ -34,15 +34,17 @@ public struct PlacedLabel: Hashable, Sendable {
         case start
         /// A stop or the destination of the route, beside its pin.
         case destination
+        /// A step's number on the route, as in the text itinerary.
+        case step
         /// The name of the level drawn, at the top of the map or of its panel.
         case title
     }
 
-    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605"); a level's
-    /// name.
+    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605"); a step's
+    /// number; a level's name.
     public let text: String
-    /// The id of the POI labelled; for the names of the route's ends their role ("start", "destination"); for a
-    /// title, the level's id.
+    /// The id of the POI labelled; for the route's labels its role ("start", "destination", "step"); for a title,
+    /// the level's id.
     public let poiID: String
     /// Where the text is, in pixels from the image's top left corner (`y` down).
     public let box: BoundingBox
@@ -132,9 +134,10 @@ public final class RenderedMap {
 /// icons (restrooms, elevators, escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI
 /// labels, the user puck, the level's name, a scale bar and a north arrow.
 ///
-/// Nothing overlaps: the route's markers and the names of its ends are placed first and never dropped; then
-/// icons by priority, then labels (beside their icon when they have one) by importance; whatever would overlap
-/// what is already placed is dropped.
+/// Nothing overlaps: the route's markers, its step numbers and the names of its ends are placed first and never
+/// dropped (a step number crowded out of its place moves further out, with a line to its point); then icons by
+/// priority, then labels (beside their icon when they have one) by importance; whatever would overlap what is
+/// already placed is dropped.
 ///
 /// A level is drawn with every level that shares its ordinal (an indoor level and its outdoor twin, the same
 /// storey of several buildings): one floor, as routing walks it.
@@ -322,6 +325,7 @@ public struct MapRenderer: Sendable {
     func drawRoute(_ itinerary: Itinerary, levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle,
                    languages: [String]) -> (boxes: [BoundingBox], labels: [PlacedLabel]) {
         var ends: [(pin: Coordinate, name: String, kind: PlacedLabel.Kind)] = []
+        var numbered: [(number: Int, point: Coordinate)] = []
         let frame = venue.frame
         let px = { (c: GeoCoordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
         let steps = itinerary.legs.flatMap(\.steps)
@@ -375,16 +379,36 @@ public struct MapRenderer: Sendable {
             if case .depart = step.maneuver { continue }
             if case .arrive = step.maneuver { continue }
             if case .connector = step.maneuver { continue }
-            // The step's number, as in the text itinerary.
-            let offset = Coordinate(x: p.x + 12, y: p.y - 12)
-            canvas.circle(offset, radius: 8, fill: style.routeCasing, stroke: style.route, width: 1.5)
-            canvas.text("\(n + 1)", centeredAt: offset, size: 9, color: style.route, halo: nil, bold: true)
-            taken.append(box(around: offset, radius: 9))
+            numbered.append((n + 1, p))
+        }
+        var labels: [PlacedLabel] = []
+        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
+        // The steps' numbers, as in the text itinerary, once every pin and marker is placed: beside the step's point,
+        // else further out with a line to it; never over another number, nor over a marker when there is room.
+        var numbers: [BoundingBox] = []
+        for (number, p) in numbered {
+            let candidates: [BoundingBox] = stepNumberCandidates(around: p).map { box(around: $0, radius: 9) }
+            let inFrame = { (b: BoundingBox) -> Bool in
+                frameBox.contains(Coordinate(x: b.minX, y: b.minY)) && frameBox.contains(Coordinate(x: b.maxX, y: b.maxY))
+            }
+            let clear = { (b: BoundingBox, boxes: [BoundingBox]) -> Bool in !boxes.contains(where: b.intersects) }
+            let spot: BoundingBox = candidates.first { inFrame($0) && clear($0, taken) }
+                ?? candidates.first { inFrame($0) && clear($0, numbers) }
+                ?? candidates.first { clear($0, numbers) } ?? candidates[0]
+            let centre = spot.center
+            if centre.distance(to: p) > 20 {
+                let d = centre.distance(to: p), reach = (d - 8) / d
+                canvas.polyline([p, Coordinate(x: p.x + (centre.x - p.x) * reach, y: p.y + (centre.y - p.y) * reach)],
+                                color: style.route, width: 1.5)
+            }
+            canvas.circle(centre, radius: 8, fill: style.routeCasing, stroke: style.route, width: 1.5)
+            canvas.text("\(number)", centeredAt: centre, size: 9, color: style.route, halo: nil, bold: true)
+            taken.append(spot)
+            numbers.append(spot)
+            labels.append(PlacedLabel(text: "\(number)", poiID: "step", box: spot, kind: .step))
         }
         // The names of the ends, beside their pins: on the side with room in the frame and clear of the route's
         // markers when one is, never dropped.
-        var labels: [PlacedLabel] = []
-        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
         for end in ends {
             let size = canvas.measure(end.name, size: style.labelSize + 1, bold: true)
             let candidates = [14.0, -14.0].map { dx -> BoundingBox in
@@ -431,6 +455,18 @@ public struct MapRenderer: Sendable {
 
     func box(centredAt p: Coordinate, size: (width: Double, height: Double)) -> BoundingBox {
         BoundingBox(minX: p.x - size.width / 2, minY: p.y - size.height / 2, maxX: p.x + size.width / 2, maxY: p.y + size.height / 2)
+    }
+
+    /// Where a step's number may go, best first: up and right of its point (where it always was), the other
+    /// diagonals, then the sides, on rings ever further out; 96 places, so a free one is always among them.
+    func stepNumberCandidates(around p: Coordinate) -> [Coordinate] {
+        let d = 0.5.squareRoot()
+        let directions: [Coordinate] = [Coordinate(x: d, y: -d), Coordinate(x: -d, y: -d), Coordinate(x: d, y: d), Coordinate(x: -d, y: d),
+                                        Coordinate(x: 1, y: 0), Coordinate(x: 0, y: -1), Coordinate(x: -1, y: 0), Coordinate(x: 0, y: 1)]
+        return (0..<12).flatMap { (ring: Int) -> [Coordinate] in
+            let r = 17 + Double(ring) * 12
+            return directions.map { Coordinate(x: p.x + $0.x * r, y: p.y + $0.y * r) }
+        }
     }
 
     /// Chevrons every 70 px along the line, pointing the way.

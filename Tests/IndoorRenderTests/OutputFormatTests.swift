@@ -120,6 +120,37 @@ extension Hub {
         }
     }
 
+    /// A route with turns close together and stops with pins: every step that gets a number gets it, no two numbers'
+    /// markers touch, and none sits on a pin or level-change marker when there is room.
+    @Test(arguments: [(600, 450), (300, 300), (200, 200), (150, 150), (100, 100)])
+    func stepNumbersNeverOverlapEachOther(width: Int, height: Int) throws {
+        let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.longItinerary)
+        let map = try renderer.drawSheet(itinerary, panelWidth: width, height: height)
+        let numbers = map.labels.filter { $0.kind == .step }
+        let expected = itinerary.legs.flatMap(\.steps).enumerated().compactMap { n, step -> String? in
+            switch step.maneuver {
+            case .depart, .arrive, .connector: nil
+            default: "\(n + 1)"
+            }
+        }
+        #expect(numbers.map(\.text).sorted() == expected.sorted())
+        #expect(numbers.count >= 4)
+        for (i, a) in numbers.enumerated() {
+            for b in numbers[(i + 1)...] { #expect(!a.box.intersects(b.box), "step \(a.text) overlaps step \(b.text) at \(width)×\(height)") }
+        }
+        // The stops' pins: the number of a stop is beside its pin, not on it.
+        if width == 600 {
+            let frame = try #require(Hub.venue).frame
+            for step in itinerary.legs.flatMap(\.steps) {
+                guard case .waypoint = step.maneuver, let panel = map.panels.first(where: { $0.levelID == step.levelID }),
+                      let point = try? frame.project(step.location) else { continue }
+                let p = panel.viewport.pixel(for: point)
+                let pin = BoundingBox(minX: panel.frame.minX + p.x - 10, minY: p.y - 30, maxX: panel.frame.minX + p.x + 10, maxY: p.y + 2)
+                #expect(!numbers.contains { $0.box.intersects(pin) }, "a step number on the pin at \(p)")
+            }
+        }
+    }
+
     /// A map of one level is titled with the level's name, as each panel of a route sheet is.
     @Test func aSingleLevelMapIsTitledWithItsLevel() throws {
         let renderer = try #require(Hub.renderer), venue = try #require(Hub.venue)

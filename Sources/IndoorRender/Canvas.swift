@@ -81,6 +81,8 @@ final class Canvas {
     let format: ImageFormat
     /// Vector formats are drawn straight to a temporary file, moved into place by ``finish(to:)``.
     private let vectorPath: String?
+    /// An SVG's texts, written as `<text>` elements when it is finished instead of being drawn by Cairo.
+    private var svgText = SVGTextLayer()
 
     /// Points (1/72 in) per CSS pixel (1/96 in): the scale of a PDF page.
     static let pointsPerPixel = 0.75
@@ -226,18 +228,28 @@ final class Canvas {
         return (extents.x_advance, fontExtents.ascent + fontExtents.descent)
     }
 
-    /// Draws a text centred on `c`, with a halo so it reads over any fill.
+    /// Draws a text centred on `c`, with a halo so it reads over any fill: the one way text gets onto a canvas. On
+    /// an SVG the text is kept for the document's `<text>` layer (``SVGTextLayer``), where it stays text.
     func text(_ text: String, centeredAt c: Coordinate, size: Double, color: Color, halo: Color?, bold: Bool = false) {
         let (w, _) = measure(text, size: size, bold: bold)
         var fontExtents = cairo_font_extents_t()
         cairo_font_extents(cr, &fontExtents)
         let x = c.x - w / 2, y = c.y + (fontExtents.ascent - fontExtents.descent) / 2
+        let haloWidth = max(2, size / 4)
+        if format == .svg {
+            // The centre of the baseline, in the image's pixels (a panel translates the drawing).
+            var middle = c.x, baseline = y
+            cairo_user_to_device(cr, &middle, &baseline)
+            svgText.append(.init(text: text, x: middle, y: baseline, size: size, bold: bold, color: color,
+                                 halo: halo.map { ($0, haloWidth) }))
+            return
+        }
         if let halo {
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)
             cairo_text_path(cr, text)
             set(halo)
-            cairo_set_line_width(cr, max(2, size / 4))
+            cairo_set_line_width(cr, haloWidth)
             cairo_stroke(cr)
         }
         cairo_move_to(cr, x, y)
@@ -261,15 +273,11 @@ final class Canvas {
                 throw .write(path: path, reason: error.localizedDescription)
             }
         case .svg, .pdf:
-            cairo_show_page(cr)
-            cairo_surface_finish(surface)
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath else {
-                throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-            }
+            let document = try finishedDocument()
             do {
-                if FileManager.default.fileExists(atPath: temporary) { try FileManager.default.removeItem(atPath: temporary) }
-                try FileManager.default.copyItem(atPath: vectorPath, toPath: temporary)
+                try document.write(to: URL(fileURLWithPath: temporary))
             } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
                 throw .write(path: path, reason: error.localizedDescription)
             }
         }
@@ -287,14 +295,19 @@ final class Canvas {
         case .png:
             return Data(try PNGEncoder.encode(surface))
         case .svg, .pdf:
-            cairo_show_page(cr)
-            cairo_surface_finish(surface)
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath,
-                  let data = FileManager.default.contents(atPath: vectorPath) else {
-                throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-            }
-            return data
+            return try finishedDocument()
         }
+    }
+
+    /// Finishes a vector surface and gives its document: Cairo's file, with an SVG's text layer added.
+    private func finishedDocument() throws(RenderError) -> Data {
+        cairo_show_page(cr)
+        cairo_surface_finish(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath,
+              let data = FileManager.default.contents(atPath: vectorPath) else {
+            throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        }
+        return format == .svg ? try svgText.inserted(into: data, fontFamily: Self.fontFamily) : data
     }
 
     /// The PNG surface's pixels (premultiplied ARGB, row-major), for tests comparing images.

@@ -139,6 +139,9 @@ public final class RenderedMap {
 /// priority, then labels (beside their icon when they have one) by importance; whatever would overlap what is
 /// already placed is dropped.
 ///
+/// Sizes are pixels in every format (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel). In an SVG every
+/// text is a `<text>` element over the drawing, so it can be searched and edited.
+///
 /// A level is drawn with every level that shares its ordinal (an indoor level and its outdoor twin, the same
 /// storey of several buildings): one floor, as routing walks it.
 ///

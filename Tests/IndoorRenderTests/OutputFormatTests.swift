@@ -81,8 +81,63 @@ extension Hub {
     }
 }
 
-/// Issue 18: each output follows its format's conventions.
+/// Issue 18: each output follows its format's conventions: an SVG's labels are text, a PDF page measures CSS
+/// pixels in points, the panels of a route sheet share a scale, step numbers never cover each other, and every map
+/// names its level.
 @Suite struct OutputFormatTests {
+    /// Every label the map placed (names of places and of the route's ends, step numbers, level titles) is a `<text>`
+    /// element holding its string, where the PNG draws it, in the same font, size, colour and halo; no glyph outline
+    /// is left in the document.
+    @Test func anSVGRouteSheetWritesEveryLabelAsTextWhereItIsDrawn() throws {
+        let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.itinerary)
+        let map = try renderer.drawSheet(itinerary, panelWidth: 600, height: 450, format: .svg)
+        let svg = SVGDocument(try map.encoded())
+        #expect(svg.error == nil, "\(String(describing: svg.error))")
+        #expect(!svg.elements.contains { $0.name == "symbol" || $0.name == "use" }, "glyph outlines left in the SVG")
+        for label in map.labels {
+            let texts = svg.texts.filter { $0.string == label.text }
+            #expect(texts.contains { label.box.grown(by: 1).contains(Coordinate(x: $0.x, y: $0.y)) },
+                    "no <text> \(label.text) in \(label.box): \(texts.map { ($0.x, $0.y) })")
+        }
+        let kinds = Set(map.labels.map(\.kind))
+        #expect(kinds.isSuperset(of: [.start, .destination, .title, .poi]), "\(kinds)")
+        let start = try #require(svg.texts.first { $0.string == "Café Müller" })
+        #expect(start.attributes["font-weight"] == "bold" && start.attributes["font-size"] == "13")
+        #expect(start.attributes["fill"] == "#2b2926")
+        #expect(start.attributes["stroke"] == "#ffffff" && start.attributes["paint-order"] == "stroke", "\(start.attributes)")
+        #expect(svg.texts.contains { $0.string == "Page Blanche Bookshop" })
+        #expect(svg.texts.filter { $0.string == "5 m" }.count == 2, "a scale bar's text in each panel")
+        #expect(svg.elements.contains { $0.name == "g" && $0.attributes["font-family"]?.hasPrefix("DejaVu Sans") == true })
+    }
+
+    /// The document is UTF-8 and markup in a name is escaped: Cyrillic survives, and a name with `&`, `<` and quotes
+    /// reads back exactly.
+    @Test func anSVGKeepsCyrillicAndEscapesMarkupInNames() throws {
+        let spbstu = try VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/imdf-spbstu-polytech").path)
+        let renderer = MapRenderer(venue: spbstu)
+        let level = try #require(spbstu.levels.first { $0.name.resolved("en") == "Level 2" && $0.ordinal == 2 })
+        let box = try #require(renderer.bounds(of: level.id))
+        let ru = try renderer.draw(level: level.id, viewport: Viewport.fitting(box, width: 800, height: 600), languages: ["ru"], format: .svg)
+        let document = SVGDocument(try ru.encoded())
+        #expect(document.error == nil)
+        #expect(document.texts.contains { $0.string.hasPrefix("Кабинет") })
+        #expect(document.texts.contains { $0.string == "Этаж 2" }, "the level's title, in Russian")
+
+        let name = #"Fish & Chips <"Bar"> 'n' Co"#
+        let venue = try AsciiVenue(levels: [0: """
+            AAAAABBBBBBBBBBBBB
+            AAAAABBBBBBBBBBBBB
+            """], names: ["B": name]).venue()
+        let plain = MapRenderer(venue: venue)
+        let floor = try #require(plain.bounds(of: "L0"))
+        let map = try plain.draw(level: "L0", viewport: Viewport.fitting(floor, width: 800, height: 300), format: .svg)
+        let data = try map.encoded()
+        let escaped = SVGDocument(data)
+        #expect(escaped.error == nil, "\(String(describing: escaped.error))")
+        #expect(escaped.texts.contains { $0.string == name }, "\(escaped.texts.map(\.string))")
+        #expect(String(decoding: data, as: UTF8.self).contains("Fish &amp; Chips &lt;&quot;Bar&quot;&gt;"))
+    }
+
     /// Sizes are CSS pixels: a PDF page is 0.75 pt a pixel (900 × 675 pt for 1200 × 900), an SVG stays in pixels.
     @Test(arguments: [(1200, 900, 900.0, 675.0), (333, 217, 249.75, 162.75)])
     func aPDFPageMeasuresThePixelsInPoints(width: Int, height: Int, points: Double, pointsHigh: Double) throws {

@@ -13,8 +13,9 @@ enum RenderCommand {
             Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
             (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
             collide, the route with direction arrows, level changes, pins with the start and destination names and
-            step numbers matching the text itinerary, a scale bar and a north arrow. An itinerary over several levels
-            is drawn as one panel per level side by side, unless --level picks one.
+            step numbers matching the text itinerary, the level's name, a scale bar and a north arrow. An itinerary
+            over several levels is drawn as one panel per level side by side, all at one scale, unless --level picks
+            one. An SVG's labels are <text> elements, searchable and editable.
             """,
         groups: [OptionGroup(title: "OPTIONS", options: [
             .value("--level", "L", help: "The level to draw (an ordinal such as 0 or -1, or a level id), with every level of its "

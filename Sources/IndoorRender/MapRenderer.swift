@@ -267,9 +267,15 @@ public struct MapRenderer: Sendable {
 
     // MARK: - Drawing a level
 
-    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal.
-    func title(of levelID: String, languages: [String]) -> String {
-        venue.level(id: levelID).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? levelID
+    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal;
+    /// then the other names of the levels of its floor that the map shows (`shown`), as "Level 2 / Level 3" where two
+    /// buildings number the same storey differently.
+    func title(of levelID: String, showing shown: Set<String>, languages: [String]) -> String {
+        guard let level = venue.level(id: levelID) else { return levelID }
+        let name = { (l: Level) in l.name.resolved(for: languages) ?? "Level \(l.ordinalText)" }
+        var names = [name(level)]
+        for other in venue.levels where shown.contains(other.id) && !names.contains(name(other)) { names.append(name(other)) }
+        return names.joined(separator: " / ")
     }
 
     /// Draws a level in the canvas's current panel; boxes are in the panel's pixels.
@@ -279,7 +285,9 @@ public struct MapRenderer: Sendable {
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
         // Spaces and walls.
+        var shownLevels: Set<String> = []
         for s in spaces where sameFloor(s.space.levelID, levelID) && s.box.intersects(visible) {
+            shownLevels.insert(s.space.levelID)
             canvas.polygon(s.rings.map { $0.map(px) }, fill: style.fill(for: s.space), stroke: style.wall, width: wallWidth)
         }
         // Doors: a gap in the wall, drawn over it in the walkway colour.
@@ -292,7 +300,7 @@ public struct MapRenderer: Sendable {
         }
         // Labels keep clear of the title, the scale bar and the north arrow.
         let w = Double(viewport.width), h = Double(viewport.height)
-        let title = self.title(of: levelID, languages: languages)
+        let title = self.title(of: levelID, showing: shownLevels, languages: languages)
         let titleSize = canvas.measure(title, size: 14, bold: true)
         let titleBox = BoundingBox(minX: w / 2 - titleSize.width / 2 - 4, minY: 0, maxX: w / 2 + titleSize.width / 2 + 4, maxY: 30)
         var taken = [titleBox, BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]

@@ -121,7 +121,7 @@ extension Hub {
         let document = SVGDocument(try ru.encoded())
         #expect(document.error == nil)
         #expect(document.texts.contains { $0.string.hasPrefix("Кабинет") })
-        #expect(document.texts.contains { $0.string == "Этаж 2" }, "the level's title, in Russian")
+        #expect(document.texts.contains { $0.string == "Этаж 2" }, "the level's title, in Russian: \(document.texts.map(\.string))")
 
         let name = #"Fish & Chips <"Bar"> 'n' Co"#
         let venue = try AsciiVenue(levels: [0: """
@@ -206,7 +206,8 @@ extension Hub {
         }
     }
 
-    /// A map of one level is titled with the level's name, as each panel of a route sheet is.
+    /// A map of one level is titled with the level's name, as each panel of a route sheet is; a floor whose levels go by
+    /// several names is titled with each it shows.
     @Test func aSingleLevelMapIsTitledWithItsLevel() throws {
         let renderer = try #require(Hub.renderer), venue = try #require(Hub.venue)
         let level = try #require(venue.levels.first { $0.ordinal == 0 })
@@ -218,5 +219,15 @@ extension Hub {
         let sheet = try renderer.drawSheet(try #require(Hub.itinerary), panelWidth: 500, height: 400)
         #expect(sheet.labels.filter { $0.kind == .title }.map(\.text) == ["Concourse", "Mezzanine"])
         #expect(sheet.labels.filter { $0.kind == .title }.map { ($0.box.center.x / 10).rounded() * 10 } == [250, 750])
+
+        var twins = try AsciiVenue(levels: [0: "AAAA............", 1: "............BBBB"]).venue()
+        let twin = try #require(twins.levels.firstIndex { $0.id == "L1" })
+        twins.levels[twin].ordinal = 0
+        let floor = MapRenderer(venue: twins)
+        let both = try floor.draw(level: "L0", viewport: Viewport.fitting(try #require(floor.bounds(ofFloor: "L0")), width: 400, height: 200))
+        #expect(both.labels.filter { $0.kind == .title }.map(\.text) == ["Level 0 / Level 1"])
+        // Showing only the level's own building, only its name.
+        let own = try floor.draw(level: "L0", viewport: Viewport.fitting(try #require(floor.bounds(of: "L0")), width: 400, height: 200))
+        #expect(own.labels.filter { $0.kind == .title }.map(\.text) == ["Level 0"])
     }
 }

@@ -18,9 +18,9 @@ public struct MapRequest: Sendable {
     public var route: RouteRequest?
     /// Overview (the default) or follow; see ``MapRequest/Camera``.
     public var camera: Camera
-    /// Pixels.
+    /// Pixels, 1…16384 (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel, 900 pt for 1200).
     public var width: Int
-    /// Pixels (points for SVG and PDF), 1…16384.
+    /// Pixels, 1…16384 (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel, 675 pt for 900).
     public var height: Int
     /// Colours and label size, light by default.
     public var style: MapStyle

@@ -70,6 +70,9 @@ public enum RenderError: Error, Equatable, Sendable, LocalizedError {
 
 /// The one owner of a Cairo surface and its drawing context: drawing primitives in pixels, and the output.
 /// Not thread-safe (Cairo contexts are not): one canvas per image, on one thread.
+///
+/// Sizes are CSS pixels (96 to the inch) in every format: a PNG has that many pixels, an SVG that many user units
+/// (`px`), and a PDF page measures ``pointsPerPixel`` points a pixel (1200 × 900 px is 900 × 675 pt).
 final class Canvas {
     private let surface: OpaquePointer
     fileprivate let cr: OpaquePointer
@@ -78,6 +81,11 @@ final class Canvas {
     let format: ImageFormat
     /// Vector formats are drawn straight to a temporary file, moved into place by ``finish(to:)``.
     private let vectorPath: String?
+    /// An SVG's texts, written as `<text>` elements when it is finished instead of being drawn by Cairo.
+    private var svgText = SVGTextLayer()
+
+    /// Points (1/72 in) per CSS pixel (1/96 in): the scale of a PDF page.
+    static let pointsPerPixel = 0.75
 
     init(width: Int, height: Int, format: ImageFormat) throws(RenderError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else { throw .invalidSize(width: width, height: height) }
@@ -98,7 +106,7 @@ final class Canvas {
         case .pdf:
             let path = NSTemporaryDirectory() + "indoornav-\(UUID().uuidString).pdf"
             vectorPath = path
-            made = cairo_pdf_surface_create(path, Double(width), Double(height))
+            made = cairo_pdf_surface_create(path, Double(width) * Self.pointsPerPixel, Double(height) * Self.pointsPerPixel)
         }
         guard let made, cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
             if let made { cairo_surface_destroy(made) }
@@ -110,6 +118,19 @@ final class Canvas {
         }
         surface = made
         self.cr = cr
+        // Everything is drawn in pixels; a PDF page measures points.
+        if format == .pdf { cairo_scale(cr, Self.pointsPerPixel, Self.pointsPerPixel) }
+        // Text is measured and drawn with the same font options in every format. Cairo resolves a font face once per
+        // process, with the options of the surface that used it first (vector surfaces turn hinting off): without
+        // this, a PNG's text depended on whether an SVG or PDF had been drawn before it, and labels measured for one
+        // format were laid out differently in another.
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_set_font_options(cr, options)
+            cairo_font_options_destroy(options)
+        }
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
     }
@@ -207,18 +228,28 @@ final class Canvas {
         return (extents.x_advance, fontExtents.ascent + fontExtents.descent)
     }
 
-    /// Draws a text centred on `c`, with a halo so it reads over any fill.
+    /// Draws a text centred on `c`, with a halo so it reads over any fill: the one way text gets onto a canvas. On
+    /// an SVG the text is kept for the document's `<text>` layer (``SVGTextLayer``), where it stays text.
     func text(_ text: String, centeredAt c: Coordinate, size: Double, color: Color, halo: Color?, bold: Bool = false) {
         let (w, _) = measure(text, size: size, bold: bold)
         var fontExtents = cairo_font_extents_t()
         cairo_font_extents(cr, &fontExtents)
         let x = c.x - w / 2, y = c.y + (fontExtents.ascent - fontExtents.descent) / 2
+        let haloWidth = max(2, size / 4)
+        if format == .svg {
+            // The centre of the baseline, in the image's pixels (a panel translates the drawing).
+            var middle = c.x, baseline = y
+            cairo_user_to_device(cr, &middle, &baseline)
+            svgText.append(.init(text: text, x: middle, y: baseline, size: size, bold: bold, color: color,
+                                 halo: halo.map { ($0, haloWidth) }))
+            return
+        }
         if let halo {
             cairo_new_path(cr)
             cairo_move_to(cr, x, y)
             cairo_text_path(cr, text)
             set(halo)
-            cairo_set_line_width(cr, max(2, size / 4))
+            cairo_set_line_width(cr, haloWidth)
             cairo_stroke(cr)
         }
         cairo_move_to(cr, x, y)
@@ -242,15 +273,11 @@ final class Canvas {
                 throw .write(path: path, reason: error.localizedDescription)
             }
         case .svg, .pdf:
-            cairo_show_page(cr)
-            cairo_surface_finish(surface)
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath else {
-                throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-            }
+            let document = try finishedDocument()
             do {
-                if FileManager.default.fileExists(atPath: temporary) { try FileManager.default.removeItem(atPath: temporary) }
-                try FileManager.default.copyItem(atPath: vectorPath, toPath: temporary)
+                try document.write(to: URL(fileURLWithPath: temporary))
             } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
                 throw .write(path: path, reason: error.localizedDescription)
             }
         }
@@ -268,14 +295,19 @@ final class Canvas {
         case .png:
             return Data(try PNGEncoder.encode(surface))
         case .svg, .pdf:
-            cairo_show_page(cr)
-            cairo_surface_finish(surface)
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath,
-                  let data = FileManager.default.contents(atPath: vectorPath) else {
-                throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-            }
-            return data
+            return try finishedDocument()
         }
+    }
+
+    /// Finishes a vector surface and gives its document: Cairo's file, with an SVG's text layer added.
+    private func finishedDocument() throws(RenderError) -> Data {
+        cairo_show_page(cr)
+        cairo_surface_finish(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let vectorPath,
+              let data = FileManager.default.contents(atPath: vectorPath) else {
+            throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        }
+        return format == .svg ? try svgText.inserted(into: data, fontFamily: Self.fontFamily) : data
     }
 
     /// The PNG surface's pixels (premultiplied ARGB, row-major), for tests comparing images.

@@ -26,12 +26,63 @@ public struct Puck: Hashable, Sendable {
 
 /// A label the renderer placed: its text and its box in pixels.
 public struct PlacedLabel: Hashable, Sendable {
-    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605").
+    /// What a label names.
+    public enum Kind: Hashable, Sendable {
+        /// A POI.
+        case poi
+        /// The route's start, beside its pin.
+        case start
+        /// A stop or the destination of the route, beside its pin.
+        case destination
+        /// A step's number on the route, as in the text itinerary.
+        case step
+        /// The name of the level drawn, at the top of the map or of its panel.
+        case title
+    }
+
+    /// The text drawn: the POI's name in the first available language asked for, else its ref ("A1605"); a step's
+    /// number; a level's name.
     public let text: String
-    /// The id of the POI labelled.
+    /// The id of the POI labelled; for the route's labels its role ("start", "destination", "step"); for a title,
+    /// the level's id.
     public let poiID: String
     /// Where the text is, in pixels from the image's top left corner (`y` down).
     public let box: BoundingBox
+    /// What the label names.
+    public let kind: Kind
+
+    init(text: String, poiID: String, box: BoundingBox, kind: Kind = .poi) {
+        self.text = text
+        self.poiID = poiID
+        self.box = box
+        self.kind = kind
+    }
+
+    /// The same label `dx` pixels to the right (a panel's label, in the whole image's pixels).
+    func shifted(by dx: Double) -> PlacedLabel {
+        PlacedLabel(text: text, poiID: poiID, box: box.shifted(by: dx), kind: kind)
+    }
+}
+
+/// The scale bar of a map: a round length of the venue and how long it is drawn.
+public struct ScaleBar: Hashable, Sendable {
+    /// The length it stands for, in metres (1, 2 or 5 × 10ⁿ).
+    public let metres: Double
+    /// Its length in pixels.
+    public let length: Double
+}
+
+/// One map in an image: a level drawn through a viewport in a rectangle of the image (the whole image, or one panel
+/// of a route sheet).
+public struct MapPanel: Hashable, Sendable {
+    /// The id of the level drawn (with every level of its ordinal).
+    public let levelID: String
+    /// Where the panel is, in pixels from the image's top left corner.
+    public let frame: BoundingBox
+    /// The part of the venue shown, in the panel's own pixels (its top left corner is (0, 0)).
+    public let viewport: Viewport
+    /// The scale bar drawn in the panel.
+    public let scaleBar: ScaleBar
 }
 
 /// An image drawn by ``MapRenderer``, ready to be written.
@@ -39,6 +90,8 @@ public final class RenderedMap {
     let canvas: Canvas
     /// The labels drawn (those that collided with more important ones were dropped).
     public private(set) var labels: [PlacedLabel] = []
+    /// The maps the image holds, left to right: one, or a panel per level of a route sheet.
+    public private(set) var panels: [MapPanel] = []
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -47,8 +100,13 @@ public final class RenderedMap {
     /// The amenity icons drawn (those that collided with more important ones were dropped).
     public private(set) var icons: [PlacedIcon] = []
 
-    func add(_ labels: [PlacedLabel]) { self.labels += labels }
-    func add(_ icons: [PlacedIcon]) { self.icons += icons }
+    /// Adds what was drawn in a panel whose left edge is `x` pixels from the image's.
+    func add(_ drawn: MapRenderer.DrawnLevel, levelID: String, viewport: Viewport, x: Double = 0) {
+        labels += drawn.labels.map { $0.shifted(by: x) }
+        icons += drawn.icons.map { PlacedIcon(amenity: $0.amenity, featureID: $0.featureID, box: $0.box.shifted(by: x)) }
+        let frame = BoundingBox(minX: x, minY: 0, maxX: x + Double(viewport.width), maxY: Double(viewport.height))
+        panels.append(MapPanel(levelID: levelID, frame: frame, viewport: viewport, scaleBar: drawn.scaleBar))
+    }
 
     /// Writes the image (PNG, SVG or PDF, as it was made) to `path`, atomically.
     public func write(to path: String) throws(RenderError) {
@@ -64,9 +122,9 @@ public final class RenderedMap {
 
     /// Premultiplied ARGB pixels of a PNG image, row by row (for comparing images in tests: package access).
     package var pixels: [UInt32] { canvas.pixels() }
-    /// The image's width in pixels (points for SVG and PDF).
+    /// The image's width in pixels (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel).
     public var width: Int { canvas.width }
-    /// The image's height in pixels (points for SVG and PDF).
+    /// The image's height in pixels (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel).
     public var height: Int { canvas.height }
 }
 
@@ -74,11 +132,15 @@ public final class RenderedMap {
 /// the route (thick on this level with direction arrows, faded where it is on other levels, level-change markers,
 /// start and destination pins with their names beside them, step numbers matching the text itinerary), amenity
 /// icons (restrooms, elevators, escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI
-/// labels, the user puck, a scale bar and a north arrow.
+/// labels, the user puck, the level's name, a scale bar and a north arrow.
 ///
-/// Nothing overlaps: the route's markers and the names of its ends are placed first and never dropped; then
-/// icons by priority, then labels (beside their icon when they have one) by importance; whatever would overlap
-/// what is already placed is dropped.
+/// Nothing overlaps: the route's markers, its step numbers and the names of its ends are placed first and never
+/// dropped (a step number crowded out of its place moves further out, with a line to its point); then icons by
+/// priority, then labels (beside their icon when they have one) by importance; whatever would overlap what is
+/// already placed is dropped.
+///
+/// Sizes are pixels in every format (CSS pixels for SVG and PDF: a PDF page is 0.75 pt a pixel). In an SVG every
+/// text is a `<text>` element over the drawing, so it can be searched and edited.
 ///
 /// A level is drawn with every level that shares its ordinal (an indoor level and its outdoor twin, the same
 /// storey of several buildings): one floor, as routing walks it.
@@ -166,35 +228,35 @@ public struct MapRenderer: Sendable {
         let map = RenderedMap(canvas: canvas)
         canvas.fillBackground(style.background)
         let drawn = drawLevel(levelID, on: canvas, viewport: viewport, itinerary: itinerary, puck: puck, style: style, languages: languages)
-        map.add(drawn.labels)
-        map.add(drawn.icons)
+        map.add(drawn, levelID: levelID, viewport: viewport)
         return map
     }
 
-    /// Draws every level an itinerary visits side by side, each fitted to its part of the route, with its name.
+    /// Draws every level an itinerary visits side by side, each centred on its part of the route, with its name.
+    /// Every panel has the same scale (the one that fits the largest part), so a metre is as long in each and their
+    /// scale bars agree.
     public func drawSheet(_ itinerary: Itinerary, panelWidth: Int, height: Int, style: MapStyle = .light,
                           languages: [String] = ["en"], format: ImageFormat = .png) throws(RenderError) -> RenderedMap {
         var levels: [String] = []
         for leg in itinerary.legs where !levels.contains(leg.levelID) { levels.append(leg.levelID) }
         guard !levels.isEmpty else { throw .nothingToDraw("the itinerary has no leg") }
+        let fitted = levels.map { level in
+            bounds(of: itinerary, on: level).map { box in
+                Viewport.fitting(box.grown(by: 8), width: panelWidth, height: height, padding: 36)
+            }
+        }
+        let metresPerPixel = fitted.compactMap { $0?.metresPerPixel }.max() ?? 1
         let canvas = try Canvas(width: panelWidth * levels.count, height: height, format: format)
         let map = RenderedMap(canvas: canvas)
         canvas.fillBackground(style.background)
-        for (k, level) in levels.enumerated() {
-            guard let box = bounds(of: itinerary, on: level) else { continue }
-            let padded = BoundingBox(minX: box.minX - 8, minY: box.minY - 8, maxX: box.maxX + 8, maxY: box.maxY + 8)
-            let viewport = Viewport.fitting(padded, width: panelWidth, height: height, padding: 36)
-            try canvas.panel(x: Double(k * panelWidth), y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
-                // Label boxes are kept in the panel's own pixels.
-                let name = venue.level(id: level).map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? level
-                let title = canvas.measure(name, size: 14, bold: true)
-                let titleBox = BoundingBox(minX: Double(panelWidth) / 2 - title.width / 2 - 4, minY: 0,
-                                           maxX: Double(panelWidth) / 2 + title.width / 2 + 4, maxY: 30)
+        for (k, (level, fit)) in zip(levels, fitted).enumerated() {
+            guard var viewport = fit else { continue }
+            viewport.metresPerPixel = metresPerPixel
+            let x = Double(k * panelWidth)
+            try canvas.panel(x: x, y: 0, width: Double(panelWidth), height: Double(height)) { () throws(RenderError) in
                 let drawn = drawLevel(level, on: canvas, viewport: viewport, itinerary: itinerary, puck: nil, style: style,
-                                      languages: languages, reserved: [titleBox])
-                map.add(drawn.labels)
-                map.add(drawn.icons)
-                canvas.text(name, centeredAt: Coordinate(x: Double(panelWidth) / 2, y: 16), size: 14, color: style.text, halo: style.halo, bold: true)
+                                      languages: languages)
+                map.add(drawn, levelID: level, viewport: viewport, x: x)
                 if k > 0 {
                     canvas.polyline([Coordinate(x: 0.5, y: 0), Coordinate(x: 0.5, y: Double(height))], color: style.wall, width: 1)
                 }
@@ -205,13 +267,27 @@ public struct MapRenderer: Sendable {
 
     // MARK: - Drawing a level
 
+    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal;
+    /// then the other names of the levels of its floor that the map shows (`shown`), as "Level 2 / Level 3" where two
+    /// buildings number the same storey differently.
+    func title(of levelID: String, showing shown: Set<String>, languages: [String]) -> String {
+        guard let level = venue.level(id: levelID) else { return levelID }
+        let name = { (l: Level) in l.name.resolved(for: languages) ?? "Level \(l.ordinalText)" }
+        var names = [name(level)]
+        for other in venue.levels where shown.contains(other.id) && !names.contains(name(other)) { names.append(name(other)) }
+        return names.joined(separator: " / ")
+    }
+
+    /// Draws a level in the canvas's current panel; boxes are in the panel's pixels.
     func drawLevel(_ levelID: String, on canvas: Canvas, viewport: Viewport, itinerary: Itinerary?, puck: Puck?,
-                   style: MapStyle, languages: [String], reserved: [BoundingBox] = []) -> (labels: [PlacedLabel], icons: [PlacedIcon]) {
+                   style: MapStyle, languages: [String]) -> DrawnLevel {
         let visible = viewport.visibleBounds
         let px = { (p: Coordinate) in viewport.pixel(for: p) }
         let wallWidth = max(1, min(3, 0.15 / viewport.metresPerPixel))
         // Spaces and walls.
+        var shownLevels: Set<String> = []
         for s in spaces where sameFloor(s.space.levelID, levelID) && s.box.intersects(visible) {
+            shownLevels.insert(s.space.levelID)
             canvas.polygon(s.rings.map { $0.map(px) }, fill: style.fill(for: s.space), stroke: style.wall, width: wallWidth)
         }
         // Doors: a gap in the wall, drawn over it in the walkway colour.
@@ -222,9 +298,12 @@ public struct MapRenderer: Sendable {
             if !o.rings.isEmpty { canvas.polygon(o.rings.map { $0.map(px) }, fill: style.obstacle) }
             if o.line.count >= 2 { canvas.polyline(o.line.map(px), color: style.wall, width: wallWidth) }
         }
-        // Labels keep clear of the scale bar, the north arrow and whatever the caller reserves (a title).
+        // Labels keep clear of the title, the scale bar and the north arrow.
         let w = Double(viewport.width), h = Double(viewport.height)
-        var taken = reserved + [BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
+        let title = self.title(of: levelID, showing: shownLevels, languages: languages)
+        let titleSize = canvas.measure(title, size: 14, bold: true)
+        let titleBox = BoundingBox(minX: w / 2 - titleSize.width / 2 - 4, minY: 0, maxX: w / 2 + titleSize.width / 2 + 4, maxY: 30)
+        var taken = [titleBox, BoundingBox(minX: 0, minY: h - 40, maxX: 150, maxY: h), BoundingBox(minX: w - 48, minY: 0, maxX: w, maxY: 58)]
         var labels: [PlacedLabel] = []
         if let itinerary {
             let route = drawRoute(itinerary, levelID: levelID, on: canvas, viewport: viewport, style: style, languages: languages)
@@ -237,16 +316,27 @@ public struct MapRenderer: Sendable {
         if let puck, puck.levelID == levelID, let p = try? venue.frame.project(puck.coordinate) {
             drawPuck(puck, at: px(p), viewport: viewport, on: canvas, style: style)
         }
-        drawScaleBar(on: canvas, viewport: viewport, style: style)
+        let scaleBar = drawScaleBar(on: canvas, viewport: viewport, style: style)
         drawNorthArrow(on: canvas, viewport: viewport, style: style)
-        return (labels, placed)
+        let titleCentre = Coordinate(x: w / 2, y: 16)
+        canvas.text(title, centeredAt: titleCentre, size: 14, color: style.text, halo: style.halo, bold: true)
+        labels.append(PlacedLabel(text: title, poiID: levelID, box: box(centredAt: titleCentre, size: titleSize), kind: .title))
+        return DrawnLevel(labels: labels, icons: placed, scaleBar: scaleBar)
+    }
+
+    /// What drawing a level placed, in its panel's pixels.
+    struct DrawnLevel {
+        var labels: [PlacedLabel]
+        var icons: [PlacedIcon]
+        var scaleBar: ScaleBar
     }
 
     /// The route: faded on other levels, thick with arrows on this one; markers; the names of its start and
     /// destination beside their pins. Returns the boxes it occupies and the names it wrote.
     func drawRoute(_ itinerary: Itinerary, levelID: String, on canvas: Canvas, viewport: Viewport, style: MapStyle,
                    languages: [String]) -> (boxes: [BoundingBox], labels: [PlacedLabel]) {
-        var ends: [(pin: Coordinate, name: String, role: String)] = []
+        var ends: [(pin: Coordinate, name: String, kind: PlacedLabel.Kind)] = []
+        var numbered: [(number: Int, point: Coordinate)] = []
         let frame = venue.frame
         let px = { (c: GeoCoordinate) -> Coordinate? in (try? frame.project(c)).map { viewport.pixel(for: $0) } }
         let steps = itinerary.legs.flatMap(\.steps)
@@ -284,32 +374,52 @@ public struct MapRenderer: Sendable {
                 taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
                 taken.append(box(around: p, radius: 12))
                 // A route that starts on a connector is named there.
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
             case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
                 let color = n == 0 ? style.pinStart : style.route
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
                 taken.append(box(around: p, radius: 10))
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, "start")) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
             case .arrive(let name, _, _), .waypoint(let name):
                 drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
                 taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
-                ends.append((Coordinate(x: p.x, y: p.y - 19), name, "destination"))
+                ends.append((Coordinate(x: p.x, y: p.y - 19), name, .destination))
             default:
                 break
             }
             if case .depart = step.maneuver { continue }
             if case .arrive = step.maneuver { continue }
             if case .connector = step.maneuver { continue }
-            // The step's number, as in the text itinerary.
-            let offset = Coordinate(x: p.x + 12, y: p.y - 12)
-            canvas.circle(offset, radius: 8, fill: style.routeCasing, stroke: style.route, width: 1.5)
-            canvas.text("\(n + 1)", centeredAt: offset, size: 9, color: style.route, halo: nil, bold: true)
-            taken.append(box(around: offset, radius: 9))
+            numbered.append((n + 1, p))
+        }
+        var labels: [PlacedLabel] = []
+        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
+        // The steps' numbers, as in the text itinerary, once every pin and marker is placed: beside the step's point,
+        // else further out with a line to it; never over another number, nor over a marker when there is room.
+        var numbers: [BoundingBox] = []
+        for (number, p) in numbered {
+            let candidates: [BoundingBox] = stepNumberCandidates(around: p).map { box(around: $0, radius: 9) }
+            let inFrame = { (b: BoundingBox) -> Bool in
+                frameBox.contains(Coordinate(x: b.minX, y: b.minY)) && frameBox.contains(Coordinate(x: b.maxX, y: b.maxY))
+            }
+            let clear = { (b: BoundingBox, boxes: [BoundingBox]) -> Bool in !boxes.contains(where: b.intersects) }
+            let spot: BoundingBox = candidates.first { inFrame($0) && clear($0, taken) }
+                ?? candidates.first { inFrame($0) && clear($0, numbers) }
+                ?? candidates.first { clear($0, numbers) } ?? candidates[0]
+            let centre = spot.center
+            if centre.distance(to: p) > 20 {
+                let d = centre.distance(to: p), reach = (d - 8) / d
+                canvas.polyline([p, Coordinate(x: p.x + (centre.x - p.x) * reach, y: p.y + (centre.y - p.y) * reach)],
+                                color: style.route, width: 1.5)
+            }
+            canvas.circle(centre, radius: 8, fill: style.routeCasing, stroke: style.route, width: 1.5)
+            canvas.text("\(number)", centeredAt: centre, size: 9, color: style.route, halo: nil, bold: true)
+            taken.append(spot)
+            numbers.append(spot)
+            labels.append(PlacedLabel(text: "\(number)", poiID: "step", box: spot, kind: .step))
         }
         // The names of the ends, beside their pins: on the side with room in the frame and clear of the route's
         // markers when one is, never dropped.
-        var labels: [PlacedLabel] = []
-        let frameBox = BoundingBox(minX: 2, minY: 2, maxX: Double(viewport.width) - 2, maxY: Double(viewport.height) - 2)
         for end in ends {
             let size = canvas.measure(end.name, size: style.labelSize + 1, bold: true)
             let candidates = [14.0, -14.0].map { dx -> BoundingBox in
@@ -321,7 +431,7 @@ public struct MapRenderer: Sendable {
             let box = candidates.first { fits($0) && !taken.contains(where: $0.intersects) } ?? candidates.first(where: fits) ?? candidates[0]
             canvas.text(end.name, centeredAt: box.center, size: style.labelSize + 1, color: style.text, halo: style.halo, bold: true)
             taken.append(box)
-            labels.append(PlacedLabel(text: end.name, poiID: end.role, box: box))
+            labels.append(PlacedLabel(text: end.name, poiID: end.kind == .start ? "start" : "destination", box: box, kind: end.kind))
         }
         return (taken, labels)
     }
@@ -352,6 +462,22 @@ public struct MapRenderer: Sendable {
 
     func box(around p: Coordinate, radius r: Double) -> BoundingBox {
         BoundingBox(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r)
+    }
+
+    func box(centredAt p: Coordinate, size: (width: Double, height: Double)) -> BoundingBox {
+        BoundingBox(minX: p.x - size.width / 2, minY: p.y - size.height / 2, maxX: p.x + size.width / 2, maxY: p.y + size.height / 2)
+    }
+
+    /// Where a step's number may go, best first: up and right of its point (where it always was), the other
+    /// diagonals, then the sides, on rings ever further out; 96 places, so a free one is always among them.
+    func stepNumberCandidates(around p: Coordinate) -> [Coordinate] {
+        let d = 0.5.squareRoot()
+        let directions: [Coordinate] = [Coordinate(x: d, y: -d), Coordinate(x: -d, y: -d), Coordinate(x: d, y: d), Coordinate(x: -d, y: d),
+                                        Coordinate(x: 1, y: 0), Coordinate(x: 0, y: -1), Coordinate(x: -1, y: 0), Coordinate(x: 0, y: 1)]
+        return (0..<12).flatMap { (ring: Int) -> [Coordinate] in
+            let r = 17 + Double(ring) * 12
+            return directions.map { Coordinate(x: p.x + $0.x * r, y: p.y + $0.y * r) }
+        }
     }
 
     /// Chevrons every 70 px along the line, pointing the way.
@@ -442,7 +568,7 @@ public struct MapRenderer: Sendable {
         canvas.circle(p, radius: 8, fill: style.puck, stroke: style.routeCasing, width: 3)
     }
 
-    func drawScaleBar(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
+    func drawScaleBar(on canvas: Canvas, viewport: Viewport, style: MapStyle) -> ScaleBar {
         // The longest round length (1, 2 or 5 × 10ⁿ m) under 120 px.
         let maxMetres = 120 * viewport.metresPerPixel
         let magnitude = pow(10, floor(log10(maxMetres)))
@@ -453,6 +579,7 @@ public struct MapRenderer: Sendable {
                         color: style.text, width: 2)
         let label = metres >= 1 ? "\(Int(metres)) m" : "\(Int(metres * 100)) cm"
         canvas.text(label, centeredAt: Coordinate(x: x + length / 2, y: y - 10), size: 10, color: style.text, halo: style.halo)
+        return ScaleBar(metres: metres, length: length)
     }
 
     func drawNorthArrow(on canvas: Canvas, viewport: Viewport, style: MapStyle) {
@@ -463,5 +590,12 @@ public struct MapRenderer: Sendable {
         }
         canvas.polygon([[rot(0, -14), rot(6, 8), rot(0, 4), rot(-6, 8), rot(0, -14)]], fill: style.text, stroke: style.halo, width: 1)
         canvas.text("N", centeredAt: rot(0, -22), size: 10, color: style.text, halo: style.halo, bold: true)
+    }
+}
+
+extension BoundingBox {
+    /// The same box `dx` to the right.
+    func shifted(by dx: Double) -> BoundingBox {
+        BoundingBox(minX: minX + dx, minY: minY, maxX: maxX + dx, maxY: maxY)
     }
 }

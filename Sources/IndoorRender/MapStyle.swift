@@ -38,7 +38,7 @@ public struct MapStyle: Hashable, Sendable {
     public var pinEnd: Color
     /// The user's puck and its heading cone.
     public var puck: Color
-    /// The size of POI labels in pixels (points for SVG and PDF); the names of the route's ends are 1 larger.
+    /// The size of POI labels in pixels (CSS pixels for SVG and PDF); the names of the route's ends are 1 larger.
     public var labelSize: Double = 12
 
     /// Dark text on a light ground, a blue route.

@@ -13,8 +13,9 @@ enum RenderCommand {
             Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
             (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
             collide, the route with direction arrows, level changes, pins with the start and destination names and
-            step numbers matching the text itinerary, a scale bar and a north arrow. An itinerary over several levels
-            is drawn as one panel per level side by side, unless --level picks one.
+            step numbers matching the text itinerary, the level's name, a scale bar and a north arrow. An itinerary
+            over several levels is drawn as one panel per level side by side, all at one scale, unless --level picks
+            one. An SVG's labels are <text> elements, searchable and editable.
             """,
         groups: [OptionGroup(title: "OPTIONS", options: [
             .value("--level", "L", help: "The level to draw (an ordinal such as 0 or -1, or a level id), with every level of its "
@@ -25,7 +26,7 @@ enum RenderCommand {
             .profile,
             .value("--camera", "C", choices: ["overview", "follow"], help: "overview (default): fit the route or the level; "
                    + "follow: close up on the start of the route, turned to face the way to go."),
-            .value("--size", "WxH", help: "Image size in pixels (default 1200x900)."),
+            .value("--size", "WxH", help: "Image size in CSS pixels (default 1200x900); a PDF page is 0.75 pt a pixel (900x675 pt)."),
             .value("--style", "S", choices: ["light", "dark"], help: "light (default) or dark."),
             .value("--lang", "LANG", help: "Label language (names fall back to English, then any)."),
             .value("-o", "FILE", .file, aliases: ["--output"],

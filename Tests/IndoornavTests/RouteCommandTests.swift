@@ -164,6 +164,29 @@ import Testing
     }
 }
 
+extension RenderCommandTests {
+    /// Issue 18: `render -o x.svg` writes the names of the route's ends as `<text>` (not glyph outlines), and a PDF
+    /// of `--size 1200x900` is a 900 × 675 pt page.
+    @Test func writesSVGLabelsAsTextAndPDFPagesInCSSPixels() async throws {
+        let dir = NSTemporaryDirectory() + "indoornav-cli-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let route = ["render", "--from", "Café Müller", "--to", "Page Blanche Bookshop", "--size", "1200x900"]
+        let svg = try await CLI.run(route + ["-o", "\(dir)/route.svg"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let document = String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/route.svg")), as: UTF8.self)
+        for name in ["Café Müller", "Page Blanche Bookshop", "Concourse", "Mezzanine"] {
+            #expect(document.contains(">\(name)</text>"), "no <text> \(name)")
+        }
+        #expect(!document.contains("<use"), "glyph outlines in the SVG")
+        #expect(document.contains(#"width="1200px" height="900px""#))
+        let pdf = try await CLI.run(route + ["-o", "\(dir)/route.pdf"])
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/route.pdf")), as: UTF8.self)
+        #expect(bytes.contains("/MediaBox [ 0 0 900 675 ]"))
+    }
+}
+
 enum PNGHeader {
     static func matches(_ path: String) -> Bool {
         (FileManager.default.contents(atPath: path)?.prefix(4)).map { Array($0) == [0x89, 0x50, 0x4E, 0x47] } ?? false

@@ -123,13 +123,27 @@ public enum AccessLog {
         var tm = tm()
         var seconds = t.tv_sec
         gmtime_r(&seconds, &tm)
-        let time = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday),
-                          Int(tm.tm_hour), Int(tm.tm_min), Int(tm.tm_sec), Int(t.tv_usec / 1000))
+        // Written digit by digit: String(format:) was 9 % of a search request's time under load.
+        let time = padded(Int(tm.tm_year) + 1900, 4) + "-" + padded(Int(tm.tm_mon) + 1, 2) + "-" + padded(Int(tm.tm_mday), 2) + "T"
+            + padded(Int(tm.tm_hour), 2) + ":" + padded(Int(tm.tm_min), 2) + ":" + padded(Int(tm.tm_sec), 2) + "." + padded(Int(t.tv_usec / 1000), 3) + "Z"
         var line = "{\"time\":\"\(time)\",\"method\":\(quoted(method)),\"target\":\(quoted(String(decoding: target.prefix(512), as: UTF8.self)))"
         if targetBytes > 512 { line += ",\"target_bytes\":\(targetBytes)" }
-        line += ",\"status\":\(status),\"bytes\":\(bytes),\"ms\":\(String(format: "%.3f", milliseconds)),\"endpoint\":\(quoted(endpoint))"
+        line += ",\"status\":\(status),\"bytes\":\(bytes),\"ms\":\(thousandths(milliseconds)),\"endpoint\":\(quoted(endpoint))"
         if let error { line += ",\"error\":\(quoted(error))" }
         return line + "}"
+    }
+
+    /// `v` in decimal digits, zero-padded to `width` (`v` ≥ 0).
+    static func padded(_ v: Int, _ width: Int) -> String {
+        let digits = String(v)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// `x` (≥ 0) with three decimals, as `%.3f` writes it; 0 for what is not a finite number.
+    static func thousandths(_ x: Double) -> String {
+        guard x.isFinite, x >= 0, x < 1e12 else { return "0.000" }
+        let units = Int((x * 1000).rounded())
+        return "\(units / 1000).\(padded(units % 1000, 3))"
     }
 
     /// A JSON string literal of `s` (RFC 8259 §7).

@@ -198,5 +198,9 @@ import Testing
         #expect(object["ms"] is Double)
         #expect(object["bytes"] as? Int ?? 0 > 0)
         #expect((object["time"] as? String)?.hasSuffix("Z") == true)
+        // ISO 8601 to the millisecond, UTC; milliseconds to three decimals.
+        let time = try #require(object["time"] as? String)
+        #expect(time.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil, "\(time)")
+        #expect(text.firstMatch(of: /"ms":\d+\.\d{3},/) != nil, "\(text)")
     }
 }

@@ -57,12 +57,14 @@ enum FollowCommand {
         let done = DispatchSemaphore(value: 0)
         let task = Task {
             var display = LiveDisplay()
+            var report = SourceReport()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
                 let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { monotonicSeconds() })
                                   : engine.events(from: provider)
                 for try await event in stream {
                     if json { Output.line(event.jsonLine) } else { display.show(event) }
+                    if case .providerStatus(let status) = event, let note = report.note(status) { Output.error(note) }
                     if case .arrived = event { outcome.arrived = true }
                 }
             } catch {
@@ -78,7 +80,34 @@ enum FollowCommand {
             Output.error("indoornav: \(error)")
             return .failure
         }
-        return guided && !outcome.arrived ? .failure : .success
+        if guided && !outcome.arrived {
+            Output.error("indoornav: the source ended before arriving at \(toText ?? "the destination")")
+            return .failure
+        }
+        return .success
+    }
+
+    /// What the user is told on stderr about a live source: why it is disconnected, once for each new reason —
+    /// a receiver that keeps refusing says so once, not at every retry — and that it is retried. A reason is told
+    /// again only after the source has streamed in between. (A source that fails for good throws, and its error is
+    /// the command's one message.)
+    struct SourceReport {
+        private var told: String?
+
+        /// The line to print for `status`, if any.
+        mutating func note(_ status: ProviderStatus) -> String? {
+            switch status {
+            case .disconnected(let reason):
+                guard reason != told else { return nil }
+                told = reason
+                return "indoornav: \(reason); retrying (Ctrl-C to stop)"
+            case .streaming:
+                told = nil
+                return nil
+            case .connecting, .stalled, .finished, .failed:
+                return nil
+            }
+        }
     }
 
     final class Outcome: @unchecked Sendable {
@@ -152,7 +181,8 @@ enum FollowCommand {
     }
 }
 
-/// The live line on a terminal: level, instruction, distance left, provider status.
+/// The live line on a terminal: level, instruction, distance left, provider status. Statuses are shown by name only
+/// (`[disconnected]`, `[failed]`): why is said once on stderr.
 struct LiveDisplay {
     var status = "connecting"
     var lastLine = ""
@@ -161,8 +191,9 @@ struct LiveDisplay {
         var line: String?
         switch event {
         case .providerStatus(let s):
+            // Retrying a source that is away: no new line for each attempt (the reason is on stderr, once).
+            if case .connecting = s, status == "disconnected" { return }
             status = s.name
-            if case .failed(let reason) = s { status += ": \(reason)" }
             line = "[\(status)]"
         case .progress(let p), .started(let p):
             line = String(format: "Level %@ · %@ in %.0f m · %.0f m (%@) left · %@", Level.text(ordinal: p.levelOrdinal), p.instruction,

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCore
 import IndoorLocation
 
 enum NMEACommand {
@@ -27,10 +28,10 @@ enum NMEACommand {
         if path == "-" {
             input = FileHandle.standardInput
         } else {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw NMEACommandError.unreadable(path)
+            switch ReadableFile.open(path) {
+            case .success(let handle): input = handle
+            case .failure(let unopenable): throw NMEACommandError.unreadable(path, reason: unopenable.reason)
             }
-            input = handle
         }
         var decoder = NMEADecoder(lenient: lenient)
         var out: [UInt8] = []
@@ -61,10 +62,10 @@ enum NMEACommand {
 }
 
 enum NMEACommandError: Error, LocalizedError {
-    case unreadable(String)
+    case unreadable(String, reason: String)
     var errorDescription: String? {
         switch self {
-        case .unreadable(let path): "\(path): cannot open"
+        case .unreadable(let path, let reason): "\(path): cannot open: \(reason)"
         }
     }
 }

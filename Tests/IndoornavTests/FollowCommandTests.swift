@@ -31,12 +31,54 @@ import Glibc
         #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
     }
 
-    /// Guidance in the language asked for, as `route` gives it.
-    @Test func aRecordingThatCannotBeOpenedSaysWhy() async throws {
-        let r = try await CLI.run(["follow", "--nmea-file", "/nonexistent/session.nmea"])
+    /// A source that fails for good: the reason once, on stderr, with what failed; stdout carries only the event
+    /// stream (`[connecting]`, `[failed]`); exit 1. The same for a recording, a GPX track and a serial device.
+    @Test(arguments: [
+        (["--nmea-file", "/nonexistent/session.nmea"], "/nonexistent/session.nmea: cannot open: No such file or directory"),
+        (["--gpx", "/nonexistent/track.gpx"], "/nonexistent/track.gpx: cannot open: No such file or directory"),
+        (["--nmea", "/dev/ttyNOPE"], "/dev/ttyNOPE: cannot open: No such file or directory"),
+    ])
+    func aSourceThatCannotBeOpenedSaysWhyOnceOnStderr(source: [String], reason: String) async throws {
+        let r = try await CLI.run(["follow"] + source)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("/nonexistent/session.nmea: cannot open: No such file or directory"), "\(r.stderr)")
-        #expect(!r.stdout.contains("failed(\""), "a Swift debug description: \(r.stdout)")
+        #expect(r.stderr == "indoornav: \(reason)\n", "\(r.stderr)")
+        #expect(r.stdout == "[connecting]\n[failed]\n", "\(r.stdout)")
+    }
+
+    /// A recording that holds no position fix (here: an empty file) is a failure that says what was read, not a
+    /// walk that quietly finished.
+    @Test func anEmptyRecordingSaysItHasNoFix() async throws {
+        let file = NSTemporaryDirectory() + "indoornav-empty-\(UUID().uuidString).nmea"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try await CLI.run(["follow", "--nmea-file", file])
+        #expect(r.status == 1)
+        #expect(r.stderr == "indoornav: \(file): no position fix in 0 sentences (0 lines)\n", "\(r.stderr)")
+        #expect(r.stdout == "[connecting]\n[streaming]\n[failed]\n", "\(r.stdout)")
+    }
+
+    /// A receiver that refuses the connection (nothing on the port: NMEA over TCP, or gpsd) is retried with
+    /// backoff, each `disconnected` event carries the reason with the address, and stderr says it once, not at
+    /// every attempt.
+    @Test(arguments: ["--nmea-tcp", "--gpsd"])
+    func aRefusedConnectionSaysWhyOnceAndRetries(option: String) async throws {
+        let port = try #require(GPSFake.freeLoopbackPort())
+        let (follow, captured) = try CLI.spawn(["follow", option, "127.0.0.1:\(port)", "--json"])
+        defer {
+            if follow.isRunning {
+                kill(follow.processIdentifier, SIGKILL)
+                follow.waitUntilExit()
+            }
+        }
+        func disconnections() -> [String] {
+            captured.stdout.split(separator: "\n").filter { $0.contains(#""status":"disconnected""#) }.map(String.init)
+        }
+        // Two attempts, a backoff of 1 s apart.
+        try await settleOnRealProcess { disconnections().count >= 2 }
+        let reason = "\(option == "--gpsd" ? "gpsd at " : "")127.0.0.1:\(port): cannot connect: Connection refused"
+        #expect(disconnections().allSatisfy { $0.contains(#""reason":"\#(reason)""#) }, "\(captured.stdout)")
+        #expect(follow.isRunning)
+        #expect(captured.stderr == "indoornav: \(reason); retrying (Ctrl-C to stop)\n", "\(captured.stderr)")
     }
 
     @Test func guidesInFrench() async throws {

@@ -82,6 +82,8 @@ public struct NMEADecoder {
     public private(set) var skipped: [NMEASkipReason: Int] = [:]
     /// The number of sentences decoded so far (skipped lines not counted).
     public private(set) var sentences = 0
+    /// The number of non-empty lines read so far (sentences and skipped lines).
+    public var lines: Int { lineNumber }
 
     /// A decoder at the start of a stream; `lenient` accepts sentences without a checksum.
     public init(lenient: Bool = false) {

@@ -185,7 +185,7 @@ extension NavigationEvent {
             o["after"] = n(after)
         case .providerStatus(let status):
             o["status"] = .string(status.name)
-            if case .failed(let reason) = status { o["reason"] = .string(reason) }
+            if let reason = status.reason { o["reason"] = .string(reason) }
         }
         return .object(o)
     }

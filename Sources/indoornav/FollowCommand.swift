@@ -56,7 +56,7 @@ enum FollowCommand {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let task = Task {
-            var display = LiveDisplay()
+            var display = LiveDisplay(language: InstructionLanguage(tag: options.language))
             var report = SourceReport()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
@@ -181,32 +181,34 @@ enum FollowCommand {
     }
 }
 
-/// The live line on a terminal: level, instruction, distance left, provider status. Statuses are shown by name only
-/// (`[disconnected]`, `[failed]`): why is said once on stderr.
+/// The live line on a terminal: level, instruction, distance left, provider status, every word in the guidance
+/// language. Statuses are shown by name only (`[disconnected]`, `[failed]`): why is said once on stderr.
 struct LiveDisplay {
-    var status = "connecting"
+    let language: InstructionLanguage
+    var status = ProviderStatus.connecting
     var lastLine = ""
 
     mutating func show(_ event: NavigationEvent) {
         var line: String?
+        let state = status.word(in: language)
         switch event {
         case .providerStatus(let s):
             // Retrying a source that is away: no new line for each attempt (the reason is on stderr, once).
-            if case .connecting = s, status == "disconnected" { return }
-            status = s.name
-            line = "[\(status)]"
+            if case .connecting = s, case .disconnected = status { return }
+            status = s
+            line = "[\(s.word(in: language))]"
         case .progress(let p), .started(let p):
-            line = String(format: "Level %@ · %@ in %.0f m · %.0f m (%@) left · %@", Level.text(ordinal: p.levelOrdinal), p.instruction,
-                          p.distanceToManeuver, p.distanceRemaining, RouteOutput.minutes(p.durationRemaining), status)
+            line = [language.level(Level.text(ordinal: p.levelOrdinal)), language.instruction(p.instruction, in: p.distanceToManeuver),
+                    language.remaining(distance: p.distanceRemaining, duration: p.durationRemaining), state].joined(separator: " · ")
         case .located(let f):
-            line = "Level \(f.levelOrdinal.map(Level.text(ordinal:)) ?? "?") · \(f.spaceID ?? "outside") · near \(f.nearestPOI ?? "–") · \(status)"
-        case .offRoute: line = "Off route — rerouting"
-        case .rerouted(let d, _): line = String(format: "New route: %.0f m", d)
-        case .rerouteFailed(let reason): line = "No route: \(reason)"
-        case .arrived: line = "You have arrived."
-        case .levelChanged(_, let to): line = "Now on level \(Level.text(ordinal: to))"
-        case .signalLost: line = "Signal lost"
-        case .signalRegained: line = "Signal back"
+            line = language.text(.located(level: f.levelOrdinal.map(Level.text(ordinal:)), space: f.spaceID, near: f.nearestPOI)) + " · \(state)"
+        case .offRoute: line = language.text(.offRoute)
+        case .rerouted(let d, _): line = language.text(.rerouted(distance: d))
+        case .rerouteFailed(let reason): line = language.text(.noRoute(reason: "\(reason)"))
+        case .arrived: line = language.text(.arrived)
+        case .levelChanged(_, let to): line = language.text(.levelChanged(to: Level.text(ordinal: to)))
+        case .signalLost: line = language.text(.signalLost)
+        case .signalRegained: line = language.text(.signalBack)
         case .stepChanged, .approachingManeuver: line = nil
         }
         guard let line, line != lastLine else { return }

@@ -59,7 +59,7 @@ enum SearchCommand {
             var line = "\(i + 1). \(name)"
             if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
             line += " — \(poi.category), \(level) [\(hit.result.levelOrdinal.formatted(.number))]"
-            if let d = hit.result.distance { line += String(format: ", %.0f m", d) }
+            if let d = hit.result.distance { line += ", \(InstructionLanguage(tag: options.language).distance(d))" }
             Output.line(line + "  \(poi.id)")
         }
         return .success

@@ -89,6 +89,23 @@ import Glibc
         #expect(r.stdout.contains(#""instruction":"Vous êtes arrivé à Café Müller"#) && !r.stdout.contains(#""instruction":"Arrive"#))
     }
 
+    /// The live guidance line is all in the language asked for: the level, the distance to the maneuver, what is
+    /// left, the source's status and the announcements.
+    @Test(arguments: [
+        ("en", ["[connecting]", "Level 0 · ", " left · streaming", "You have arrived."], [String]()),
+        ("fr", ["[connexion]", "Niveau 0 · Dans ", "· reste ", "· réception", "Vous êtes arrivé."], ["Level", " left", "streaming", "connecting"]),
+        ("de", ["[Verbindung]", "Ebene 0 · In ", "· noch ", "· Empfang", "Sie sind angekommen."], ["Level", " left", "streaming", "connecting"]),
+        ("ru", ["[подключение]", "Этаж 0 · Через ", "· осталось ", "· приём", "Вы прибыли."], ["Level", " left", "streaming", "connecting"]),
+    ])
+    func theLiveLineIsInOneLanguage(lang: String, expected: [String], english: [String]) async throws {
+        let dir = try await Self.record(seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--lang", lang] + Self.route)
+        #expect(r.status == 0, "\(r.stderr)")
+        for text in expected { #expect(r.stdout.contains(text), "\(text) not in \(r.stdout)") }
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
+    }
+
     /// Standard input is followed as it arrives, as a live receiver's stream piped in (`gpspipe -r | indoornav
     /// follow --nmea-file - …`): the first epochs are guided before the rest exist, and the walk arrives once
     /// they come.

@@ -92,6 +92,26 @@ import Testing
         #expect(nearest.stdout.contains("restroom"))
     }
 
+    /// Every word of the text itinerary is in the language asked for — the summary, the level legs, the steps —
+    /// with distances and durations rounded as people say them and their units in the plural the count takes.
+    @Test(arguments: [
+        ("en", "Café Müller → Page Blanche Bookshop: 65 m, about 1 minute", "Concourse [0] — 30 m, 40 seconds", [String]()),
+        ("fr", "Café Müller → Librairie Page Blanche: 65\u{A0}m, environ 1 minute", "Hall [0] — 30\u{A0}m, 40 secondes",
+         ["about", "seconds", " min,", "Leave", "Take"]),
+        ("de", "Café Müller → Page Blanche Bookshop: 65\u{A0}m, etwa 1 Minute", "Concourse [0] — 30\u{A0}m, 40 Sekunden",
+         ["about", "seconds", "minute", " min", "Leave", "Take"]),
+        ("ru", "Café Müller → Page Blanche Bookshop: 65\u{A0}м, примерно 1 минута", "Concourse [0] — 30\u{A0}м, 40 секунд",
+         ["about", "seconds", "minute", " min", " m,", "Leave", "Take"]),
+    ])
+    func theTextItineraryIsInOneLanguage(lang: String, summary: String, leg: String, english: [String]) async throws {
+        let r = try await CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche", "--lang", lang])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == summary)
+        #expect(lines.contains(leg), "\(r.stdout)")
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
+    }
+
     @Test func failuresAreClear() async throws {
         let unknown = try await CLI.run(["route", "--from", "Relay", "--to", "xyzzy"])
         #expect(unknown.status == 1)

@@ -153,7 +153,9 @@ enum VenueCommands {
         _ = VenueSpatialIndex(venue)
         let t2 = monotonicSeconds()
         let languages = options.languages
-        var info = VenueInfo(venue, languages: languages)
+        // The counts of problems are validation's, as `venue validate` reports them: one source for both.
+        let validation = ValidationReport(validating: venue, named: options.source.name, strict: options.source.strict)
+        var info = VenueInfo(venue, languages: languages, validation: validation)
         if options.json {
             if options.verbose {
                 info.loadSeconds = t1 - t0
@@ -181,10 +183,8 @@ enum VenueCommands {
             Output.line("")
             Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e[0], e[1], e[2], e[3], size.width, size.height))
         }
-        if !venue.issues.isEmpty {
-            Output.line("loader notes: \(counted(info.issues["error"] ?? 0, "error")), \(counted(info.issues["warning"] ?? 0, "warning")), "
-                + "\(counted(info.issues["info"] ?? 0, "note")) (see `indoornav venue validate`)")
-        }
+        Output.line("validation: \(counted(validation.errors, "error")), \(counted(validation.warnings, "warning")), "
+            + "\(counted(validation.notes, "note"))\(validation.issues.isEmpty ? "" : " (see `indoornav venue validate`)")")
         if options.verbose {
             if options.source.strict {
                 Output.line("inferred: nothing (--strict: only what the data draws)")

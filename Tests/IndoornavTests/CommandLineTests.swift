@@ -160,6 +160,24 @@ struct CLI {
         #expect(strict ? inferred.isEmpty : inferred.isSuperset(of: ["unit-overlap", "unit-wrong-types", "unit-dup"]))
     }
 
+    /// `venue info` and `venue validate` count the same problems (one report makes both), and the shipped campus,
+    /// which routes, has warnings but no error: its overlaps are slivers or rooms drawn within a walkway, and its two
+    /// invalid level outlines are outlines only.
+    @Test func infoAndValidateAgreeOnTheShippedCampus() async throws {
+        let venue = "venues/imdf-spbstu-polytech"
+        let validate = try await CLI.run(["venue", "validate", "--venue", venue, "--json"])
+        let info = try await CLI.run(["venue", "info", "--venue", venue, "--json"])
+        let report = try validate.json(), counts = try #require(try info.json()["issues"] as? [String: Int])
+        #expect(validate.status == 0)
+        #expect(report["errors"] as? Int == 0)
+        #expect(counts["error", default: 0] == report["errors"] as? Int)
+        #expect(counts["warning", default: 0] == report["warnings"] as? Int)
+        #expect(counts["info", default: 0] == (report["issues"] as? [[String: Any]])?.filter { $0["severity"] as? String == "info" }.count)
+        let text = try await CLI.run(["venue", "info", "--venue", venue])
+        let warnings = try #require(report["warnings"] as? Int)
+        #expect(text.stdout.contains("validation: 0 errors, \(warnings) warnings, "), "\(text.stdout)")
+    }
+
     @Test(arguments: ["broken-json", "wrong-types", "not-a-venue", "tiny-imdf/level.geojson"])
     func neverCrashesOnBrokenInput(fixture: String) async throws {
         let r = try await CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/\(fixture)"])

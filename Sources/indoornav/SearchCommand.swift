@@ -49,7 +49,7 @@ enum SearchCommand {
             return .success
         }
         if hits.isEmpty {
-            Output.error("no result for \"\(text)\"")
+            Output.error("no result for \"\(text)\"\(IncompleteVenue.note)")
             return .success
         }
         for (i, hit) in hits.enumerated() {

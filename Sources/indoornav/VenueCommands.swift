@@ -1,5 +1,6 @@
 import Foundation
 import IndoorCore
+import Synchronization
 
 /// Options every command shares.
 struct CommonOptions {
@@ -36,9 +37,29 @@ struct CommonOptions {
     /// The languages to show names in, best first (names fall back to English, then any).
     var languages: [String] { PreparedVenue.nameLanguages(for: language) }
 
-    /// The venue as routed, prepared.
+    /// The venue as routed, prepared. A venue with a file that did not load is still used (what loaded may be all
+    /// a command needs), but that file's error is said first, on stderr, and a failure after it is tied to it
+    /// (``IncompleteVenue``): a truncated `unit.geojson` is the reason `route` finds no place, and says so.
     func prepareVenue() throws(VenueError) -> PreparedVenue {
-        try PreparedVenue(loading: source)
+        let venue = try PreparedVenue(loading: source)
+        for failure in venue.venue.issues where failure.isFileFailure {
+            let place = (failure.file ?? "") + (failure.line.map { ":\($0)" } ?? "")
+            Output.error("indoornav: warning: \(source.name) did not load completely: \(place): \(failure.message); "
+                         + "its features are missing (`indoornav venue validate` lists what follows from it)")
+            IncompleteVenue.loaded.store(true, ordering: .relaxed)
+        }
+        return venue
+    }
+}
+
+/// Whether the venue a command uses did not load completely (a file of it failed): a failure after that is most
+/// likely its consequence, and is said to be.
+enum IncompleteVenue {
+    static let loaded = Atomic<Bool>(false)
+
+    /// What a failure or an empty result adds: nothing, or that the venue is incomplete.
+    static var note: String {
+        loaded.load(ordering: .relaxed) ? " (the venue did not load completely: see the warning above)" : ""
     }
 }
 

@@ -43,7 +43,8 @@ public struct VenueValidator: Sendable {
         return (.error, "\(percent): two spaces claim the same floor")
     }
 
-    /// - Returns: the loader's issues and the validator's, errors first, then by file and feature id.
+    /// - Returns: the loader's issues and the validator's, errors first (a file that did not load before all
+    /// others), then by file and feature id.
     public func validate(_ venue: Venue) -> [VenueIssue] {
         var issues = venue.issues
         let frame = venue.frame
@@ -136,8 +137,10 @@ public struct VenueValidator: Sendable {
                 }
             }
         }
+        // Errors first, and among them a file that did not load before what follows from it.
         return issues.sorted { a, b in
-            (b.severity, a.file ?? "", a.featureID ?? "", a.code) < (a.severity, b.file ?? "", b.featureID ?? "", b.code)
+            (b.severity, a.isFileFailure ? 0 : 1, a.file ?? "", a.featureID ?? "", a.code)
+                < (a.severity, b.isFileFailure ? 0 : 1, b.file ?? "", b.featureID ?? "", b.code)
         }
     }
 

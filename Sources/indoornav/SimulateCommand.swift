@@ -71,7 +71,7 @@ enum SimulateCommand {
         if let record { try write(results, to: record) }
         if let status = Interruption.status {
             let report = SimulationReport(results)
-            Output.error("indoornav simulate: interrupted after \(results.count) of \(Int(sessions)) sessions; the report covers those")
+            Output.error("indoornav simulate: interrupted after \(results.count) of \(counted(Int(sessions), "session")); the report covers those")
             if options.json { Output.json(report.json) } else { Output.line(report.text) }
             return status
         }
@@ -79,7 +79,7 @@ enum SimulateCommand {
             let first = simulator.run(session: 0, record: true)
             let start = monotonicSeconds()
             try drawFrames(first, venue: venue, to: frames, size: size, languages: options.languages)
-            Output.error(String(format: "wrote %d frames to %@ in %.2f s", first.frames.count, frames, monotonicSeconds() - start))
+            Output.error(String(format: "wrote %@ to %@ in %.2f s", counted(first.frames.count, "frame"), frames, monotonicSeconds() - start))
             if let status = Interruption.status { return status }
         }
         let report = SimulationReport(results)

@@ -219,3 +219,34 @@ enum PNGHeader {
         #expect((json["track_points"] as? NSNumber)?.intValue == 988)
     }
 }
+
+/// Counts of one in English output take the singular ("1 error", "1 track in 1 segment", "1 epoch"), from the
+/// plural rule the itineraries use.
+@Suite(.timeLimit(.minutes(3))) struct EnglishCountTests {
+    @Test func oneOfEachIsSingular() async throws {
+        let dir = NSTemporaryDirectory() + "indoornav-one-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        let gpx = dir + "/one.gpx"
+        try Data(#"<gpx version="1.1"><wpt lat="1" lon="1"/><trk><trkseg><trkpt lat="48.85" lon="2.35"/></trkseg></trk></gpx>"#.utf8)
+            .write(to: URL(fileURLWithPath: gpx))
+        let info = try await CLI.run(["gpx", "info", gpx])
+        #expect(info.stdout.contains("1 waypoint, 0 routes (0 points), 1 track in 1 segment (1 point)"), "\(info.stdout)")
+
+        let nmea = dir + "/one.nmea"
+        try Data("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8).write(to: URL(fileURLWithPath: nmea))
+        let decode = try await CLI.run(["nmea", "decode", nmea])
+        #expect(decode.stderr.hasPrefix("1 sentence, 1 epoch; skipped: none"), "\(decode.stderr)")
+
+        // The sample venue with one broken file: exactly one error.
+        let venue = dir + "/venue"
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("venues/transit-hub").path, toPath: venue)
+        try Data().write(to: URL(fileURLWithPath: venue + "/fixture.geojson"))
+        let validate = try await CLI.run(["venue", "validate", "--venue", venue])
+        #expect(validate.stdout.hasSuffix("\(venue): 1 error, 0 warnings, 0 notes\n"), "\(validate.stdout)")
+
+        let simulate = try await CLI.run(["simulate", "--from", "Relay", "--to", "Café Müller", "--sessions", "1", "--seed", "9", "--detour-rate", "1"])
+        #expect(simulate.stdout.contains("1 for 1 real detour ("), "\(simulate.stdout)")
+    }
+}

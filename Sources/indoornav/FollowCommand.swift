@@ -14,11 +14,15 @@ enum FollowCommand {
             Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
             --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
             until arrival. Prints a live line per fix, or with --json one JSON object per engine event.
+
+            Why a source fails or disconnects is said once on stderr; a receiver that refuses the connection is
+            retried with backoff, one that cannot be opened at all (no such device, permission denied) ends the
+            command with status 1, as does a recording with no position fix.
             """,
         groups: [
             OptionGroup(title: "SOURCE (one of)", options: [
                 .value("--nmea", "DEVICE", .file, help: "An NMEA 0183 receiver on a serial port. Survives unplugging: it waits "
-                       + "for the device to come back."),
+                       + "for the device to come back; a device that cannot be opened at the start fails at once."),
                 .value("--baud", "B", choices: ["auto"] + NMEASerialProvider<ContinuousClock>.supportedBauds.map(String.init),
                        help: "The receiver's speed (4800…115200, or `auto` to hunt; default 9600)."),
                 .value("--nmea-tcp", "HOST:PORT", help: "NMEA over TCP (phone apps, networked receivers)."),

@@ -84,6 +84,12 @@ final class Collector: Sendable {
 
         let (_, seekError) = await failure(ReplayProvider(path: nmea, format: .nmea(lenient: false), pace: .asFastAsPossible, start: 10_000, clock: ManualClock()))
         #expect(seekError as? RecordingError == .noFixAfterStart(path: nmea, start: 10_000, fixes: 16))
+
+        // A GPX file with waypoints but no track or route point.
+        let gpx = dir + "/waypoints.gpx"
+        #expect(FileManager.default.createFile(atPath: gpx, contents: Data(#"<gpx version="1.1"><wpt lat="1" lon="2"/><trk><trkseg/></trk></gpx>"#.utf8)))
+        let (_, gpxError) = await failure(ReplayProvider(path: gpx, format: .gpx(speed: 1.4), pace: .asFastAsPossible, clock: ManualClock()))
+        #expect(gpxError as? RecordingError == .noPoints(path: gpx))
     }
 
     @Test func replaysGPXTracks() async throws {

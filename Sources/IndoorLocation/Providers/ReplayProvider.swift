@@ -7,9 +7,11 @@ public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
     case unreadable(path: String, reason: String)
     /// Reading the recording at `path` failed part way; `reason` is the system's.
     case readFailed(path: String, reason: String)
-    /// The recording ended without one position fix: `sentences` NMEA sentences decoded in `lines` non-empty lines
-    /// (both 0 for an empty file; for GPX, `sentences` counts the points read).
+    /// The NMEA recording ended without one position fix: `sentences` sentences decoded in `lines` non-empty lines
+    /// (both 0 for an empty file).
     case noFix(path: String, sentences: Int, lines: Int)
+    /// The GPX file has no track or route point to replay.
+    case noPoints(path: String)
     /// The recording has `fixes` position fixes, none of them `start` seconds or more into it.
     case noFixAfterStart(path: String, start: Double, fixes: Int)
 
@@ -19,6 +21,7 @@ public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .noFix(let path, let sentences, let lines):
             "\(path): no position fix in \(sentences) \(sentences == 1 ? "sentence" : "sentences") (\(lines) \(lines == 1 ? "line" : "lines"))"
+        case .noPoints(let path): "\(path): no track or route point to replay"
         case .noFixAfterStart(let path, let start, let fixes):
             "\(path): none of its \(fixes) \(fixes == 1 ? "fix is" : "fixes are") \(start.formatted(.number.precision(.fractionLength(0...1)))) s or more into the recording"
         }
@@ -76,9 +79,9 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     /// never ends); its times come from the sentences' times of day (``NMEATimeline``). A GPX file is read whole
     /// first; a point's time is the time since the one before, or, without times or across a jump back or of more
     /// than half a day, the time to walk from it at the format's speed.
-    /// - Returns: how much was read: NMEA sentences and non-empty lines (GPX: points, and 0 lines).
+    /// - Returns: how much was read: NMEA sentences and non-empty lines (GPX: nil).
     @discardableResult
-    func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws -> (sentences: Int, lines: Int) {
+    func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws -> (sentences: Int, lines: Int)? {
         switch format {
         case .nmea(let lenient):
             let path = path
@@ -133,15 +136,15 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             }
             opened()
             for (time, event) in out { try await body(time, event) }
-            return (out.count, 0)
+            return nil
         }
     }
 
     /// Streams `connecting`, `streaming`, the recording's events at their pace, and `finished` (after the last loop,
     /// if looping); a file that cannot be read gives `failed` and then throws its ``RecordingError`` or ``GPXError``.
     /// A recording that gives no position fix (an empty file, a log of a receiver that never had one, a seek past
-    /// its end) fails too, with ``RecordingError/noFix(path:sentences:lines:)`` or
-    /// ``RecordingError/noFixAfterStart(path:start:fixes:)``: a replay is asked for to get positions, and
+    /// its end) fails too, with ``RecordingError/noFix(path:sentences:lines:)``, ``RecordingError/noPoints(path:)``
+    /// or ``RecordingError/noFixAfterStart(path:start:fixes:)``: a replay is asked for to get positions, and
     /// finishing quietly without any would let a script carry on as if it had them.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
@@ -155,7 +158,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                 var delivered = 0
                 var fixesDelivered = 0
                 var fixesRead = 0
-                var read = (sentences: 0, lines: 0)
+                var read: (sentences: Int, lines: Int)?
                 repeat {
                     if pass > 0, case .recorded(let factor) = replay.pace, factor > 0 {
                         // Back at the start of a loop: one second after the last fix.
@@ -179,8 +182,9 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                     await Task.yield()
                 } while replay.loop && replay.path != "-" && delivered > 0 && !Task.isCancelled
                 if fixesDelivered == 0 && !Task.isCancelled {
-                    throw fixesRead == 0 ? RecordingError.noFix(path: replay.path, sentences: read.sentences, lines: read.lines)
-                                         : RecordingError.noFixAfterStart(path: replay.path, start: replay.start, fixes: fixesRead)
+                    if fixesRead > 0 { throw RecordingError.noFixAfterStart(path: replay.path, start: replay.start, fixes: fixesRead) }
+                    guard let read else { throw RecordingError.noPoints(path: replay.path) }
+                    throw RecordingError.noFix(path: replay.path, sentences: read.sentences, lines: read.lines)
                 }
                 continuation.yield(.status(.finished))
                 continuation.finish()

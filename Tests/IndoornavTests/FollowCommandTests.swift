@@ -247,6 +247,20 @@ import Glibc
         #expect(json["arrived"] as? Int == 30)
     }
 
+    /// simulate's report is in the language asked for: its labels, the plural of each count, the decimal mark.
+    @Test(arguments: [
+        ("en", ["sessions                 1 (", "1 for 1 real detour (", "matched position error   median "], [String]()),
+        ("fr", ["sessions ", "1 pour 1 détour réel (", "erreur de position recalée médiane ", ",0\u{A0}%"], ["arrived", "reroutes", "median"]),
+        ("de", ["Sitzungen ", "1 für 1 echten Umweg (", "Fehler der abgeglichenen Position Median ", ",0\u{A0}%"], ["arrived", "reroutes", "median"]),
+        ("ru", ["сеансы ", "1 на 1 реальный обход (", "ошибка сопоставленной позиции медиана ", "0 сеансов"], ["arrived", "reroutes", "median", "sessions"]),
+    ])
+    func simulateReportsInTheLanguageAsked(lang: String, expected: [String], english: [String]) async throws {
+        let r = try await CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--seed", "9", "--detour-rate", "1", "--lang", lang])
+        #expect(r.status == 0, "\(r.stderr)")
+        for text in expected { #expect(r.stdout.contains(text), "\(text) not in \(r.stdout)") }
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
+    }
+
     @Test func simulateDrawsAFramePerFix() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-frames-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }

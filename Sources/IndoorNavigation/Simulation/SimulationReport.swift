@@ -106,25 +106,8 @@ public struct SimulationReport: Hashable, Sendable {
         ])
     }
 
-    /// The report as `indoornav simulate` prints it: one aligned line per figure.
-    public var text: String {
-        func pct(_ n: Int) -> String { sessions == 0 ? "–" : String(format: "%.1f %%", 100 * Double(n) / Double(sessions)) }
-        func m(_ x: Double?) -> String { x.map { String(format: "%.2f m", $0) } ?? "–" }
-        // (English counts: the singular for one — "1 fix", "1 real detour".)
-        func n(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-            InstructionLanguage.en.counted(count, one: noun, many: plural ?? noun + "s")
-        }
-        let medianFixes = detectionDelayMedian.map { String(format: "%.0f", $0) }
-        return """
-            sessions                 \(sessions) (\(n(fixes, "fix", "fixes")))
-            arrived                  \(arrived) (\(pct(arrived)))
-            wrong-level arrivals     \(wrongLevelArrivals)
-            reroutes                 \(reroutes) for \(n(detours, "real detour")) (at most \(String(format: "%.2g", maxReroutesPerDetour)) per detour in a session, \(maxReroutesPerSession) per session; \(reroutesWithoutDetour) after false alarms)
-            off-route detection      median \(medianFixes ?? "–") \(medianFixes == "1" ? "fix" : "fixes"), max \(detectionDelayMax.map(String.init) ?? "–") after the walker was unmistakably off (off-route distance + 2σ); from the off-route distance itself median \(thresholdDelayMedian.map { String(format: "%.0f", $0) } ?? "–"), max \(thresholdDelayMax.map(String.init) ?? "–"); \(undetectedDetours) undetected
-            false off-route alarms   \(n(falseOffRouteSessions, "session")) (\(pct(falseOffRouteSessions)))
-            matched position error   median \(m(matchedErrorMedian)), p95 \(m(matchedErrorP95))
-            """
-    }
+    /// The report as `indoornav simulate` prints it, in English: one aligned line per figure (see ``text(in:)``).
+    public var text: String { text(in: .en) }
 }
 
 extension NavigationEvent {

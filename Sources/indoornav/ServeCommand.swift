@@ -80,6 +80,7 @@ enum ServeCommand {
                 throw error
             }
             service.add(venue)
+            IncompleteVenue.warn(venue.prepared.venue, name: source.name, prefix: "indoornav serve")
             Output.error(String(format: "indoornav serve: %@ ready as /v1/venues/%@ (%.1f s)", source.name, venue.id, monotonicSeconds() - t0))
             if Interruption.signal != nil { break }
         }

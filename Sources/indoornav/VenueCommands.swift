@@ -42,12 +42,7 @@ struct CommonOptions {
     /// (``IncompleteVenue``): a truncated `unit.geojson` is the reason `route` finds no place, and says so.
     func prepareVenue() throws(VenueError) -> PreparedVenue {
         let venue = try PreparedVenue(loading: source)
-        for failure in venue.venue.issues where failure.isFileFailure {
-            let place = (failure.file ?? "") + (failure.line.map { ":\($0)" } ?? "")
-            Output.error("indoornav: warning: \(source.name) did not load completely: \(place): \(failure.message); "
-                         + "its features are missing (`indoornav venue validate` lists what follows from it)")
-            IncompleteVenue.loaded.store(true, ordering: .relaxed)
-        }
+        IncompleteVenue.warn(venue.venue, name: source.name, prefix: "indoornav")
         return venue
     }
 }
@@ -56,6 +51,16 @@ struct CommonOptions {
 /// likely its consequence, and is said to be.
 enum IncompleteVenue {
     static let loaded = Atomic<Bool>(false)
+
+    /// Says on stderr, once per file, that a file of `venue` did not load, and remembers it for ``note``.
+    static func warn(_ venue: Venue, name: String, prefix: String) {
+        for failure in venue.issues where failure.isFileFailure {
+            let place = (failure.file ?? "") + (failure.line.map { ":\($0)" } ?? "")
+            Output.error("\(prefix): warning: \(name) did not load completely: \(place): \(failure.message); "
+                         + "its features are missing (`indoornav venue validate` lists what follows from it)")
+            loaded.store(true, ordering: .relaxed)
+        }
+    }
 
     /// What a failure or an empty result adds: nothing, or that the venue is incomplete.
     static var note: String {

@@ -23,7 +23,8 @@ public struct VenueInfo: Codable, Hashable, Sendable {
     public let connectors: Int
     /// JSON `obstacles`: the number of obstacles (fixtures, walls).
     public let obstacles: Int
-    /// The loader's notes by severity (`error`, `warning`, `info`).
+    /// The issues by severity (`error`, `warning`, `info`): the validation's when the venue was summed up with a
+    /// ``ValidationReport`` (`venue info`, the same counts `venue validate` gives), else the loader's.
     public let issues: [String: Int]
     /// `[west, south, east, north]`, degrees.
     public let extent: [Double]?
@@ -154,8 +155,9 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         }
     }
 
-    /// Sums up `venue` (as drawn), its names in `languages`.
-    public init(_ venue: Venue, languages: [String] = ["en"]) {
+    /// Sums up `venue` (as drawn), its names in `languages`; ``issues`` counts `validation`'s issues when given, else
+    /// the loader's.
+    public init(_ venue: Venue, languages: [String] = ["en"], validation: ValidationReport? = nil) {
         id = venue.id
         name = venue.name.resolved(for: languages) ?? ""
         format = venue.sourceFormat
@@ -169,7 +171,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         pois = venue.pois.count
         connectors = venue.connectors.count
         obstacles = venue.obstacles.count
-        issues = Dictionary(grouping: venue.issues, by: \.severity.rawValue).mapValues(\.count)
+        issues = Dictionary(grouping: validation?.issues ?? venue.issues, by: \.severity.rawValue).mapValues(\.count)
         extent = venue.extent.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }
         if let e = venue.extent, let ends = try? venue.frame.project([
             GeoCoordinate(longitude: e.minX, latitude: e.center.y), GeoCoordinate(longitude: e.maxX, latitude: e.center.y),
@@ -265,15 +267,27 @@ public struct ValidationReport: Codable, Hashable, Sendable {
             self.init(source: source.name, issues: issues)
             return
         }
-        let routed = source.strict ? venue : venue.inferringPassages()
+        self.init(validating: venue, named: source.name, strict: source.strict)
+    }
+
+    /// Validates a loaded venue (as drawn), as ``init(validating:)`` does: what `venue validate` reports and
+    /// `venue info` counts, so the two never disagree.
+    /// - Parameters:
+    ///   - venue: the venue as drawn (`VenueSource.loadDrawn()`).
+    ///   - name: the source's name, as the report gives it.
+    ///   - strict: judge reachability on the data alone, without what routing infers.
+    ///   - prepared: the venue as routed and its graph, when already built (the service's), so they are not built
+    ///     twice; they must be what `strict` makes of `venue`.
+    public init(validating venue: Venue, named name: String, strict: Bool, prepared: PreparedVenue? = nil) {
+        let routed = prepared?.venue ?? (strict ? venue : venue.inferringPassages())
         var issues = VenueValidator().validate(venue) + routed.issues.filter { $0.severity == .info && !venue.issues.contains($0) }
-        let graph = NavigationGraph(venue: routed)
+        let graph = prepared?.graph ?? NavigationGraph(venue: routed)
         for s in graph.unreachableSpaces() {
             let space = routed.spaces[s]
             issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
                 "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
         }
-        self.init(source: source.name, issues: issues)
+        self.init(source: name, issues: issues)
     }
 
     init(source: String, issues: [VenueIssue]) {

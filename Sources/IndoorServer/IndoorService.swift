@@ -217,7 +217,8 @@ public final class IndoorService: Sendable {
         case .info(let id):
             let p = try Parameters(query, allowed: ["lang"])
             let venue = try self.venue(id)
-            return .json(VenueInfo(venue.drawn, languages: PreparedVenue.nameLanguages(for: try p.language())), endpoint: "info")
+            return .json(VenueInfo(venue.drawn, languages: PreparedVenue.nameLanguages(for: try p.language()), validation: venue.validation),
+                         endpoint: "info")
         case .level(let id, let level):
             let p = try Parameters(query, allowed: ["lang"])
             let venue = try self.venue(id)

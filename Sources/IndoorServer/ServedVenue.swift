@@ -13,6 +13,8 @@ public final class ServedVenue: Sendable {
     public let prepared: PreparedVenue
     /// The venue as its data draws it (what `venue info` counts).
     let drawn: Venue
+    /// Its validation, whose counts `venue info` gives (as `indoornav venue validate` reports them).
+    let validation: ValidationReport
     /// Level features already encoded, by level ids and language, up to ``levelCacheBytes`` in all.
     private let levelCache = Mutex<(entries: [String: LevelDocument], bytes: Int)>(([:], 0))
     /// The most bytes of encoded levels kept.
@@ -43,6 +45,7 @@ public final class ServedVenue: Sendable {
         prepared = PreparedVenue(source.strict ? drawn : drawn.inferringPassages())
         _ = prepared.routers
         _ = prepared.searchIndex
+        validation = ValidationReport(validating: drawn, named: source.name, strict: source.strict, prepared: prepared)
     }
 
     /// A level's features as GeoJSON, encoded once per level and language and kept (with its gzip form and

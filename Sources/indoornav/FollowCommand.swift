@@ -14,11 +14,15 @@ enum FollowCommand {
             Follows a position source on the venue. Without --to: where you are (level, space, nearest POI). With
             --to: turn-by-turn guidance from the first fix (or from --from), with off-route detection and reroutes,
             until arrival. Prints a live line per fix, or with --json one JSON object per engine event.
+
+            Why a source fails or disconnects is said once on stderr; a receiver that refuses the connection is
+            retried with backoff, one that cannot be opened at all (no such device, permission denied) ends the
+            command with status 1, as does a recording with no position fix.
             """,
         groups: [
             OptionGroup(title: "SOURCE (one of)", options: [
                 .value("--nmea", "DEVICE", .file, help: "An NMEA 0183 receiver on a serial port. Survives unplugging: it waits "
-                       + "for the device to come back."),
+                       + "for the device to come back; a device that cannot be opened at the start fails at once."),
                 .value("--baud", "B", choices: ["auto"] + NMEASerialProvider<ContinuousClock>.supportedBauds.map(String.init),
                        help: "The receiver's speed (4800…115200, or `auto` to hunt; default 9600)."),
                 .value("--nmea-tcp", "HOST:PORT", help: "NMEA over TCP (phone apps, networked receivers)."),
@@ -56,13 +60,15 @@ enum FollowCommand {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let task = Task {
-            var display = LiveDisplay()
+            var display = LiveDisplay(language: InstructionLanguage(tag: options.language))
+            var report = SourceReport()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
                 let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { monotonicSeconds() })
                                   : engine.events(from: provider)
                 for try await event in stream {
                     if json { Output.line(event.jsonLine) } else { display.show(event) }
+                    if case .providerStatus(let status) = event, let note = report.note(status) { Output.error(note) }
                     if case .arrived = event { outcome.arrived = true }
                 }
             } catch {
@@ -78,7 +84,34 @@ enum FollowCommand {
             Output.error("indoornav: \(error)")
             return .failure
         }
-        return guided && !outcome.arrived ? .failure : .success
+        if guided && !outcome.arrived {
+            Output.error("indoornav: the source ended before arriving at \(toText ?? "the destination")")
+            return .failure
+        }
+        return .success
+    }
+
+    /// What the user is told on stderr about a live source: why it is disconnected, once for each new reason —
+    /// a receiver that keeps refusing says so once, not at every retry — and that it is retried. A reason is told
+    /// again only after the source has streamed in between. (A source that fails for good throws, and its error is
+    /// the command's one message.)
+    struct SourceReport {
+        private var told: String?
+
+        /// The line to print for `status`, if any.
+        mutating func note(_ status: ProviderStatus) -> String? {
+            switch status {
+            case .disconnected(let reason):
+                guard reason != told else { return nil }
+                told = reason
+                return "indoornav: \(reason); retrying (Ctrl-C to stop)"
+            case .streaming:
+                told = nil
+                return nil
+            case .connecting, .stalled, .finished, .failed:
+                return nil
+            }
+        }
     }
 
     final class Outcome: @unchecked Sendable {
@@ -152,30 +185,37 @@ enum FollowCommand {
     }
 }
 
-/// The live line on a terminal: level, instruction, distance left, provider status.
+/// The live line on a terminal: level, instruction, distance left, provider status, every word in the guidance
+/// language. Statuses are shown by name only (`[disconnected]`, `[failed]`): why is said once on stderr.
 struct LiveDisplay {
-    var status = "connecting"
+    let language: InstructionLanguage
+    var status = ProviderStatus.connecting
     var lastLine = ""
 
     mutating func show(_ event: NavigationEvent) {
         var line: String?
+        let state = status.word(in: language)
         switch event {
         case .providerStatus(let s):
-            status = s.name
-            if case .failed(let reason) = s { status += ": \(reason)" }
-            line = "[\(status)]"
+            // Retrying a source that is away: no new line for each attempt (the reason is on stderr, once).
+            if case .connecting = s, case .disconnected = status { return }
+            status = s
+            line = "[\(s.word(in: language))]"
         case .progress(let p), .started(let p):
-            line = String(format: "Level %@ · %@ in %.0f m · %.0f m (%@) left · %@", Level.text(ordinal: p.levelOrdinal), p.instruction,
-                          p.distanceToManeuver, p.distanceRemaining, RouteOutput.minutes(p.durationRemaining), status)
+            line = [language.level(Level.text(ordinal: p.levelOrdinal)), language.instruction(p.instruction, in: p.distanceToManeuver),
+                    language.remaining(distance: p.distanceRemaining, duration: p.durationRemaining), state].joined(separator: " · ")
         case .located(let f):
-            line = "Level \(f.levelOrdinal.map(Level.text(ordinal:)) ?? "?") · \(f.spaceID ?? "outside") · near \(f.nearestPOI ?? "–") · \(status)"
-        case .offRoute: line = "Off route — rerouting"
-        case .rerouted(let d, _): line = String(format: "New route: %.0f m", d)
-        case .rerouteFailed(let reason): line = "No route: \(reason)"
-        case .arrived: line = "You have arrived."
-        case .levelChanged(_, let to): line = "Now on level \(Level.text(ordinal: to))"
-        case .signalLost: line = "Signal lost"
-        case .signalRegained: line = "Signal back"
+            // Names, as the route's legs give them ("Concourse [0]"); ids are in the JSON events.
+            let ordinal = f.levelOrdinal.map(Level.text(ordinal:))
+            let level = f.levelName.map { name in ordinal.map { "\(name) [\($0)]" } ?? name } ?? language.level(ordinal ?? "?")
+            line = language.text(.located(level: level, space: f.spaceName, outside: f.spaceID == nil, near: f.nearestPOIName)) + " · \(state)"
+        case .offRoute: line = language.text(.offRoute)
+        case .rerouted(let d, _): line = language.text(.rerouted(distance: d))
+        case .rerouteFailed(let reason): line = language.text(.noRoute(reason: "\(reason)"))
+        case .arrived: line = language.text(.arrived)
+        case .levelChanged(_, let to): line = language.text(.levelChanged(to: Level.text(ordinal: to)))
+        case .signalLost: line = language.text(.signalLost)
+        case .signalRegained: line = language.text(.signalBack)
         case .stepChanged, .approachingManeuver: line = nil
         }
         guard let line, line != lastLine else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCore
 import IndoorLocation
 
 enum NMEACommand {
@@ -28,10 +29,10 @@ enum NMEACommand {
         if path == "-" {
             input = FileHandle.standardInput
         } else {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw NMEACommandError.unreadable(path, reason: String(cString: strerror(errno)))
+            switch ReadableFile.open(path) {
+            case .success(let handle): input = handle
+            case .failure(let unopenable): throw NMEACommandError.unreadable(path, reason: unopenable.reason)
             }
-            input = handle
         }
         var decoder = NMEADecoder(lenient: lenient)
         var out: [UInt8] = []

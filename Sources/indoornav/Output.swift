@@ -38,9 +38,10 @@ enum Output {
     }
 }
 
-/// "1 error", "2 errors": a count and its noun, singular for one (`plural` when not the noun plus "s").
+/// "1 error", "2 errors": a count and its noun in English, singular for one (`plural` when not the noun plus "s"),
+/// by the plural rule itineraries use (`InstructionLanguage.counted`).
 func counted(_ n: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    InstructionLanguage.en.counted(n, one: noun, many: plural ?? noun + "s")
 }
 
 /// Exit statuses, as swift-argument-parser uses them.

@@ -80,7 +80,7 @@ enum RenderCommand {
         }
         let map = try venue.map(request, itinerary: itinerary)
         try map.write(to: output)
-        Output.error("wrote \(output) (\(map.width)×\(map.height), \(map.labels.count) labels)")
+        Output.error("wrote \(output) (\(map.width)×\(map.height), \(counted(map.labels.count, "label")))")
         return .success
     }
 

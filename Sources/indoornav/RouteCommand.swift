@@ -74,7 +74,7 @@ enum RouteCommand {
         case "geojson": Output.json(plan.geoJSON.json)
         default:
             RouteOutput.text(plan, venue: venue.venue, languages: options.languages)
-            printNotes(plan.notes, to: .output)
+            printNotes(plan.notes, to: .output, language: plan.language)
         }
         if let renderPath, let format = renderFormat {
             try venue.map(of: plan.itinerary, width: 1200, height: 900, format: format, languages: options.languages).write(to: renderPath)
@@ -86,8 +86,9 @@ enum RouteCommand {
     enum Stream { case output, error }
 
     /// What a route's caller is told: on stderr, which of several equally good places a name was taken for and how to
-    /// name the others; with the text itinerary, a place reached on another floor than its own.
-    static func printNotes(_ notes: [RouteNote], to stream: Stream) {
+    /// name the others (diagnostics, in English as every message on stderr); with the text itinerary, in its
+    /// language, a place reached on another floor than its own.
+    static func printNotes(_ notes: [RouteNote], to stream: Stream, language: InstructionLanguage = .en) {
         for note in notes {
             switch (note, stream) {
             case (.ambiguousPlace(let tie), .error):
@@ -100,8 +101,7 @@ enum RouteCommand {
                              + "took \(described(tie.taken)), id \(tie.taken.id)\(how). To go to another, name it by its id:")
                 for other in tie.others { Output.error("  \(described(other)): \(other.id)") }
             case (.movedToFloor(let place, let asked, let reached), .output):
-                Output.line("(\(place) is on level \(Level.text(ordinal: asked)), which has no walkable space mapped: the route goes to level "
-                            + "\(Level.text(ordinal: reached)), \(reached < asked ? "below" : "above") it)")
+                Output.line(language.movedToFloor(place, asked: Level.text(ordinal: asked), reached: Level.text(ordinal: reached), below: reached < asked))
             default: break
             }
         }
@@ -117,23 +117,22 @@ enum RouteCommand {
     }
 }
 
+/// The text itinerary, every word in the instructions' language (``InstructionLanguage``): distances and durations
+/// rounded as people say them, counts with their plurals.
 enum RouteOutput {
-    static func minutes(_ seconds: Double) -> String {
-        seconds < 60 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
-    }
-
     static func text(_ plan: RoutePlan, venue: Venue, languages: [String]) {
         let it = plan.itinerary
-        Output.line("\(plan.origin.waypoint.end.label) → \(plan.destination.end.label): \(Int(it.distance.rounded())) m, about \(minutes(it.duration))")
+        let language = plan.language
+        Output.line(language.summary(from: plan.origin.waypoint.end.label, to: plan.destination.end.label, distance: it.distance, duration: it.duration))
         if it.startSnap > 1 || it.endSnap > 1 {
-            Output.line(String(format: "(start moved %.1f m and destination %.1f m onto walkable space)", it.startSnap, it.endSnap))
+            Output.line(language.snapped(start: it.startSnap, end: it.endSnap))
         }
         var n = 0
         for leg in it.legs {
             let level = venue.level(id: leg.levelID)
-            let name = level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? leg.levelID
+            let name = level.map { $0.name.resolved(for: languages) ?? language.level($0.ordinalText) } ?? leg.levelID
             Output.line("")
-            Output.line("\(name) [\(level?.ordinalText ?? "?")] — \(Int(leg.distance.rounded())) m, \(minutes(leg.duration))")
+            Output.line("\(name) [\(level?.ordinalText ?? "?")] — \(language.distance(leg.distance)), \(language.duration(leg.duration))")
             for step in leg.steps {
                 n += 1
                 var line = "  \(n). \(step.instruction)"

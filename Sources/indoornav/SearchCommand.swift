@@ -54,7 +54,7 @@ enum SearchCommand {
             return .success
         }
         if hits.isEmpty {
-            Output.error("no result for \"\(text)\"")
+            Output.error("no result for \"\(text)\"\(IncompleteVenue.note)")
             return .success
         }
         for (i, hit) in hits.enumerated() {
@@ -64,7 +64,7 @@ enum SearchCommand {
             var line = "\(i + 1). \(name)"
             if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
             line += " — \(poi.category), \(hit.building.map { "\($0), " } ?? "")\(level) [\(hit.result.levelOrdinal.formatted(.number))]"
-            if let d = hit.result.distance { line += String(format: ", %.0f m", d) }
+            if let d = hit.result.distance { line += ", \(InstructionLanguage(tag: options.language).distance(d))" }
             Output.line(line + "  \(poi.id)")
         }
         return .success

@@ -67,7 +67,7 @@ enum ServeCommand {
                                                                                            trustedProxies: proxies))
         // Listening first: /health answers and /ready says 503 while the venues load.
         try server.start()
-        Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(threads) threads as replica \(replicaID)")
+        Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(counted(threads, "thread")) as replica \(replicaID)")
         let stop = DispatchSemaphore(value: 0)
         Interruption.install { _ in stop.signal() }
         for source in sources {
@@ -80,6 +80,7 @@ enum ServeCommand {
                 throw error
             }
             service.add(venue)
+            IncompleteVenue.warn(venue.prepared.venue, name: source.name, prefix: "indoornav serve")
             Output.error(String(format: "indoornav serve: %@ ready as /v1/venues/%@ (%.1f s)", source.name, venue.id, monotonicSeconds() - t0))
             if Interruption.signal != nil { break }
         }
@@ -87,7 +88,7 @@ enum ServeCommand {
         stop.wait()
         Output.error("indoornav serve: shutting down (draining requests in flight)")
         let left = server.shutdown()
-        Output.error(left == 0 ? "indoornav serve: stopped" : "indoornav serve: stopped with \(left) requests unfinished")
+        Output.error(left == 0 ? "indoornav serve: stopped" : "indoornav serve: stopped with \(counted(left, "request")) unfinished")
         return .success
     }
 }

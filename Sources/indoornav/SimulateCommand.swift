@@ -24,7 +24,7 @@ enum SimulateCommand {
             .value("--heading-noise", "DEG", help: "Compass noise, degrees (default 5)."),
             .value("--detour-rate", "R", help: "Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2)."),
             .profile,
-            .instructionLanguage("The itinerary's language: en (default), fr, de or ru."),
+            .instructionLanguage("The language of the itinerary and of the report: en (default), fr, de or ru."),
             .value("--record", "DIR", .directory, help: "Write each session's NMEA (session-0001.nmea) and engine events "
                    + "(session-0001.events.jsonl); replay with "
                    + "`indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`."),
@@ -71,19 +71,19 @@ enum SimulateCommand {
         if let record { try write(results, to: record) }
         if let status = Interruption.status {
             let report = SimulationReport(results)
-            Output.error("indoornav simulate: interrupted after \(results.count) of \(Int(sessions)) sessions; the report covers those")
-            if options.json { Output.json(report.json) } else { Output.line(report.text) }
+            Output.error("indoornav simulate: interrupted after \(results.count) of \(counted(Int(sessions), "session")); the report covers those")
+            if options.json { Output.json(report.json) } else { Output.line(report.text(in: InstructionLanguage(tag: options.language))) }
             return status
         }
         if let frames {
             let first = simulator.run(session: 0, record: true)
             let start = monotonicSeconds()
             try drawFrames(first, venue: venue, to: frames, size: size, languages: options.languages)
-            Output.error(String(format: "wrote %d frames to %@ in %.2f s", first.frames.count, frames, monotonicSeconds() - start))
+            Output.error(String(format: "wrote %@ to %@ in %.2f s", counted(first.frames.count, "frame"), frames, monotonicSeconds() - start))
             if let status = Interruption.status { return status }
         }
         let report = SimulationReport(results)
-        if options.json { Output.json(report.json) } else { Output.line(report.text) }
+        if options.json { Output.json(report.json) } else { Output.line(report.text(in: InstructionLanguage(tag: options.language))) }
         return .success
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorCore
+import Synchronization
 
 /// Options every command shares.
 struct CommonOptions {
@@ -36,9 +37,34 @@ struct CommonOptions {
     /// The languages to show names in, best first (names fall back to English, then any).
     var languages: [String] { PreparedVenue.nameLanguages(for: language) }
 
-    /// The venue as routed, prepared.
+    /// The venue as routed, prepared. A venue with a file that did not load is still used (what loaded may be all
+    /// a command needs), but that file's error is said first, on stderr, and a failure after it is tied to it
+    /// (``IncompleteVenue``): a truncated `unit.geojson` is the reason `route` finds no place, and says so.
     func prepareVenue() throws(VenueError) -> PreparedVenue {
-        try PreparedVenue(loading: source)
+        let venue = try PreparedVenue(loading: source)
+        IncompleteVenue.warn(venue.venue, name: source.name, prefix: "indoornav")
+        return venue
+    }
+}
+
+/// Whether the venue a command uses did not load completely (a file of it failed): a failure after that is most
+/// likely its consequence, and is said to be.
+enum IncompleteVenue {
+    static let loaded = Atomic<Bool>(false)
+
+    /// Says on stderr, once per file, that a file of `venue` did not load, and remembers it for ``note``.
+    static func warn(_ venue: Venue, name: String, prefix: String) {
+        for failure in venue.issues where failure.isFileFailure {
+            let place = (failure.file ?? "") + (failure.line.map { ":\($0)" } ?? "")
+            Output.error("\(prefix): warning: \(name) did not load completely: \(place): \(failure.message); "
+                         + "its features are missing (`indoornav venue validate` lists what follows from it)")
+            loaded.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// What a failure or an empty result adds: nothing, or that the venue is incomplete.
+    static var note: String {
+        loaded.load(ordering: .relaxed) ? " (the venue did not load completely: see the warning above)" : ""
     }
 }
 
@@ -155,7 +181,9 @@ enum VenueCommands {
         _ = VenueSpatialIndex(venue)
         let t2 = monotonicSeconds()
         let languages = options.languages
-        var info = VenueInfo(venue, languages: languages)
+        // The counts of problems are validation's, as `venue validate` reports them: one source for both.
+        let validation = ValidationReport(validating: venue, named: options.source.name, strict: options.source.strict)
+        var info = VenueInfo(venue, languages: languages, validation: validation)
         if options.json {
             if options.verbose {
                 info.loadSeconds = t1 - t0
@@ -183,10 +211,8 @@ enum VenueCommands {
             Output.line("")
             Output.line(String(format: "extent: %.6f,%.6f – %.6f,%.6f (%.0f m × %.0f m)", e[0], e[1], e[2], e[3], size.width, size.height))
         }
-        if !venue.issues.isEmpty {
-            Output.line("loader notes: \(counted(info.issues["error"] ?? 0, "error")), \(counted(info.issues["warning"] ?? 0, "warning")), "
-                + "\(counted(info.issues["info"] ?? 0, "note")) (see `indoornav venue validate`)")
-        }
+        Output.line("validation: \(counted(validation.errors, "error")), \(counted(validation.warnings, "warning")), "
+            + "\(counted(validation.notes, "note"))\(validation.issues.isEmpty ? "" : " (see `indoornav venue validate`)")")
         if options.verbose {
             if options.source.strict {
                 Output.line("inferred: nothing (--strict: only what the data draws)")

@@ -18,7 +18,7 @@ func main() -> Int32 {
         Output.error("\(error.command): \(error.message)\nRun `\(error.command) --help` for usage.")
         return ExitStatus.usage.rawValue
     } catch {
-        Output.error("indoornav: \(error.localizedDescription)")
+        Output.error("indoornav: \(error.localizedDescription)\(IncompleteVenue.note)")
         if let hint = (error as? VenueError)?.recoverySuggestion { Output.error("hint: \(hint)") }
         return ExitStatus.failure.rawValue
     }

@@ -38,13 +38,15 @@ import Glibc
         await pump { collector.locations.count >= 5 }
         #expect(collector.locations.count >= 5, "statuses \(collector.statuses), gpsfake running \(gpsfake.isRunning) status \(gpsfake.isRunning ? 0 : gpsfake.terminationStatus)")
         Self.stop(gpsfake)
-        await pump { collector.statuses.last == .disconnected || collector.statuses.last == .connecting }
+        await pump { collector.statuses.last?.name == "disconnected" || collector.statuses.last == .connecting }
         let before = collector.locations.count
         gpsfake = try Self.gpsfake(port: port, log: log)
         defer { Self.stop(gpsfake) }
         await pump { collector.locations.count >= before + 5 }
         #expect(collector.locations.count >= before + 5)
-        #expect(collector.statuses.filter { $0 == .disconnected }.count >= 1)
+        #expect(collector.statuses.filter { $0.name == "disconnected" }.count >= 1)
+        // Each disconnection says why, naming gpsd's address.
+        #expect(collector.statuses.compactMap(\.reason).allSatisfy { $0.hasPrefix("gpsd at 127.0.0.1:\(port): ") }, "\(collector.statuses)")
         #expect(collector.statuses.last == .streaming)
         task.cancel()
         _ = try? await task.value

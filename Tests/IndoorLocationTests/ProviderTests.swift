@@ -51,6 +51,47 @@ final class Collector: Sendable {
         #expect(events.filter { if case .location = $0 { true } else { false } }.count == 16)
     }
 
+    /// A recording without one position fix is a failure that says what was read, not a quiet `finished`: an
+    /// empty file, a log of a receiver that never had a fix (GGA with quality 0), a seek past the last fix.
+    @Test func aRecordingWithoutAFixFailsAndSaysWhatItRead() async throws {
+        let dir = NSTemporaryDirectory() + "indoornav-nofix-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func failure(_ provider: ReplayProvider<ManualClock>) async -> (ProviderStatus?, (any Error)?) {
+            var last: ProviderStatus?
+            do {
+                for try await e in provider.events() { if case .status(let s) = e { last = s } }
+                return (last, nil)
+            } catch {
+                return (last, error)
+            }
+        }
+        let empty = dir + "/empty.nmea"
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let (status, error) = await failure(ReplayProvider(path: empty, format: .nmea(lenient: false), pace: .asFastAsPossible, clock: ManualClock()))
+        #expect(error as? RecordingError == .noFix(path: empty, sentences: 0, lines: 0))
+        #expect(status == .failed("\(empty): no position fix in 0 sentences (0 lines)"))
+
+        // Two sentences without a fix and a line that is not NMEA.
+        let noFix = dir + "/nofix.nmea"
+        func sentence(_ body: String) -> String {
+            String(format: "$%@*%02X\r\n", body, body.utf8.reduce(UInt8(0), ^))
+        }
+        let text = sentence("GPGGA,123519,,,,,0,00,,,M,,M,,") + sentence("GPGGA,123520,,,,,0,00,,,M,,M,,") + "garbage\r\n"
+        #expect(FileManager.default.createFile(atPath: noFix, contents: Data(text.utf8)))
+        let (_, noFixError) = await failure(ReplayProvider(path: noFix, format: .nmea(lenient: false), pace: .asFastAsPossible, clock: ManualClock()))
+        #expect(noFixError?.localizedDescription == "\(noFix): no position fix in 2 sentences (3 lines)")
+
+        let (_, seekError) = await failure(ReplayProvider(path: nmea, format: .nmea(lenient: false), pace: .asFastAsPossible, start: 10_000, clock: ManualClock()))
+        #expect(seekError as? RecordingError == .noFixAfterStart(path: nmea, start: 10_000, fixes: 16))
+
+        // A GPX file with waypoints but no track or route point.
+        let gpx = dir + "/waypoints.gpx"
+        #expect(FileManager.default.createFile(atPath: gpx, contents: Data(#"<gpx version="1.1"><wpt lat="1" lon="2"/><trk><trkseg/></trk></gpx>"#.utf8)))
+        let (_, gpxError) = await failure(ReplayProvider(path: gpx, format: .gpx(speed: 1.4), pace: .asFastAsPossible, clock: ManualClock()))
+        #expect(gpxError as? RecordingError == .noPoints(path: gpx))
+    }
+
     @Test func replaysGPXTracks() async throws {
         let path = fixtures.appendingPathComponent("gpx/georust/garmin-activity.gpx").path
         let provider = ReplayProvider(path: path, format: .gpx(speed: 1.4), pace: .asFastAsPossible, clock: ManualClock())

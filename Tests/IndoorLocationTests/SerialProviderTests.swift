@@ -25,8 +25,9 @@ import Glibc
         #expect(collector.locations.count == 1)
         // Unplugged: the epoch in flight is delivered, then disconnected; plugged back: streaming again.
         await pty.unplug()
-        try await settleOnRealProcess { statuses().last == .disconnected }
+        try await settleOnRealProcess { statuses().last?.name == "disconnected" }
         #expect(collector.locations.count == 2)
+        #expect(statuses().last?.reason?.hasPrefix("\(pty.devicePath): the device went away") == true, "\(statuses())")
         try await pty.start()
         try await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
@@ -34,7 +35,7 @@ import Glibc
         pty.write(TCPProviderTests.epoch3 + TCPProviderTests.epoch1)
         try await settleOnRealProcess { collector.locations.count == 3 }
         #expect(collector.locations.count == 3)
-        #expect(statuses().prefix(4) == [.connecting, .streaming, .disconnected, .connecting])
+        #expect(statuses().prefix(4).map(\.name) == ["connecting", "streaming", "disconnected", "connecting"])
         task.cancel()
         _ = try? await task.value
         await pty.unplug()
@@ -95,5 +96,35 @@ import Glibc
         task.cancel()
         _ = try? await task.value
         await pty.unplug()
+    }
+
+    /// The statuses of a stream that must fail, and its error.
+    static func failure(of provider: some LocationProvider) async -> ([ProviderStatus], (any Error)?) {
+        var statuses: [ProviderStatus] = []
+        do {
+            for try await e in provider.events() { if case .status(let s) = e { statuses.append(s) } }
+            return (statuses, nil)
+        } catch {
+            return (statuses, error)
+        }
+    }
+
+    /// A device that does not exist, or a file that is not a serial port, fails at once with the reason and the
+    /// path — a mistyped path is not waited for as an unplugged receiver is (no backoff: the clock is never slept
+    /// on).
+    @Test func aDeviceThatCannotBeOpenedFailsAtOnceWithTheReason() async throws {
+        let missing = "/dev/ttyNOPE-\(UUID().uuidString)"
+        let (statuses, error) = await Self.failure(of: NMEASerialProvider(path: missing, clock: ManualClock()))
+        let reason = "\(missing): cannot open: No such file or directory"
+        #expect(statuses == [.connecting, .failed(reason)])
+        #expect(error as? SourceError == .unavailable(reason: reason))
+        #expect(error?.localizedDescription == reason)
+
+        let file = NSTemporaryDirectory() + "not-a-tty-\(UUID().uuidString)"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("$GPGGA\r\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let (fileStatuses, fileError) = await Self.failure(of: NMEASerialProvider(path: file, baud: nil, clock: ManualClock()))
+        #expect(fileStatuses == [.connecting, .failed("\(file): not a serial port")])
+        #expect(fileError as? SourceError == .unavailable(reason: "\(file): not a serial port"))
     }
 }

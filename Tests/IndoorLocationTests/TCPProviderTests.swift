@@ -93,18 +93,21 @@ final class LoopbackServer: @unchecked Sendable {
         try await settleOnRealProcess { statuses().last == .streaming && collector.locations.count == 2 }
         // The peer drops: what arrived is decoded, then disconnected; after the backoff, it reconnects.
         server.drop()
-        try await settleOnRealProcess { statuses().last == .disconnected }
+        let dropped = ProviderStatus.disconnected(reason: "127.0.0.1:\(server.port): the connection was closed")
+        try await settleOnRealProcess { statuses().last == dropped }
         #expect(collector.locations.count == 3)
         try await settleOnRealProcess { clock.sleepers == 1 }
         clock.advance(by: .seconds(1))
         try await server.accept()
         try await settleOnRealProcess { statuses().suffix(2) == [.connecting, .streaming] }
-        #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, .disconnected, .connecting, .streaming])
+        #expect(statuses() == [.connecting, .streaming, .stalled, .streaming, dropped, .connecting, .streaming])
         task.cancel()
         _ = try? await task.value
     }
 
-    @Test func nobodyListeningMeansDisconnectedAndRetries() async throws {
+    /// A refused connection is not a reason to give up (the server may be starting): each attempt says why, with
+    /// the address, and the next comes after the backoff.
+    @Test func nobodyListeningMeansDisconnectedWithTheReasonAndRetries() async throws {
         let server = try #require(LoopbackServer())
         let port = server.port
         server.stopListening()
@@ -116,7 +119,8 @@ final class LoopbackServer: @unchecked Sendable {
         clock.advance(by: .seconds(1))
         try await settleOnRealProcess { collector.count >= 4 }
         let statuses = collector.events.withLock { $0 }
-        #expect(statuses.prefix(4) == [.status(.connecting), .status(.disconnected), .status(.connecting), .status(.disconnected)])
+        let refused = ProviderStatus.disconnected(reason: "127.0.0.1:\(port): cannot connect: Connection refused")
+        #expect(statuses.prefix(4) == [.status(.connecting), .status(refused), .status(.connecting), .status(refused)])
         task.cancel()
         _ = try? await task.value
     }

@@ -160,6 +160,50 @@ struct CLI {
         #expect(strict ? inferred.isEmpty : inferred.isSuperset(of: ["unit-overlap", "unit-wrong-types", "unit-dup"]))
     }
 
+    /// `venue info` and `venue validate` count the same problems (one report makes both), and the shipped campus,
+    /// which routes, has warnings but no error: its overlaps are slivers or rooms drawn within a walkway, and its two
+    /// invalid level outlines are outlines only.
+    @Test func infoAndValidateAgreeOnTheShippedCampus() async throws {
+        let venue = "venues/imdf-spbstu-polytech"
+        let validate = try await CLI.run(["venue", "validate", "--venue", venue, "--json"])
+        let info = try await CLI.run(["venue", "info", "--venue", venue, "--json"])
+        let report = try validate.json(), counts = try #require(try info.json()["issues"] as? [String: Int])
+        #expect(validate.status == 0)
+        #expect(report["errors"] as? Int == 0)
+        #expect(counts["error", default: 0] == report["errors"] as? Int)
+        #expect(counts["warning", default: 0] == report["warnings"] as? Int)
+        #expect(counts["info", default: 0] == (report["issues"] as? [[String: Any]])?.filter { $0["severity"] as? String == "info" }.count)
+        let text = try await CLI.run(["venue", "info", "--venue", venue])
+        let warnings = try #require(report["warnings"] as? Int)
+        #expect(text.stdout.contains("validation: 0 errors, \(warnings) warnings, "), "\(text.stdout)")
+    }
+
+    /// A venue whose `unit.geojson` was cut short: `validate` reports the file's own error first and what follows
+    /// from it once per file (not fifty dangling references before it); `route` and `search` say the load error
+    /// before their own failure and tie the failure to it.
+    @Test func aTruncatedFileIsTheFirstErrorAndTheReasonRoutesFail() async throws {
+        let dir = NSTemporaryDirectory() + "indoornav-truncated-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("venues/transit-hub").path, toPath: dir)
+        let units = try Data(contentsOf: URL(fileURLWithPath: dir + "/unit.geojson"))
+        try units.prefix(units.count / 2).write(to: URL(fileURLWithPath: dir + "/unit.geojson"))
+
+        let validate = try await CLI.run(["venue", "validate", "--venue", dir])
+        #expect(validate.status == 1)
+        let lines = validate.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: unit.geojson:") == true && lines.first?.contains("not valid JSON") == true, "\(validate.stdout)")
+        #expect(lines.filter { $0.contains("[dangling-reference]") }.count == 3, "\(validate.stdout)")
+
+        let route = try await CLI.run(["route", "--venue", dir, "--from", "Relay", "--to", "Café Müller"])
+        #expect(route.status == 1)
+        let errors = route.stderr.split(separator: "\n")
+        #expect(errors.first?.contains("did not load completely: unit.geojson:") == true, "\(route.stderr)")
+        #expect(errors.last?.contains("no place matches \"Relay\" (the venue did not load completely") == true, "\(route.stderr)")
+
+        let search = try await CLI.run(["search", "--venue", dir, "Relay"])
+        #expect(search.stderr.contains("did not load completely: unit.geojson:"), "\(search.stderr)")
+    }
+
     @Test(arguments: ["broken-json", "wrong-types", "not-a-venue", "tiny-imdf/level.geojson"])
     func neverCrashesOnBrokenInput(fixture: String) async throws {
         let r = try await CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/\(fixture)"])

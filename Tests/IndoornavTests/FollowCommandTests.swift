@@ -31,12 +31,54 @@ import Glibc
         #expect(Self.events(r.stdout).last?.contains(#""event":"arrived""#) == true)
     }
 
-    /// Guidance in the language asked for, as `route` gives it.
-    @Test func aRecordingThatCannotBeOpenedSaysWhy() async throws {
-        let r = try await CLI.run(["follow", "--nmea-file", "/nonexistent/session.nmea"])
+    /// A source that fails for good: the reason once, on stderr, with what failed; stdout carries only the event
+    /// stream (`[connecting]`, `[failed]`); exit 1. The same for a recording, a GPX track and a serial device.
+    @Test(arguments: [
+        (["--nmea-file", "/nonexistent/session.nmea"], "/nonexistent/session.nmea: cannot open: No such file or directory"),
+        (["--gpx", "/nonexistent/track.gpx"], "/nonexistent/track.gpx: cannot open: No such file or directory"),
+        (["--nmea", "/dev/ttyNOPE"], "/dev/ttyNOPE: cannot open: No such file or directory"),
+    ])
+    func aSourceThatCannotBeOpenedSaysWhyOnceOnStderr(source: [String], reason: String) async throws {
+        let r = try await CLI.run(["follow"] + source)
         #expect(r.status == 1)
-        #expect(r.stderr.contains("/nonexistent/session.nmea: cannot open: No such file or directory"), "\(r.stderr)")
-        #expect(!r.stdout.contains("failed(\""), "a Swift debug description: \(r.stdout)")
+        #expect(r.stderr == "indoornav: \(reason)\n", "\(r.stderr)")
+        #expect(r.stdout == "[connecting]\n[failed]\n", "\(r.stdout)")
+    }
+
+    /// A recording that holds no position fix (here: an empty file) is a failure that says what was read, not a
+    /// walk that quietly finished.
+    @Test func anEmptyRecordingSaysItHasNoFix() async throws {
+        let file = NSTemporaryDirectory() + "indoornav-empty-\(UUID().uuidString).nmea"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try await CLI.run(["follow", "--nmea-file", file])
+        #expect(r.status == 1)
+        #expect(r.stderr == "indoornav: \(file): no position fix in 0 sentences (0 lines)\n", "\(r.stderr)")
+        #expect(r.stdout == "[connecting]\n[streaming]\n[failed]\n", "\(r.stdout)")
+    }
+
+    /// A receiver that refuses the connection (nothing on the port: NMEA over TCP, or gpsd) is retried with
+    /// backoff, each `disconnected` event carries the reason with the address, and stderr says it once, not at
+    /// every attempt.
+    @Test(arguments: ["--nmea-tcp", "--gpsd"])
+    func aRefusedConnectionSaysWhyOnceAndRetries(option: String) async throws {
+        let port = try #require(GPSFake.freeLoopbackPort())
+        let (follow, captured) = try CLI.spawn(["follow", option, "127.0.0.1:\(port)", "--json"])
+        defer {
+            if follow.isRunning {
+                kill(follow.processIdentifier, SIGKILL)
+                follow.waitUntilExit()
+            }
+        }
+        func disconnections() -> [String] {
+            captured.stdout.split(separator: "\n").filter { $0.contains(#""status":"disconnected""#) }.map(String.init)
+        }
+        // Two attempts, a backoff of 1 s apart.
+        try await settleOnRealProcess { disconnections().count >= 2 }
+        let reason = "\(option == "--gpsd" ? "gpsd at " : "")127.0.0.1:\(port): cannot connect: Connection refused"
+        #expect(disconnections().allSatisfy { $0.contains(#""reason":"\#(reason)""#) }, "\(captured.stdout)")
+        #expect(follow.isRunning)
+        #expect(captured.stderr == "indoornav: \(reason); retrying (Ctrl-C to stop)\n", "\(captured.stderr)")
     }
 
     @Test func guidesInFrench() async throws {
@@ -45,6 +87,40 @@ import Glibc
         let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json", "--lang", "fr"] + Self.route)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains(#""instruction":"Vous êtes arrivé à Café Müller"#) && !r.stdout.contains(#""instruction":"Arrive"#))
+    }
+
+    /// The live guidance line is all in the language asked for: the level, the distance to the maneuver, what is
+    /// left, the source's status and the announcements.
+    @Test(arguments: [
+        ("en", ["[connecting]", "Level 0 · ", " left · streaming", "You have arrived."], [String]()),
+        ("fr", ["[connexion]", "Niveau 0 · Dans ", "· reste ", "· réception", "Vous êtes arrivé."], ["Level", " left", "streaming", "connecting"]),
+        ("de", ["[Verbindung]", "Ebene 0 · In ", "· noch ", "· Empfang", "Sie sind angekommen."], ["Level", " left", "streaming", "connecting"]),
+        ("ru", ["[подключение]", "Этаж 0 · Через ", "· осталось ", "· приём", "Вы прибыли."], ["Level", " left", "streaming", "connecting"]),
+    ])
+    func theLiveLineIsInOneLanguage(lang: String, expected: [String], english: [String]) async throws {
+        let dir = try await Self.record(seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--lang", lang] + Self.route)
+        #expect(r.status == 0, "\(r.stderr)")
+        for text in expected { #expect(r.stdout.contains(text), "\(text) not in \(r.stdout)") }
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
+    }
+
+    /// Without a destination, the live line says where the walker is by names, not ids (issue 18: `Level 0 ·
+    /// 1725d00d-… · near 08e0288e-…`); the JSON events keep the ids beside the names.
+    @Test func freeModeSaysWhereByNames() async throws {
+        let dir = try await Self.record(seed: 4)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Concourse [0] · Relay · streaming"), "\(r.stdout)")
+        #expect(r.stdout.contains(" · near "), "\(r.stdout)")
+        #expect(r.stdout.firstMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-/) == nil, "an id in \(r.stdout)")
+        let json = try await CLI.run(["follow", "--nmea-file", dir + "/session-0001.nmea", "--speed", "max", "--json"])
+        let located = try #require(json.stdout.split(separator: "\n").first { $0.contains(#""event":"located""#) })
+        for key in [#""space":""#, #""space_name":"Relay""#, #""nearest_poi":""#, #""nearest_poi_name":"Relay""#, #""level_name":"Concourse""#] {
+            #expect(located.contains(key), "\(key) not in \(located)")
+        }
     }
 
     /// Standard input is followed as it arrives, as a live receiver's stream piped in (`gpspipe -r | indoornav
@@ -186,6 +262,20 @@ import Glibc
             #expect(json[key] != nil, "\(key)")
         }
         #expect(json["arrived"] as? Int == 30)
+    }
+
+    /// simulate's report is in the language asked for: its labels, the plural of each count, the decimal mark.
+    @Test(arguments: [
+        ("en", ["sessions                 1 (", "1 for 1 real detour (", "matched position error   median "], [String]()),
+        ("fr", ["sessions ", "1 pour 1 détour réel (", "erreur de position recalée médiane ", ",0\u{A0}%"], ["arrived", "reroutes", "median"]),
+        ("de", ["Sitzungen ", "1 für 1 echten Umweg (", "Fehler der abgeglichenen Position Median ", ",0\u{A0}%"], ["arrived", "reroutes", "median"]),
+        ("ru", ["сеансы ", "1 на 1 реальный обход (", "ошибка сопоставленной позиции медиана ", "0 сеансов"], ["arrived", "reroutes", "median", "sessions"]),
+    ])
+    func simulateReportsInTheLanguageAsked(lang: String, expected: [String], english: [String]) async throws {
+        let r = try await CLI.run(["simulate"] + Self.route + ["--sessions", "1", "--seed", "9", "--detour-rate", "1", "--lang", lang])
+        #expect(r.status == 0, "\(r.stderr)")
+        for text in expected { #expect(r.stdout.contains(text), "\(text) not in \(r.stdout)") }
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
     }
 
     @Test func simulateDrawsAFramePerFix() async throws {

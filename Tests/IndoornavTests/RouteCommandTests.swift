@@ -113,6 +113,26 @@ import Testing
         #expect(nearest.stdout.contains("restroom"))
     }
 
+    /// Every word of the text itinerary is in the language asked for — the summary, the level legs, the steps —
+    /// with distances and durations rounded as people say them and their units in the plural the count takes.
+    @Test(arguments: [
+        ("en", "Café Müller → Page Blanche Bookshop: 65 m, about 1 minute", "Concourse [0] — 30 m, 40 seconds", [String]()),
+        ("fr", "Café Müller → Librairie Page Blanche: 65\u{A0}m, environ 1 minute", "Hall [0] — 30\u{A0}m, 40 secondes",
+         ["about", "seconds", " min,", "Leave", "Take"]),
+        ("de", "Café Müller → Page Blanche Bookshop: 65\u{A0}m, etwa 1 Minute", "Concourse [0] — 30\u{A0}m, 40 Sekunden",
+         ["about", "seconds", "minute", " min", "Leave", "Take"]),
+        ("ru", "Café Müller → Page Blanche Bookshop: 65\u{A0}м, примерно 1 минута", "Concourse [0] — 30\u{A0}м, 40 секунд",
+         ["about", "seconds", "minute", " min", " m,", "Leave", "Take"]),
+    ])
+    func theTextItineraryIsInOneLanguage(lang: String, summary: String, leg: String, english: [String]) async throws {
+        let r = try await CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche", "--lang", lang])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == summary)
+        #expect(lines.contains(leg), "\(r.stdout)")
+        for word in english { #expect(!r.stdout.contains(word), "\(word) in \(r.stdout)") }
+    }
+
     @Test func failuresAreClear() async throws {
         let unknown = try await CLI.run(["route", "--from", "Relay", "--to", "xyzzy"])
         #expect(unknown.status == 1)
@@ -289,5 +309,36 @@ enum PNGHeader {
         #expect(p.terminationStatus == 0, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         #expect((json["track_points"] as? NSNumber)?.intValue == 988)
+    }
+}
+
+/// Counts of one in English output take the singular ("1 error", "1 track in 1 segment", "1 epoch"), from the
+/// plural rule the itineraries use.
+@Suite(.timeLimit(.minutes(3))) struct EnglishCountTests {
+    @Test func oneOfEachIsSingular() async throws {
+        let dir = NSTemporaryDirectory() + "indoornav-one-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        let gpx = dir + "/one.gpx"
+        try Data(#"<gpx version="1.1"><wpt lat="1" lon="1"/><trk><trkseg><trkpt lat="48.85" lon="2.35"/></trkseg></trk></gpx>"#.utf8)
+            .write(to: URL(fileURLWithPath: gpx))
+        let info = try await CLI.run(["gpx", "info", gpx])
+        #expect(info.stdout.contains("1 waypoint, 0 routes (0 points), 1 track in 1 segment (1 point)"), "\(info.stdout)")
+
+        let nmea = dir + "/one.nmea"
+        try Data("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8).write(to: URL(fileURLWithPath: nmea))
+        let decode = try await CLI.run(["nmea", "decode", nmea])
+        #expect(decode.stderr.hasPrefix("1 sentence, 1 epoch; skipped: none"), "\(decode.stderr)")
+
+        // The sample venue with one broken file: exactly one error.
+        let venue = dir + "/venue"
+        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("venues/transit-hub").path, toPath: venue)
+        try Data().write(to: URL(fileURLWithPath: venue + "/fixture.geojson"))
+        let validate = try await CLI.run(["venue", "validate", "--venue", venue])
+        #expect(validate.stdout.hasSuffix("\(venue): 1 error, 0 warnings, 0 notes\n"), "\(validate.stdout)")
+
+        let simulate = try await CLI.run(["simulate", "--from", "Relay", "--to", "Café Müller", "--sessions", "1", "--seed", "9", "--detour-rate", "1"])
+        #expect(simulate.stdout.contains("1 for 1 real detour ("), "\(simulate.stdout)")
     }
 }

@@ -71,8 +71,8 @@ extension GPXSummary {
 
 /// Why a GPX file could not be read.
 public enum GPXError: Error, Equatable, Sendable, LocalizedError {
-    /// The file at `path` cannot be opened (missing, no permission).
-    case unreadable(path: String)
+    /// The file at `path` cannot be opened (missing, no permission); `reason` is the system's.
+    case unreadable(path: String, reason: String)
     /// Reading `path` failed part way; `reason` is the system's.
     case readFailed(path: String, reason: String)
     /// The XML is not well-formed at `line` and `column` (1-based); `reason` says what is wrong.
@@ -84,7 +84,7 @@ public enum GPXError: Error, Equatable, Sendable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .unreadable(let path): "\(path): cannot open"
+        case .unreadable(let path, let reason): "\(path): cannot open: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .malformed(let path, let line, let column, let reason): "\(path):\(line):\(column): not well-formed XML: \(reason)"
         case .notGPX(let path, let root): "\(path): not GPX (the root element is <\(root)>, not <gpx>)"
@@ -124,8 +124,10 @@ public enum GPXReader {
     @discardableResult
     static func read(path: String, visit: (GPXPoint, Tag) -> Void) throws(GPXError) -> GPXSummary {
         // `-`: standard input (left open: it is the process's).
-        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path)
+        let handle: FileHandle
+        switch path == "-" ? .success(FileHandle.standardInput) : ReadableFile.open(path) {
+        case .success(let opened): handle = opened
+        case .failure(let unopenable): throw .unreadable(path: path, reason: unopenable.reason)
         }
         defer { if path != "-" { try? handle.close() } }
         var scanner = XMLScanner(handle: handle)

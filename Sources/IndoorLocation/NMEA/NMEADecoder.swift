@@ -82,6 +82,8 @@ public struct NMEADecoder {
     public private(set) var skipped: [NMEASkipReason: Int] = [:]
     /// The number of sentences decoded so far (skipped lines not counted).
     public private(set) var sentences = 0
+    /// The number of non-empty lines read so far (sentences and skipped lines).
+    public var lines: Int { lineNumber }
     /// The first date sent before 2000 that was taken as a GPS week rollover and moved 1024 weeks on (so it can be
     /// said: a receiver's date is changed by 19.6 years), and how many dates were moved in all.
     public private(set) var firstRollover: DateRollover?

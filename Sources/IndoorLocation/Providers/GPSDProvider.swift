@@ -29,11 +29,18 @@ public struct GPSDProvider<C: Clock>: LocationProvider where C.Duration == Durat
     /// the stream is cancelled, reconnecting whenever the connection drops.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (host, port) = (host, port)
-        return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { GPSDJSONDecoder() }) {
-            guard let source = DescriptorSource.tcp(host: host, port: port),
-                  source.write(Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [0x0A])
-            else { return nil }
-            return source
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return LiveStream.events(name: "gpsd at \(address)", ended: "gpsd closed the connection", clock: clock,
+                                 stallTimeout: stallTimeout, decoder: { GPSDJSONDecoder() }) {
+            DescriptorSource.tcp(host: host, port: port)
+                .mapError { OpenFailure(what: "gpsd at \($0.what)", detail: $0.detail, permanent: $0.permanent) }
+                .flatMap { source in
+                    guard source.write(Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [0x0A]) else {
+                        return .failure(OpenFailure(what: "gpsd at \(address)", detail: "the connection closed before the watch could be asked",
+                                                    permanent: false))
+                    }
+                    return .success(source)
+                }
         }
     }
 }

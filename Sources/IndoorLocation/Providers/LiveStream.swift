@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,35 +44,85 @@ struct NMEAStreamDecoder: StreamDecoder {
     }
 }
 
+/// Why a source could not be opened, in words that name it (`"/dev/ttyNOPE: cannot open: No such file or
+/// directory"`), and whether trying again can help: a device file that does not exist, a port the user may not
+/// open or a host name that does not resolve stay so until someone acts; a refused or unanswered connection may
+/// be a server still starting.
+struct OpenFailure: Error, Hashable, Sendable {
+    /// What was tried, naming the source: `/dev/ttyNOPE: cannot open`.
+    let what: String
+    /// Why it failed, in the system's words: `No such file or directory`.
+    let detail: String
+    let permanent: Bool
+
+    /// `what: detail`.
+    var message: String { "\(what): \(detail)" }
+
+    /// The system's words for `errno`, permanent for the errors no retry mends.
+    static func system(_ what: String, errno code: Int32) -> OpenFailure {
+        OpenFailure(what: what, detail: String(cString: strerror(code)),
+                    permanent: [ENOENT, ENOTDIR, EISDIR, EACCES, EPERM, ENOTTY, ELOOP, ENAMETOOLONG].contains(code))
+    }
+}
+
+/// Why a live source stopped for good. (Its ``ProviderStatus/failed(_:)`` status carries the same words.)
+public enum SourceError: Error, Hashable, Sendable, LocalizedError {
+    /// The source could not be opened at the first attempt, for a reason no retry mends (no such device,
+    /// permission denied, not a serial port, an unknown host); `reason` names the source.
+    case unavailable(reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unavailable(let reason): reason
+        }
+    }
+}
+
 /// The life of a live source, shared by the TCP, serial and gpsd providers: open → streaming → stalled (no data
 /// for `stallTimeout` of the clock) → streaming again, or disconnected → reopened 1 s later; while it cannot be
-/// opened, attempts back off 1, 2, 4, 8, 16 s, then every 16 s. Every complete line that arrived is decoded, even
-/// the epoch in flight when the source goes away. The blocking calls run on the source's own ``SourceLane``.
+/// opened, attempts back off 1, 2, 4, 8, 16 s, then every 16 s. Each `disconnected` status says why (the open
+/// failure, or how the source ended: `ended`). A source that has never opened and fails for a reason no retry
+/// mends (``OpenFailure/permanent``) is not retried: the stream gives `failed` and throws
+/// ``SourceError/unavailable(reason:)`` — a device path mistyped fails at once, a device unplugged later is waited
+/// for. Every complete line that arrived is decoded, even the epoch in flight when the source goes away. The
+/// blocking calls run on the source's own ``SourceLane``.
 enum LiveStream {
     static let backoff: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16)]
 
+    /// - Parameters:
+    ///   - name: the source as the user gave it (`/dev/ttyUSB0`, `127.0.0.1:10110`), to name it in reasons.
+    ///   - ended: what it means for this kind of source that reading ends (`the device went away`).
     static func events<C: Clock>(
-        clock: C, stallTimeout: Duration, decoder makeDecoder: @escaping @Sendable () -> any StreamDecoder,
-        open: @escaping @Sendable () -> (any ByteSource)?
+        name: String, ended: String, clock: C, stallTimeout: Duration,
+        decoder makeDecoder: @escaping @Sendable () -> any StreamDecoder,
+        open: @escaping @Sendable () -> Result<any ByteSource, OpenFailure>
     ) -> AsyncThrowingStream<LocationEvent, any Error> where C.Duration == Duration {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let task = Task {
             let lane = SourceLane()
             var failures = 0
+            var everOpened = false
             while !Task.isCancelled {
                 continuation.yield(.status(.connecting))
-                guard await lane.open(open) else {
-                    continuation.yield(.status(.disconnected))
+                if let failure = await lane.open(open) {
+                    if failure.permanent && !everOpened {
+                        continuation.yield(.status(.failed(failure.message)))
+                        continuation.finish(throwing: SourceError.unavailable(reason: failure.message))
+                        return
+                    }
+                    continuation.yield(.status(.disconnected(reason: failure.message)))
                     let delay = backoff[min(failures, backoff.count - 1)]
                     failures += 1
                     do { try await clock.sleep(for: delay) } catch { break }
                     continue
                 }
                 failures = 0
+                everOpened = true
                 continuation.yield(.status(.streaming))
                 var decoder = makeDecoder()
                 var lastData = clock.now
                 var stalled = false
+                var reason = "\(name): \(ended)"
                 func deliver(_ events: [LocationEvent]) {
                     for event in events { continuation.yield(event) }
                 }
@@ -90,14 +141,17 @@ enum LiveStream {
                             stalled = true
                             continuation.yield(.status(.stalled))
                         }
-                    case .closed, .failed:
+                    case .closed:
+                        break reading
+                    case .failed(let code):
+                        reason = "\(name): \(ended) (\(String(cString: strerror(code))))"
                         break reading
                     }
                 }
                 await lane.close()
                 deliver(decoder.finish())
                 if Task.isCancelled { break }
-                continuation.yield(.status(.disconnected))
+                continuation.yield(.status(.disconnected(reason: reason)))
                 do { try await clock.sleep(for: backoff[0]) } catch { break }
             }
             await lane.close()
@@ -131,12 +185,18 @@ final class SourceLane: @unchecked Sendable {
     private let queue = DispatchQueue(label: "indoornav.live-source")
     private var source: (any ByteSource)?
 
-    /// Opens a source with `make` on the lane (closing the one before); false when it cannot be opened.
-    func open(_ make: @escaping @Sendable () -> (any ByteSource)?) async -> Bool {
+    /// Opens a source with `make` on the lane (closing the one before); nil when it opened, else why not.
+    func open(_ make: @escaping @Sendable () -> Result<any ByteSource, OpenFailure>) async -> OpenFailure? {
         await onLane {
             self.source?.close()
-            self.source = make()
-            return self.source != nil
+            self.source = nil
+            switch make() {
+            case .success(let source):
+                self.source = source
+                return nil
+            case .failure(let failure):
+                return failure
+            }
         }
     }
 
@@ -194,22 +254,17 @@ final class DescriptorSource: ByteSource {
 
     deinit { close() }
 
-    /// A file opened for reading; nil when it cannot be, or is a directory.
-    static func file(_ path: String) -> DescriptorSource? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
-            Glibc.close(fd)
-            return nil
-        }
-        return DescriptorSource(owning: fd)
+    /// A file opened for reading; a failure (`PATH: cannot open: REASON`) when it cannot be, or is a directory.
+    static func file(_ path: String) -> Result<any ByteSource, OpenFailure> {
+        ReadableFile.descriptor(path)
+            .map { DescriptorSource(owning: $0) }
+            .mapError { OpenFailure(what: "\(path): cannot open", detail: $0.reason, permanent: true) }
     }
 
     /// The process's standard input (a copy of the descriptor: closing it leaves standard input open).
-    static func standardInput() -> DescriptorSource? {
+    static func standardInput() -> Result<any ByteSource, OpenFailure> {
         let fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
-        return fd >= 0 ? DescriptorSource(owning: fd) : nil
+        return fd >= 0 ? .success(DescriptorSource(owning: fd)) : .failure(.system("standard input: cannot read", errno: errno))
     }
 
     /// How long one connection attempt may take: a host that drops the handshake would otherwise hold the lane
@@ -217,35 +272,49 @@ final class DescriptorSource: ByteSource {
     static let connectTimeoutMilliseconds: Int32 = 5000
 
     /// A TCP connection to `host` (a name or an address) and `port`, each address tried in turn for at most
-    /// ``connectTimeoutMilliseconds``; nil when none can be made.
-    static func tcp(host: String, port: UInt16) -> DescriptorSource? {
+    /// ``connectTimeoutMilliseconds``; when none can be made, why the last attempt failed (`HOST:PORT: cannot
+    /// connect: Connection refused`). A name that does not resolve is a permanent failure; a refusal or a timeout
+    /// is not (a server still starting).
+    static func tcp(host: String, port: UInt16) -> Result<DescriptorSource, OpenFailure> {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else { return nil }
+        let resolved = getaddrinfo(host, String(port), &hints, &result)
+        guard resolved == 0, let first = result else {
+            // (EAI_AGAIN: the name server did not answer, which may pass.)
+            return .failure(OpenFailure(what: "\(address): cannot resolve \(host)", detail: String(cString: gai_strerror(resolved)),
+                                        permanent: resolved != EAI_AGAIN && resolved != EAI_SYSTEM))
+        }
         defer { freeaddrinfo(result) }
+        var failure = OpenFailure(what: "\(address): cannot connect", detail: "no address", permanent: false)
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let info = candidate {
             // (Close-on-exec: a process started meanwhile must not keep the connection open.)
             let s = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
-            if s >= 0 {
-                if connect(s, to: info.pointee, timeoutMilliseconds: connectTimeoutMilliseconds) {
-                    return DescriptorSource(owning: s)
+            if s < 0 {
+                failure = OpenFailure(what: "\(address): cannot connect", detail: String(cString: strerror(errno)), permanent: false)
+            } else {
+                switch connect(s, to: info.pointee, timeoutMilliseconds: connectTimeoutMilliseconds) {
+                case nil: return .success(DescriptorSource(owning: s))
+                case let why?: failure = OpenFailure(what: "\(address): cannot connect", detail: why, permanent: false)
                 }
                 Glibc.close(s)
             }
             candidate = info.pointee.ai_next
         }
-        return nil
+        return .failure(failure)
     }
 
-    /// Connects `s` without blocking for longer than `timeoutMilliseconds`, then leaves it blocking again.
-    private static func connect(_ s: Int32, to info: addrinfo, timeoutMilliseconds: Int32) -> Bool {
+    /// Connects `s` without blocking for longer than `timeoutMilliseconds`, then leaves it blocking again; nil when
+    /// connected, else why not in the system's words.
+    private static func connect(_ s: Int32, to info: addrinfo, timeoutMilliseconds: Int32) -> String? {
+        func system(_ code: Int32) -> String { String(cString: strerror(code)) }
         let flags = fcntl(s, F_GETFL)
-        guard flags >= 0, fcntl(s, F_SETFL, flags | O_NONBLOCK) == 0 else { return false }
+        guard flags >= 0, fcntl(s, F_SETFL, flags | O_NONBLOCK) == 0 else { return system(errno) }
         if Glibc.connect(s, info.ai_addr, info.ai_addrlen) != 0 {
-            guard errno == EINPROGRESS else { return false }
+            guard errno == EINPROGRESS else { return system(errno) }
             // A signal (a child process ending, say) interrupts poll, not the connection: wait out the rest.
             let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
             var p = pollfd(fd: s, events: Int16(POLLOUT), revents: 0)
@@ -255,11 +324,12 @@ final class DescriptorSource: ByteSource {
                 let milliseconds = max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
                 ready = poll(&p, 1, Int32(clamping: milliseconds))
             } while ready < 0 && errno == EINTR
-            guard ready == 1 else { return false }
+            guard ready == 1 else { return ready == 0 ? "no answer within \(timeoutMilliseconds / 1000) s" : system(errno) }
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
-            guard getsockopt(s, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else { return false }
+            guard getsockopt(s, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return system(errno) }
+            guard error == 0 else { return system(error) }
         }
-        return fcntl(s, F_SETFL, flags) == 0
+        return fcntl(s, F_SETFL, flags) == 0 ? nil : system(errno)
     }
 }

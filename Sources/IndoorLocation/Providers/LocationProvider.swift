@@ -8,11 +8,14 @@ public enum ProviderStatus: Hashable, Sendable {
     case streaming
     /// No data for a while (a receiver indoors, a stalled connection).
     case stalled
-    /// The connection or device is gone; a live provider tries again after a backoff.
-    case disconnected
+    /// The connection or device is gone, or could not be opened; a live provider tries again after a backoff.
+    /// `reason` says why, naming the source: `"/dev/ttyUSB0: the device went away"`,
+    /// `"127.0.0.1:10110: cannot connect: Connection refused"`.
+    case disconnected(reason: String)
     /// The end of a finite source (a replayed file).
     case finished
-    /// The source failed for good (a replayed file that cannot be read); the message says why.
+    /// The source failed for good (a replayed file that cannot be read, a serial device that does not exist); the
+    /// message says why, naming the source.
     case failed(String)
 
     /// The status's name, as events in JSON give it: `connecting`, `streaming`, `stalled`, `disconnected`,
@@ -25,6 +28,14 @@ public enum ProviderStatus: Hashable, Sendable {
         case .disconnected: "disconnected"
         case .finished: "finished"
         case .failed: "failed"
+        }
+    }
+
+    /// Why the source is disconnected or failed, naming it; nil for the other statuses.
+    public var reason: String? {
+        switch self {
+        case .disconnected(let reason), .failed(let reason): reason
+        case .connecting, .streaming, .stalled, .finished: nil
         }
     }
 }

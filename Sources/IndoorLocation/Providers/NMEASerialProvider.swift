@@ -6,7 +6,9 @@ import Glibc
 /// An NMEA 0183 receiver on a serial port (`/dev/ttyUSB0`, `/dev/ttyACM0`, a pseudo-terminal): raw mode at a
 /// given baud rate, or at the rate found by hunting (``baud`` nil: 4800…115200, see `huntBaud(bauds:lenient:open:)`).
 /// It survives the receiver being unplugged: statuses and backoff as for
-/// ``NMEATCPProvider`` (disconnected when the device vanishes, reopened when it reappears).
+/// ``NMEATCPProvider`` (disconnected when the device vanishes, reopened when it reappears). A device that cannot
+/// be opened at the first attempt for a reason no retry mends (no such file, permission denied, not a serial port)
+/// fails the stream at once with ``SourceError/unavailable(reason:)``.
 public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     /// The device path (`/dev/ttyUSB0`).
     public let path: String
@@ -35,9 +37,22 @@ public struct NMEASerialProvider<C: Clock>: LocationProvider where C.Duration ==
     /// reopens the device whenever it vanishes.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (path, baud, lenient) = (path, baud, lenient)
-        return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { NMEAStreamDecoder(lenient: lenient) }) {
-            if let baud { return DescriptorSource.serial(path: path, baud: baud) }
-            return Self.huntBaud(lenient: lenient) { DescriptorSource.serial(path: path, baud: $0) }?.source
+        return LiveStream.events(name: path, ended: "the device went away", clock: clock, stallTimeout: stallTimeout,
+                                 decoder: { NMEAStreamDecoder(lenient: lenient) }) {
+            if let baud { return DescriptorSource.serial(path: path, baud: baud).map { $0 } }
+            // Why the port could not be opened, if it never could; else no rate gave NMEA.
+            var openFailure: OpenFailure?
+            let found = Self.huntBaud(lenient: lenient) { rate in
+                switch DescriptorSource.serial(path: path, baud: rate) {
+                case .success(let source): return source
+                case .failure(let failure):
+                    openFailure = failure
+                    return nil
+                }
+            }
+            if let found { return .success(found.source) }
+            return .failure(openFailure ?? OpenFailure(what: path, detail: "no NMEA sentences at any rate (\(Self.supportedBauds.map(String.init).joined(separator: ", ")) baud)",
+                                                       permanent: false))
         }
     }
 
@@ -102,18 +117,28 @@ extension DescriptorSource {
         }
     }
 
-    /// A serial port in raw mode at `baud`; nil when it cannot be opened (absent, unplugged, not a tty).
-    static func serial(path: String, baud: Int) -> DescriptorSource? {
-        guard let speed = speed(baud) else { return nil }
+    /// A serial port in raw mode at `baud`; when it cannot be opened (absent, unplugged, not a tty), why
+    /// (`/dev/ttyUSB9: cannot open: No such file or directory`).
+    static func serial(path: String, baud: Int) -> Result<DescriptorSource, OpenFailure> {
+        guard let speed = speed(baud) else { return .failure(OpenFailure(what: path, detail: "\(baud) baud is not supported", permanent: true)) }
         let fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .failure(.system("\(path): cannot open", errno: errno)) }
         var t = termios()
-        guard tcgetattr(fd, &t) == 0 else { Glibc.close(fd); return nil }
+        guard tcgetattr(fd, &t) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            return .failure(code == ENOTTY ? OpenFailure(what: path, detail: "not a serial port", permanent: true)
+                                           : .system("\(path): cannot read its settings", errno: code))
+        }
         cfmakeraw(&t)
         t.c_cflag |= tcflag_t(CLOCAL) | tcflag_t(CREAD)
         cfsetispeed(&t, speed)
         cfsetospeed(&t, speed)
-        guard tcsetattr(fd, TCSANOW, &t) == 0 else { Glibc.close(fd); return nil }
-        return DescriptorSource(owning: fd)
+        guard tcsetattr(fd, TCSANOW, &t) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            return .failure(.system("\(path): cannot set \(baud) baud", errno: code))
+        }
+        return .success(DescriptorSource(owning: fd))
     }
 }

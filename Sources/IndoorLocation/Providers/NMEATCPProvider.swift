@@ -6,7 +6,9 @@ import Glibc
 /// NMEA 0183 over TCP, as phone apps and many receivers serve it. It survives the connection dropping: the
 /// status goes `streaming` → `stalled` (no data for ``stallTimeout``) → `disconnected` → `connecting` again after
 /// a backoff (1, 2, 4, 8, 16 s, then every 16 s), and the stream resumes when the peer is back — no restart, and
-/// every complete line that arrived is decoded. Time for stalls and backoff comes from the injected clock.
+/// every complete line that arrived is decoded. Time for stalls and backoff comes from the injected clock. Each
+/// `disconnected` status says why (`127.0.0.1:10110: cannot connect: Connection refused`); a host name that does
+/// not resolve at the first attempt fails the stream at once.
 public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     /// The host serving NMEA, a name or an address.
     public let host: String
@@ -32,8 +34,10 @@ public struct NMEATCPProvider<C: Clock>: LocationProvider where C.Duration == Du
     /// connection drops.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (host, port, lenient) = (host, port, lenient)
-        return LiveStream.events(clock: clock, stallTimeout: stallTimeout, decoder: { NMEAStreamDecoder(lenient: lenient) }) {
-            DescriptorSource.tcp(host: host, port: port)
+        let name = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return LiveStream.events(name: name, ended: "the connection was closed", clock: clock, stallTimeout: stallTimeout,
+                                 decoder: { NMEAStreamDecoder(lenient: lenient) }) {
+            DescriptorSource.tcp(host: host, port: port).map { $0 }
         }
     }
 }

@@ -7,11 +7,23 @@ public enum RecordingError: Error, Hashable, Sendable, LocalizedError {
     case unreadable(path: String, reason: String)
     /// Reading the recording at `path` failed part way; `reason` is the system's.
     case readFailed(path: String, reason: String)
+    /// The NMEA recording ended without one position fix: `sentences` sentences decoded in `lines` non-empty lines
+    /// (both 0 for an empty file).
+    case noFix(path: String, sentences: Int, lines: Int)
+    /// The GPX file has no track or route point to replay.
+    case noPoints(path: String)
+    /// The recording has `fixes` position fixes, none of them `start` seconds or more into it.
+    case noFixAfterStart(path: String, start: Double, fixes: Int)
 
     public var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason): "\(path): cannot open: \(reason)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
+        case .noFix(let path, let sentences, let lines):
+            "\(path): no position fix in \(sentences) \(sentences == 1 ? "sentence" : "sentences") (\(lines) \(lines == 1 ? "line" : "lines"))"
+        case .noPoints(let path): "\(path): no track or route point to replay"
+        case .noFixAfterStart(let path, let start, let fixes):
+            "\(path): none of its \(fixes) \(fixes == 1 ? "fix is" : "fixes are") \(start.formatted(.number.precision(.fractionLength(0...1)))) s or more into the recording"
         }
     }
 }
@@ -67,13 +79,15 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     /// never ends); its times come from the sentences' times of day (``NMEATimeline``). A GPX file is read whole
     /// first; a point's time is the time since the one before, or, without times or across a jump back or of more
     /// than half a day, the time to walk from it at the format's speed.
-    func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws {
+    /// - Returns: how much was read: NMEA sentences and non-empty lines (GPX: nil).
+    @discardableResult
+    func forEachRecorded(opened: () -> Void = {}, _ body: (Double?, LocationEvent) async throws -> Void) async throws -> (sentences: Int, lines: Int)? {
         switch format {
         case .nmea(let lenient):
             let path = path
             let lane = SourceLane()
-            guard await lane.open({ path == "-" ? DescriptorSource.standardInput() : DescriptorSource.file(path) }) else {
-                throw RecordingError.unreadable(path: path, reason: Self.whyUnopenable(path))
+            if let failure = await lane.open({ path == "-" ? DescriptorSource.standardInput() : DescriptorSource.file(path) }) {
+                throw RecordingError.unreadable(path: path, reason: failure.detail)
             }
             opened()
             var decoder = NMEADecoder(lenient: lenient)
@@ -100,6 +114,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                 throw error
             }
             await lane.close()
+            return (decoder.sentences, decoder.lines)
         case .gpx(let speed):
             var out: [(Double, LocationEvent)] = []
             var elapsed = 0.0
@@ -121,21 +136,16 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
             }
             opened()
             for (time, event) in out { try await body(time, event) }
+            return nil
         }
-    }
-
-    /// Why `path` cannot be opened for reading, in the system's words.
-    static func whyUnopenable(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var status = stat()
-        let isDirectory = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        close(fd)
-        return isDirectory ? String(cString: strerror(EISDIR)) : "it could not be read"
     }
 
     /// Streams `connecting`, `streaming`, the recording's events at their pace, and `finished` (after the last loop,
     /// if looping); a file that cannot be read gives `failed` and then throws its ``RecordingError`` or ``GPXError``.
+    /// A recording that gives no position fix (an empty file, a log of a receiver that never had one, a seek past
+    /// its end) fails too, with ``RecordingError/noFix(path:sentences:lines:)``, ``RecordingError/noPoints(path:)``
+    /// or ``RecordingError/noFixAfterStart(path:start:fixes:)``: a replay is asked for to get positions, and
+    /// finishing quietly without any would let a script carry on as if it had them.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let replay = self
@@ -146,6 +156,9 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                 var announced = false
                 var pass = 0
                 var delivered = 0
+                var fixesDelivered = 0
+                var fixesRead = 0
+                var read: (sentences: Int, lines: Int)?
                 repeat {
                     if pass > 0, case .recorded(let factor) = replay.pace, factor > 0 {
                         // Back at the start of a loop: one second after the last fix.
@@ -153,18 +166,26 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
                     }
                     pacer.startOver()
                     delivered = 0
-                    try await replay.forEachRecorded(opened: {
+                    read = try await replay.forEachRecorded(opened: {
                         if !announced { continuation.yield(.status(.streaming)) }
                         announced = true
                     }) { time, event in
+                        let isFix: Bool = if case .location = event { true } else { false }
+                        if isFix { fixesRead += 1 }
                         guard pacer.admits(time) else { return }
                         try await pacer.wait(until: time)
                         continuation.yield(event)
                         delivered += 1
+                        if isFix { fixesDelivered += 1 }
                     }
                     pass += 1
                     await Task.yield()
                 } while replay.loop && replay.path != "-" && delivered > 0 && !Task.isCancelled
+                if fixesDelivered == 0 && !Task.isCancelled {
+                    if fixesRead > 0 { throw RecordingError.noFixAfterStart(path: replay.path, start: replay.start, fixes: fixesRead) }
+                    guard let read else { throw RecordingError.noPoints(path: replay.path) }
+                    throw RecordingError.noFix(path: replay.path, sentences: read.sentences, lines: read.lines)
+                }
                 continuation.yield(.status(.finished))
                 continuation.finish()
             } catch is CancellationError {

@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorLocation
+import IndoorRouting
 
 /// The figures of many simulated sessions: what the issue's acceptance asks of the engine.
 public struct SimulationReport: Hashable, Sendable {
@@ -105,20 +106,8 @@ public struct SimulationReport: Hashable, Sendable {
         ])
     }
 
-    /// The report as `indoornav simulate` prints it: one aligned line per figure.
-    public var text: String {
-        func pct(_ n: Int) -> String { sessions == 0 ? "–" : String(format: "%.1f %%", 100 * Double(n) / Double(sessions)) }
-        func m(_ x: Double?) -> String { x.map { String(format: "%.2f m", $0) } ?? "–" }
-        return """
-            sessions                 \(sessions) (\(fixes) fixes)
-            arrived                  \(arrived) (\(pct(arrived)))
-            wrong-level arrivals     \(wrongLevelArrivals)
-            reroutes                 \(reroutes) for \(detours) real detours (at most \(String(format: "%.2g", maxReroutesPerDetour)) per detour in a session, \(maxReroutesPerSession) per session; \(reroutesWithoutDetour) after false alarms)
-            off-route detection      median \(detectionDelayMedian.map { String(format: "%.0f", $0) } ?? "–") fixes, max \(detectionDelayMax.map(String.init) ?? "–") after the walker was unmistakably off (off-route distance + 2σ); from the off-route distance itself median \(thresholdDelayMedian.map { String(format: "%.0f", $0) } ?? "–"), max \(thresholdDelayMax.map(String.init) ?? "–"); \(undetectedDetours) undetected
-            false off-route alarms   \(falseOffRouteSessions) sessions (\(pct(falseOffRouteSessions)))
-            matched position error   median \(m(matchedErrorMedian)), p95 \(m(matchedErrorP95))
-            """
-    }
+    /// The report as `indoornav simulate` prints it, in English: one aligned line per figure (see ``text(in:)``).
+    public var text: String { text(in: .en) }
 }
 
 extension NavigationEvent {
@@ -188,7 +177,7 @@ extension NavigationEvent {
             o["after"] = n(after)
         case .providerStatus(let status):
             o["status"] = .string(status.name)
-            if case .failed(let reason) = status { o["reason"] = .string(reason) }
+            if let reason = status.reason { o["reason"] = .string(reason) }
         }
         return .object(o)
     }

@@ -191,14 +191,7 @@ struct Phrasebook {
         case .en: return n == 1 ? "1 level" : "\(n) levels"
         case .fr: return n == 1 ? "un niveau" : "\(n) niveaux"
         case .de: return n == 1 ? "eine Ebene" : "\(n) Ebenen"
-        case .ru:
-            let form: String
-            switch (n % 10, n % 100) {
-            case (1, let h) where h != 11: form = "этаж"
-            case (2...4, let h) where !(12...14).contains(h): form = "этажа"
-            default: form = "этажей"
-            }
-            return "\(n) \(form)"
+        case .ru: return "\(n) \(plural(n, one: "этаж", few: "этажа", many: "этажей"))"
         }
     }
 

@@ -4,11 +4,54 @@ import IndoorGeometry
 
 /// Collects the issues of one load.
 final class IssueLog {
-    var issues: [VenueIssue] = []
+    private(set) var issues: [VenueIssue] = []
+    /// For each dangling reference (by its index in ``issues``), the feature types it may refer to.
+    private var referredTypes: [Int: [String]] = [:]
 
     func add(_ severity: VenueIssue.Severity, _ code: String, file: String? = nil, featureID: String? = nil,
              line: Int? = nil, _ message: String) {
         issues.append(VenueIssue(severity, code, file: file, featureID: featureID, line: line, message))
+    }
+
+    /// A `dangling-reference`: a feature of `file` names a feature of one of `types` (`unit`, `level`) that is
+    /// not loaded.
+    func dangling(_ severity: VenueIssue.Severity, file: String, featureID: String, to types: [String], _ message: String) {
+        referredTypes[issues.count] = types
+        add(severity, "dangling-reference", file: file, featureID: featureID, message)
+    }
+
+    /// The issues with the consequences of a file that did not load collapsed: the dangling references to its
+    /// features — one per feature that named one, so a truncated `unit.geojson` gave fifty before its own error —
+    /// become one issue per referring file, which says they follow from it and names the first few features.
+    /// The file's own failure comes first among the errors (``VenueIssue/isFileFailure``).
+    func issuesWithConsequencesCollapsed() -> [VenueIssue] {
+        let failed = Set(issues.filter(\.isFileFailure).compactMap { issue in
+            issue.file.flatMap { $0.hasSuffix(".geojson") ? String($0.dropLast(".geojson".count)) : nil }
+        })
+        guard !failed.isEmpty else { return issues }
+        var kept: [VenueIssue] = []
+        // By referring file and the failed file its references lead to, in order of first appearance.
+        var groups: [(file: String, failed: String, severity: VenueIssue.Severity, ids: [String])] = []
+        for (k, issue) in issues.enumerated() {
+            guard let types = referredTypes[k], let cause = types.first(where: failed.contains), let file = issue.file,
+                  let id = issue.featureID else {
+                kept.append(issue)
+                continue
+            }
+            if let g = groups.firstIndex(where: { $0.file == file && $0.failed == cause }) {
+                groups[g].ids.append(id)
+                groups[g].severity = max(groups[g].severity, issue.severity)
+            } else {
+                groups.append((file, cause, issue.severity, [id]))
+            }
+        }
+        for g in groups {
+            let shown = g.ids.prefix(3).joined(separator: ", ") + (g.ids.count > 3 ? " and \(g.ids.count - 3) more" : "")
+            let count = g.ids.count == 1 ? "1 feature refers" : "\(g.ids.count) features refer"
+            kept.append(VenueIssue(g.severity, "dangling-reference", file: g.file,
+                "\(count) to \(g.failed) features of \(g.failed).geojson, which did not load (its error says why); skipped: \(shown)"))
+        }
+        return kept
     }
 }
 

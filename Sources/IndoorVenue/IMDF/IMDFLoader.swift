@@ -91,7 +91,7 @@ struct IMDFVenueBuilder {
         func address(_ f: IMDFFeature) -> Address? {
             guard let id = f.string("address_id") else { return nil }
             if let a = addresses[id] { return a }
-            log.add(.warning, "dangling-reference", file: f.file, featureID: f.id, "address_id \(id) names no address")
+            log.dangling(.warning, file: f.file, featureID: f.id, to: ["address"], "address_id \(id) names no address")
             return nil
         }
 
@@ -118,7 +118,7 @@ struct IMDFVenueBuilder {
             }
             let ids = f.strings("building_ids")
             for b in ids where !buildingIDs.contains(b) {
-                log.add(.warning, "dangling-reference", file: f.file, featureID: f.id, "building_ids names \(b), which is not a building")
+                log.dangling(.warning, file: f.file, featureID: f.id, to: ["building"], "building_ids names \(b), which is not a building")
             }
             levels.append(Level(id: f.id, ordinal: ordinal, name: f.labels("name"), shortName: f.labels("short_name"),
                                 isOutdoor: f.bool("outdoor") ?? false, buildingIDs: ids,
@@ -131,7 +131,7 @@ struct IMDFVenueBuilder {
                 return nil
             }
             guard levelIDs.contains(id) else {
-                log.add(.error, "dangling-reference", file: f.file, featureID: f.id, "level_id \(id) names no level; feature skipped")
+                log.dangling(.error, file: f.file, featureID: f.id, to: ["level"], "level_id \(id) names no level; feature skipped")
                 return nil
             }
             return id
@@ -169,7 +169,7 @@ struct IMDFVenueBuilder {
         func place(_ f: IMDFFeature, unitID: String?) -> (level: String, space: String?)? {
             if let unitID {
                 if let i = spaceIndex[unitID] { return (spaces[i].levelID, unitID) }
-                log.add(.error, "dangling-reference", file: f.file, featureID: f.id, "unit \(unitID) is not a loaded unit; feature skipped")
+                log.dangling(.error, file: f.file, featureID: f.id, to: ["unit"], "unit \(unitID) is not a loaded unit; feature skipped")
                 return nil
             }
             if let level = f.string("level_id"), levelIDs.contains(level) { return (level, nil) }
@@ -193,7 +193,7 @@ struct IMDFVenueBuilder {
                 continue
             }
             guard let (c, unit) = anchors[anchorID] else {
-                log.add(.error, "dangling-reference", file: f.file, featureID: f.id, "anchor_id \(anchorID) names no anchor; occupant skipped")
+                log.dangling(.error, file: f.file, featureID: f.id, to: ["anchor"], "anchor_id \(anchorID) names no anchor; occupant skipped")
                 continue
             }
             guard let category = categoryOrUnknown(f), let at = place(f, unitID: unit) else { continue }
@@ -235,9 +235,9 @@ struct IMDFVenueBuilder {
 
         let venueFeature = features("venue").first
         if venueFeature == nil { log.add(.warning, "missing-file", file: "venue.geojson", "no venue feature; the venue is unnamed") }
-        guard !levels.isEmpty else { throw .noLevels(path: source, issues: log.issues) }
+        guard !levels.isEmpty else { throw .noLevels(path: source, issues: log.issuesWithConsequencesCollapsed()) }
         let allPositions = spaces.flatMap { $0.geometry.allCoordinates } + levels.flatMap { $0.geometry?.allCoordinates ?? [] }
-        guard let box = BoundingBox(covering: allPositions) else { throw .noLevels(path: source, issues: log.issues) }
+        guard let box = BoundingBox(covering: allPositions) else { throw .noLevels(path: source, issues: log.issuesWithConsequencesCollapsed()) }
         let frame: LocalFrame
         do {
             frame = try LocalFrame(centeredOn: box)
@@ -254,7 +254,7 @@ struct IMDFVenueBuilder {
             id: venueFeature?.id ?? source, name: venueFeature?.labels("name") ?? LocalizedText(),
             category: venueFeature?.string("category"), sourceFormat: format, buildings: buildings, levels: levels,
             spaces: spaces, openings: openings, connectors: connectors, pois: pois, obstacles: obstacles,
-            issues: log.issues, frame: frame)
+            issues: log.issuesWithConsequencesCollapsed(), frame: frame)
         venue.address = venueFeature.flatMap(address)
         if let f = venueFeature, f.geometry != nil { venue.outline = geometry(f, ["Polygon", "MultiPolygon"]) }
         return venue
@@ -310,8 +310,8 @@ struct IMDFVenueBuilder {
                 if broken { break }
             }
             guard !broken, stops.count >= 2 else {
-                log.add(.error, "dangling-reference", file: f.file, featureID: f.id,
-                        "origin, intermediary or destination names no loaded unit or opening; relationship skipped")
+                log.dangling(.error, file: f.file, featureID: f.id, to: ["unit", "opening"],
+                             "origin, intermediary or destination names no loaded unit or opening; relationship skipped")
                 continue
             }
             connectors.append(Connector(id: f.id, kind: kind, stops: stops, isDirected: f.string("direction") == "directed",

@@ -48,6 +48,13 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The codes of a whole file that did not load: `empty-file`, `invalid-json`, `invalid-geojson`.
+    public static let fileFailureCodes: Set<String> = ["empty-file", "invalid-json", "invalid-geojson"]
+
+    /// Whether this is a whole file that did not load (an error with one of ``fileFailureCodes``): the root cause
+    /// of every problem its missing features lead to, reported first.
+    public var isFileFailure: Bool { severity == .error && Self.fileFailureCodes.contains(code) }
+
     /// `error unit.geojson:12 [feature 7f3…] invalid-geometry: …`
     public var description: String {
         var place = file ?? ""

@@ -54,7 +54,11 @@ struct OSMDocument {
     /// - Throws: ``VenueError/notAVenue(path:reason:)`` with the line and column of a syntax error, or when the root
     ///   is not `<osm>`.
     static func parse(path: String) throws(VenueError) -> OSMDocument {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path: path, reason: "cannot open") }
+        let handle: FileHandle
+        switch ReadableFile.open(path) {
+        case .success(let opened): handle = opened
+        case .failure(let unopenable): throw .unreadable(path: path, reason: unopenable.reason)
+        }
         defer { try? handle.close() }
         var scanner = XMLScanner(handle: handle)
         var document = OSMDocument()

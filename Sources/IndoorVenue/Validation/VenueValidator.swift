@@ -13,11 +13,38 @@ public struct VenueValidator: Sendable {
     public var boundaryErrorDistance = 0.5
     /// Overlaps smaller than this (square metres) are digitising noise and not reported.
     public var overlapNoise = 0.05
+    /// An overlap under this area (square metres) or under ``overlapSliverShare`` of the smaller space is a sliver:
+    /// two walls drawn into each other, a warning.
+    public var overlapSliverArea = 1.0
+    /// See ``overlapSliverArea``.
+    public var overlapSliverShare = 0.05
 
-    /// A validator with the default tolerances (1 cm, 0.5 m, 0.05 m²).
+    /// A validator with the default tolerances (1 cm, 0.5 m, 0.05 m², slivers under 1 m² or 5 %).
     public init() {}
 
-    /// - Returns: the loader's issues and the validator's, errors first, then by file and feature id.
+    /// How an overlap of two spaces on one level is judged — one rule for every kind of space, by the overlap's
+    /// area and the share of the smaller space it covers:
+    /// - a **sliver** (under ``overlapSliverArea`` or ``overlapSliverShare`` of the smaller space): walls drawn
+    ///   into each other, a warning;
+    /// - **within**: the smaller space lies (95 % or more) inside a larger one — a room drawn on a hall, a shop on
+    ///   a walkway —, which routing carves out of the larger: a warning;
+    /// - **the same shape twice** (each 95 % or more of the other): which space a place is in cannot be told, an
+    ///   error;
+    /// - any other **partial overlap**: two spaces claim the same floor, an error.
+    /// - Returns: the severity and what the overlap is, for the message.
+    public func overlapSeverity(shared: Double, areas: (Double, Double)) -> (severity: VenueIssue.Severity, what: String) {
+        let smaller = max(min(areas.0, areas.1), .leastNonzeroMagnitude), larger = max(areas.0, areas.1)
+        let share = shared / smaller
+        let rounded = Int((min(share, 1) * 100).rounded())
+        let percent = rounded < 1 ? "under 1 % of the smaller" : "\(rounded) % of the smaller"
+        if shared < overlapSliverArea || share < overlapSliverShare { return (.warning, "a sliver, \(percent)") }
+        if share >= 0.95 && smaller >= 0.95 * larger { return (.error, "the same floor drawn twice") }
+        if share >= 0.95 { return (.warning, "the smaller lies within the larger, which routing carves it out of") }
+        return (.error, "\(percent): two spaces claim the same floor")
+    }
+
+    /// - Returns: the loader's issues and the validator's, errors first (a file that did not load before all
+    /// others), then by file and feature id.
     public func validate(_ venue: Venue) -> [VenueIssue] {
         var issues = venue.issues
         let frame = venue.frame
@@ -46,7 +73,10 @@ public struct VenueValidator: Sendable {
             case .success(nil): break
             case .success(let reason?):
                 invalid.insert(f.id)
-                issues.append(VenueIssue(.error, "invalid-geometry", featureID: f.id, "the \(f.what)'s polygon is invalid: \(reason)"))
+                // A level's outline is drawn, not walked (routing uses its spaces): a warning. A space's or an
+                // obstacle's is what routing walks in or around: an error.
+                issues.append(VenueIssue(f.what == "level" ? .warning : .error, "invalid-geometry", featureID: f.id,
+                    "the \(f.what)'s polygon is invalid: \(reason)\(f.what == "level" ? " (the outline only: its spaces are routed on)" : "")"))
             case .failure(let e):
                 invalid.insert(f.id)
                 issues.append(VenueIssue(.error, "invalid-geometry", featureID: f.id, "the \(f.what)'s geometry cannot be checked: \(e.localizedDescription)"))
@@ -62,14 +92,14 @@ public struct VenueValidator: Sendable {
             let shapes = spaces.map { metric($0.geometry) }
             let index = PolygonIndex(shapes.map { $0 ?? .multiPolygon([]) })
 
-            // Overlapping spaces: an error between two enclosed rooms, a warning where an open area is involved.
+            // Overlapping spaces, judged by one rule for every kind (overlapSeverity).
             for (i, a) in shapes.enumerated() {
                 guard let a, let box = a.boundingBox else { continue }
                 for j in index.candidates(intersecting: box) where j > i {
                     guard let b = shapes[j], let shared = try? a.intersection(b).area(), shared > overlapNoise else { continue }
-                    let open = [spaces[i], spaces[j]].contains { $0.kind == .walkway || $0.kind.isConnector || $0.kind == .outdoor }
-                    issues.append(VenueIssue(open ? .warning : .error, "overlap", featureID: spaces[i].id,
-                        "overlaps space \(spaces[j].id) by \(measureText(shared)) m² on level \(level.ordinalText)"))
+                    let judged = overlapSeverity(shared: shared, areas: ((try? a.area()) ?? 0, (try? b.area()) ?? 0))
+                    issues.append(VenueIssue(judged.severity, "overlap", featureID: spaces[i].id,
+                        "overlaps space \(spaces[j].id) by \(measureText(shared)) m² on level \(level.ordinalText) (\(judged.what))"))
                 }
             }
 
@@ -107,8 +137,10 @@ public struct VenueValidator: Sendable {
                 }
             }
         }
+        // Errors first, and among them a file that did not load before what follows from it.
         return issues.sorted { a, b in
-            (b.severity, a.file ?? "", a.featureID ?? "", a.code) < (a.severity, b.file ?? "", b.featureID ?? "", b.code)
+            (b.severity, a.isFileFailure ? 0 : 1, a.file ?? "", a.featureID ?? "", a.code)
+                < (a.severity, b.isFileFailure ? 0 : 1, b.file ?? "", b.featureID ?? "", b.code)
         }
     }
 

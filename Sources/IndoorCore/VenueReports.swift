@@ -287,6 +287,18 @@ public struct ValidationReport: Codable, Hashable, Sendable {
             issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
                 "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
         }
+        // Each feature by its name as well as its id: a person finds "Classroom 104", not f7e0d0db-….
+        var names: [String: String] = [:]
+        func named(_ id: String, _ text: LocalizedText, ref: String? = nil) {
+            if let n = text.resolved() ?? ref, !n.isEmpty { names[id] = names[id] ?? n }
+        }
+        for b in routed.buildings { named(b.id, b.name) }
+        for l in routed.levels { named(l.id, l.name) }
+        for s in routed.spaces { named(s.id, s.name, ref: s.ref) }
+        for o in routed.openings { named(o.id, o.name) }
+        for c in routed.connectors { named(c.id, c.name, ref: c.ref) }
+        for p in routed.pois { named(p.id, p.name, ref: p.ref) }
+        for i in issues.indices { issues[i].featureName = issues[i].featureID.flatMap { names[$0] } }
         self.init(source: name, issues: issues)
     }
 

@@ -176,6 +176,13 @@ struct CLI {
         let text = try await CLI.run(["venue", "info", "--venue", venue])
         let warnings = try #require(report["warnings"] as? Int)
         #expect(text.stdout.contains("validation: 0 errors, \(warnings) warnings, "), "\(text.stdout)")
+        // Problems name their features as a person finds them, beside the ids (issue 18: UUIDs only).
+        let issues = try #require(report["issues"] as? [[String: Any]])
+        let classroom = try #require(issues.first { ($0["message"] as? String)?.contains("overlaps space") == true && $0["feature_name"] != nil })
+        let id = try #require(classroom["feature_id"] as? String), name = try #require(classroom["feature_name"] as? String)
+        let lines = try await CLI.run(["venue", "validate", "--venue", venue])
+        #expect(lines.stderr.contains("feature \(id) (\(name)): overlaps space") || lines.stdout.contains("feature \(id) (\(name)): overlaps space"),
+                "\(lines.stdout.prefix(600))")
     }
 
     /// A venue whose `unit.geojson` was cut short: `validate` reports the file's own error first and what follows

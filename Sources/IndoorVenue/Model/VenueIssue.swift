@@ -31,10 +31,13 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
     public var line: Int?
     /// What is wrong, in English, with the numbers that matter (JSON `message`).
     public var message: String
+    /// The feature's name or room number, when it has one (JSON `feature_name`): what a person finds it by.
+    public var featureName: String?
 
     enum CodingKeys: String, CodingKey {
         case severity, code, file, line, message
         case featureID = "feature_id"
+        case featureName = "feature_name"
     }
 
     /// An issue; `code` is one of the stable codes (see ``code``).
@@ -55,11 +58,13 @@ public struct VenueIssue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// of every problem its missing features lead to, reported first.
     public var isFileFailure: Bool { severity == .error && Self.fileFailureCodes.contains(code) }
 
-    /// `error unit.geojson:12 [feature 7f3…] invalid-geometry: …`
+    /// `error: unit.geojson:12 feature 7f3… (Classroom 104): … [invalid-geometry]`
     public var description: String {
         var place = file ?? ""
         if let line { place += ":\(line)" }
-        if let featureID { place += place.isEmpty ? "feature \(featureID)" : " feature \(featureID)" }
+        if let featureID {
+            place += (place.isEmpty ? "" : " ") + "feature \(featureID)" + (featureName.map { " (\($0))" } ?? "")
+        }
         return "\(severity.rawValue): \(place.isEmpty ? "" : place + ": ")\(message) [\(code)]"
     }
 }

@@ -100,5 +100,13 @@ enum RenderCommand {
             if isDirectory.boolValue { throw RenderError.write(path: path, reason: "it is a directory") }
             if !force { throw RenderError.write(path: path, reason: "the file exists (use --force to replace it)") }
         }
+        // The folder it goes in, checked before anything is drawn: "no such folder", not an I/O error afterwards.
+        let folder = (path as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) {
+            throw RenderError.write(path: path, reason: "there is no folder \(dir)")
+        }
+        if !isDirectory.boolValue { throw RenderError.write(path: path, reason: "\(dir) is not a folder") }
+        if !FileManager.default.isWritableFile(atPath: dir) { throw RenderError.write(path: path, reason: "the folder \(dir) is not writable (permission denied)") }
     }
 }

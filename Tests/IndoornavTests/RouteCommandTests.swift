@@ -162,6 +162,17 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(3))) struct RenderCommandTests {
+    /// An image for a folder that does not exist is refused before anything is drawn, saying so (issue 18: "error
+    /// while writing to output stream"); `route --render` likewise, before printing the itinerary.
+    @Test func anImageInAFolderThatDoesNotExistIsRefusedUpFront() async throws {
+        let render = try await CLI.run(["render", "-o", "/nonexistent-dir/x.png"])
+        #expect(render.status == 1)
+        #expect(render.stderr.contains("/nonexistent-dir/x.png: cannot write the image (there is no folder /nonexistent-dir)"), "\(render.stderr)")
+        let route = try await CLI.run(["route", "--from", "Relay", "--to", "Café Müller", "--render", "/nonexistent-dir/x.png"])
+        #expect(route.status == 1 && route.stdout.isEmpty, "\(route.stdout)")
+        #expect(route.stderr.contains("there is no folder /nonexistent-dir"))
+    }
+
     @Test func rendersALevelARouteAndRefusesToOverwrite() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-cli-render-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -51,10 +51,11 @@ public struct FreePosition: Hashable, Sendable {
     public var spaceID: String?
     /// The id of the nearest POI on that level (straight line), or `nil` when the level has none.
     public var nearestPOI: String?
-    /// What a person reads for each id above, in the engine's language (with the venue's fallbacks): the level's
-    /// name, the space's (`nil` for an unnamed corridor or hall), the nearest POI's.
+    /// The level's name, in the engine's language (with the venue's fallbacks): what a person reads for ``levelID``.
     public var levelName: String? = nil
+    /// The space's name, likewise; `nil` for an unnamed corridor or hall.
     public var spaceName: String? = nil
+    /// The nearest POI's name, likewise.
     public var nearestPOIName: String? = nil
 }
 

@@ -85,8 +85,9 @@ public struct NMEADecoder {
     /// The number of non-empty lines read so far (sentences and skipped lines).
     public var lines: Int { lineNumber }
     /// The first date sent before 2000 that was taken as a GPS week rollover and moved 1024 weeks on (so it can be
-    /// said: a receiver's date is changed by 19.6 years), and how many dates were moved in all.
+    /// said: a receiver's date is changed by 19.6 years).
     public private(set) var firstRollover: DateRollover?
+    /// How many dates were moved on so in all.
     public private(set) var rollovers = 0
 
     /// A date moved on by a GPS week rollover: the line it was on, the date sent and the date taken (both
@@ -94,8 +95,9 @@ public struct NMEADecoder {
     public struct DateRollover: Hashable, Sendable {
         /// The line the date was on (from 1).
         public let line: Int
-        /// The date as the receiver sent it, and the date taken, 1024 weeks later.
+        /// The date as the receiver sent it.
         public let sent: String
+        /// The date taken, 1024 weeks later.
         public let taken: String
     }
 

@@ -184,8 +184,6 @@ extension NavigationEvent {
 
     /// One line of JSON with sorted keys: what `follow --json` prints and a recording holds.
     public var jsonLine: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(json)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"event":"\#(name)"}"#
+        (try? JSONWriter.encode(json, pretty: false)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"event":"\#(name)"}"#
     }
 }

@@ -60,7 +60,7 @@ enum FollowCommand {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let task = Task {
-            var display = LiveDisplay(language: InstructionLanguage(tag: options.language))
+            var display = LiveDisplay(language: InstructionLanguage(tag: options.language), venue: venue.venue, languages: options.languages)
             var report = SourceReport()
             do {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
@@ -189,8 +189,26 @@ enum FollowCommand {
 /// language. Statuses are shown by name only (`[disconnected]`, `[failed]`): why is said once on stderr.
 struct LiveDisplay {
     let language: InstructionLanguage
+    /// The names of the levels at each ordinal, as the route's legs give them ("Concourse"; "Level 2 / Level 1"
+    /// where buildings of a campus name one floor differently).
+    let levelNames: [Double: String]
     var status = ProviderStatus.connecting
     var lastLine = ""
+
+    init(language: InstructionLanguage, venue: Venue, languages: [String]) {
+        self.language = language
+        var names: [Double: [String]] = [:]
+        for level in venue.levels {
+            guard let name = level.name.resolved(for: languages), !(names[level.ordinal]?.contains(name) ?? false) else { continue }
+            names[level.ordinal, default: []].append(name)
+        }
+        levelNames = names.mapValues { $0.joined(separator: " / ") }
+    }
+
+    /// A level as the line shows it: "Concourse [0]", else "Level 0" in the guidance language.
+    func level(_ ordinal: Double) -> String {
+        levelNames[ordinal].map { "\($0) [\(Level.text(ordinal: ordinal))]" } ?? language.level(Level.text(ordinal: ordinal))
+    }
 
     mutating func show(_ event: NavigationEvent) {
         var line: String?
@@ -202,7 +220,7 @@ struct LiveDisplay {
             status = s
             line = "[\(s.word(in: language))]"
         case .progress(let p), .started(let p):
-            line = [language.level(Level.text(ordinal: p.levelOrdinal)), language.instruction(p.instruction, in: p.distanceToManeuver),
+            line = [level(p.levelOrdinal), language.instruction(p.instruction, in: p.distanceToManeuver),
                     language.remaining(distance: p.distanceRemaining, duration: p.durationRemaining), state].joined(separator: " · ")
         case .located(let f):
             // Names, as the route's legs give them ("Concourse [0]"); ids are in the JSON events.
@@ -213,7 +231,8 @@ struct LiveDisplay {
         case .rerouted(let d, _): line = language.text(.rerouted(distance: d))
         case .rerouteFailed(let reason): line = language.text(.noRoute(reason: "\(reason)"))
         case .arrived: line = language.text(.arrived)
-        case .levelChanged(_, let to): line = language.text(.levelChanged(to: Level.text(ordinal: to)))
+        case .levelChanged(_, let to):
+            line = language.text(.levelChanged(to: Level.text(ordinal: to) + (levelNames[to].map { " (\($0))" } ?? "")))
         case .signalLost: line = language.text(.signalLost)
         case .signalRegained: line = language.text(.signalBack)
         case .stepChanged, .approachingManeuver: line = nil

@@ -89,13 +89,13 @@ import Glibc
         #expect(r.stdout.contains(#""instruction":"Vous êtes arrivé à Café Müller"#) && !r.stdout.contains(#""instruction":"Arrive"#))
     }
 
-    /// The live guidance line is all in the language asked for: the level, the distance to the maneuver, what is
-    /// left, the source's status and the announcements.
+    /// The live guidance line is all in the language asked for: the level (by its name in that language, as the
+    /// route's legs give it), the distance to the maneuver, what is left, the source's status and the announcements.
     @Test(arguments: [
-        ("en", ["[connecting]", "Level 0 · ", " left · streaming", "You have arrived."], [String]()),
-        ("fr", ["[connexion]", "Niveau 0 · Dans ", "· reste ", "· réception", "Vous êtes arrivé."], ["Level", " left", "streaming", "connecting"]),
-        ("de", ["[Verbindung]", "Ebene 0 · In ", "· noch ", "· Empfang", "Sie sind angekommen."], ["Level", " left", "streaming", "connecting"]),
-        ("ru", ["[подключение]", "Этаж 0 · Через ", "· осталось ", "· приём", "Вы прибыли."], ["Level", " left", "streaming", "connecting"]),
+        ("en", ["[connecting]", "Concourse [0] · ", " left · streaming", "You have arrived."], [String]()),
+        ("fr", ["[connexion]", "Hall [0] · Dans ", "· reste ", "· réception", "Vous êtes arrivé."], ["Level", " left", "streaming", "connecting"]),
+        ("de", ["[Verbindung]", "Concourse [0] · In ", "· noch ", "· Empfang", "Sie sind angekommen."], ["Level", " left", "streaming", "connecting"]),
+        ("ru", ["[подключение]", "Concourse [0] · Через ", "· осталось ", "· приём", "Вы прибыли."], ["Level", " left", "streaming", "connecting"]),
     ])
     func theLiveLineIsInOneLanguage(lang: String, expected: [String], english: [String]) async throws {
         let dir = try await Self.record(seed: 4)

@@ -246,7 +246,7 @@ func runRoutePairs() throws {
     for o in outcomes { if let f = o.failure { reasons[String(f.prefix(60)), default: 0] += 1 } }
     let reasonJSON = reasons.sorted { $0.value > $1.value }.map { "\"\($0.key.replacingOccurrences(of: "\"", with: "'"))\":\($0.value)" }
     emit("{\"suite\":\"route-pairs\",\"venue\":\"\(path)\",\"places\":\(audit.places.count),\"pairs\":\(outcomes.count),"
-        + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"landmarks\":\(landmarks?.count ?? 0),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
+        + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"landmarks\":\(landmarks?.count ?? 0),\"landmarks_s\":\(landmarks?.buildSeconds ?? 0),\"landmarks_mb\":\(Double(landmarks?.memoryBytes ?? 0) / 1e6),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
 }
 
 /// `guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S]` `[--pairs 40] [--seed 1] [--lang L]

@@ -13,7 +13,7 @@
 /// read from one or two cache lines; ``slack`` covers their rounding. A cost that does not exist (no path) is
 /// `+∞`, never a large number.
 public struct Landmarks: Sendable {
-    /// Landmarks per connected part of the graph (a part with fewer nodes repeats its last one).
+    /// Landmarks per connected part of the graph (a part too small for so many repeats its last one's costs).
     public let count: Int
     /// The landmark nodes picked, part by part, each part's in the order picked.
     public let nodes: [Int32]
@@ -64,10 +64,17 @@ public struct Landmarks: Sendable {
             for slot in 0..<count {
                 if slot > 0 {
                     let next = Self.farthest(members) { separation[Int($0)] }
-                    // Every node is a landmark already (a small part): repeat the last one.
-                    if separation[Int(next)] > 0 { landmark = next }
+                    // Every node is as good as a landmark already (a small part): the last one's costs again.
+                    guard separation[Int(next)] > 0 else {
+                        for v in members {
+                            let k = 2 * (Int(v) * count + slot)
+                            (table[k], table[k + 1]) = (table[k - 2], table[k - 1])
+                        }
+                        continue
+                    }
+                    landmark = next
                 }
-                if slot == 0 || picked.last != landmark { picked.append(landmark) }
+                picked.append(landmark)
                 forward.run(graph, from: landmark)
                 backward.run(reversed, from: landmark)
                 for v in members {
@@ -75,7 +82,8 @@ public struct Landmarks: Sendable {
                     let k = 2 * (Int(v) * count + slot)
                     table[k] = Float(to)
                     table[k + 1] = Float(from)
-                    for d in [to, from] where d.isFinite { largest = max(largest, d) }
+                    if to.isFinite { largest = max(largest, to) }
+                    if from.isFinite { largest = max(largest, from) }
                     separation[Int(v)] = min(separation[Int(v)], clamped(to) + clamped(from))
                 }
             }

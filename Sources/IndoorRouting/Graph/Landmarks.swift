@@ -10,8 +10,8 @@
 /// bounds of its costs, and consistent ones: they differ between the ends of an edge by at most its cost.
 ///
 /// The costs are kept as `Float` (4 bytes each, 2 per landmark and node), node by node so that one node's bounds are
-/// read from one or two cache lines; ``slack`` covers their rounding. A cost that does not exist (no path) is
-/// `+∞`, never a large number.
+/// read from one or two cache lines; a slack of 2⁻²⁰ of the largest cost covers their rounding. A cost that does
+/// not exist (no path) is `+∞`, never a large number.
 public struct Landmarks: Sendable {
     /// Landmarks per connected part of the graph (a part too small for so many repeats its last one's costs).
     public let count: Int

@@ -8,6 +8,9 @@ package final class BuiltOnce<Value: Sendable>: Sendable {
     /// Nothing built yet.
     package init() {}
 
+    /// The value if a caller has built it, without building it (waits while one is building it).
+    package var built: Value? { state.withLock { $0 } }
+
     /// The value, built with `build` if no caller has built it yet.
     package func value(_ build: () -> Value) -> Value {
         state.withLock { value in

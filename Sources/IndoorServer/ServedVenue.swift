@@ -33,8 +33,8 @@ public final class ServedVenue: Sendable {
         return name
     }
 
-    /// Loads the venue of `source` and builds what every request reads (graph, routers, search index), so the
-    /// first request is as fast as the next.
+    /// Loads the venue of `source` and builds what every request reads (graph, its landmarks, routers, search
+    /// index), so the first request is as fast as the next.
     /// - Parameters:
     ///   - source: where the venue comes from.
     ///   - id: its id in URLs (default: ``id(for:)``).
@@ -43,6 +43,8 @@ public final class ServedVenue: Sendable {
         self.id = id ?? Self.id(for: source)
         drawn = try source.loadDrawn()
         prepared = PreparedVenue(source.strict ? drawn : drawn.inferringPassages())
+        // A service answers many routes: the landmarks' build (a few Dijkstra searches) pays for itself.
+        prepared.graph.prepareLandmarks()
         _ = prepared.routers
         _ = prepared.searchIndex
         validation = ValidationReport(validating: drawn, named: source.name, strict: source.strict, prepared: prepared)

@@ -120,6 +120,8 @@ public struct NavigationGraph: Sendable {
     public let component: [Int32]
     /// Time spent building, seconds.
     public let buildSeconds: Double
+    /// The ALT tables (``prepareLandmarks(count:)``), built on request, shared by every copy of the graph.
+    let landmarkPart = BuiltOnce<Landmarks>()
 
     /// Builds the graph of a venue.
     /// - Complexity: about O(n log n) for n nodes and free-area edges: each cell holds a bounded number of nodes.

@@ -37,6 +37,16 @@ public struct RoutingGraph: Sendable {
     /// The number of directed edges.
     public var edgeCount: Int { targets.count }
 
+    /// The same graph with every edge turned round (edge ids kept): searches on it find the costs *to* a node.
+    /// - Complexity: O(n + m).
+    func reversed() -> RoutingGraph {
+        var edges: [(from: Int32, to: Int32, weight: Double)] = Array(repeating: (0, 0, 0), count: edgeCount)
+        for u in 0..<nodeCount {
+            for slot in Int(offsets[u])..<Int(offsets[u + 1]) { edges[Int(edgeIDs[slot])] = (targets[slot], Int32(u), weights[slot]) }
+        }
+        return RoutingGraph(nodeCount: nodeCount, edges: edges)
+    }
+
     /// Memory held by the arrays, bytes.
     var memoryBytes: Int { (offsets.count + targets.count + edgeIDs.count) * 4 + weights.count * 8 }
 }
@@ -58,8 +68,12 @@ public final class ShortestPathSearch {
     private var cost: [Double]
     private var parentEdge: [Int32]
     private var settled: [Bool]
+    /// The heuristic's value per node reached, NaN until asked (it is asked once per node and query).
+    private var estimate: [Double]
     private var touched: [Int32] = []
     private var heap = BinaryHeap(capacity: 1024)
+    /// How many nodes the last search settled (a node settled again after a cheaper path to it counts again).
+    public private(set) var settledCount = 0
 
     /// Working memory for searches on `graph`: O(n) for its n nodes, allocated once.
     public init(graph: RoutingGraph) {
@@ -67,11 +81,15 @@ public final class ShortestPathSearch {
         cost = [Double](repeating: .infinity, count: graph.nodeCount)
         parentEdge = [Int32](repeating: -1, count: graph.nodeCount)
         settled = [Bool](repeating: false, count: graph.nodeCount)
+        estimate = [Double](repeating: .nan, count: graph.nodeCount)
     }
 
     /// The least-cost path from any source (with its starting cost) to any target (plus its finishing cost).
     ///
-    /// A* when `heuristic` (a lower bound of the remaining cost, consistent) is given, Dijkstra otherwise.
+    /// A* when `heuristic` (a lower bound of the remaining cost) is given, Dijkstra otherwise. The heuristic is
+    /// asked once per node reached; a node it bounds by `+∞` (no target reachable from it) is never queued. A node
+    /// reached again more cheaply after it was settled is settled again, so a heuristic that is admissible but
+    /// not quite consistent (rounding in stored bounds) still finds the least cost.
     /// - Parameters:
     ///   - sources: the nodes a path may start from, each with the cost already spent reaching it.
     ///   - targets: the nodes a path may end at, each with the cost still to pay from it.
@@ -88,26 +106,37 @@ public final class ShortestPathSearch {
         reset()
         // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
         var cost: [Double] = [], parentEdge: [Int32] = [], settled: [Bool] = [], touched: [Int32] = []
+        var estimate: [Double] = []
         var heap = BinaryHeap()
+        var settledCount = 0
         swap(&cost, &self.cost)
         swap(&parentEdge, &self.parentEdge)
         swap(&settled, &self.settled)
+        swap(&estimate, &self.estimate)
         swap(&touched, &self.touched)
         swap(&heap, &self.heap)
         defer {
             swap(&cost, &self.cost)
             swap(&parentEdge, &self.parentEdge)
             swap(&settled, &self.settled)
+            swap(&estimate, &self.estimate)
             swap(&touched, &self.touched)
             swap(&heap, &self.heap)
+            self.settledCount = settledCount
         }
+
         var finish = [Int32: Double]()
         for t in targets { finish[t.node] = min(finish[t.node] ?? .infinity, t.cost) }
         let minFinish = targets.map(\.cost).min() ?? 0
         for s in sources where Int(s.node) < graph.nodeCount && s.cost < cost[Int(s.node)] {
             if cost[Int(s.node)] == .infinity { touched.append(s.node) }
             cost[Int(s.node)] = s.cost
-            heap.push(s.cost + (heuristic?(s.node) ?? 0), s.node)
+            var h = 0.0
+            if let heuristic {
+                h = heuristic(s.node)
+                estimate[Int(s.node)] = h
+            }
+            if s.cost + h < .infinity { heap.push(s.cost + h, s.node) }
         }
         var best = Double.infinity
         var bestTarget: Int32 = -1
@@ -119,6 +148,7 @@ public final class ShortestPathSearch {
             // plus the cheapest finish): nothing can beat `best`.
             if priority + (heuristic == nil ? minFinish : 0) >= best { break }
             settled[ui] = true
+            settledCount += 1
             let cu = cost[ui]
             if let f = finish[u], cu + f < best {
                 best = cu + f
@@ -134,7 +164,17 @@ public final class ShortestPathSearch {
                     if cost[vi] == .infinity { touched.append(v) }
                     cost[vi] = c
                     parentEdge[vi] = Int32(slot)
-                    heap.push(c + (heuristic?(v) ?? 0), v)
+                    settled[vi] = false
+                    // The heuristic of a node reached (its cost is now finite, so it is in `touched`), once a query.
+                    var h = 0.0
+                    if let heuristic {
+                        h = estimate[vi]
+                        if h.isNaN {
+                            h = heuristic(v)
+                            estimate[vi] = h
+                        }
+                    }
+                    if c + h < .infinity { heap.push(c + h, v) }
                 }
             }
         }
@@ -167,6 +207,7 @@ public final class ShortestPathSearch {
             cost[Int(v)] = .infinity
             parentEdge[Int(v)] = -1
             settled[Int(v)] = false
+            estimate[Int(v)] = .nan
         }
         touched.removeAll(keepingCapacity: true)
         heap.removeAll()

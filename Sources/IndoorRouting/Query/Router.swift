@@ -49,13 +49,19 @@ public struct RouteEnd: Sendable {
 }
 
 /// Queries a ``NavigationGraph``: snaps both ends onto walkable space, joins them to the corners and doors they
-/// see, and runs A* (straight-line distance at walking speed is the bound).
+/// see, and runs A*. The bound is straight-line distance at walking speed, and, once the graph's landmarks are
+/// prepared (``NavigationGraph/prepareLandmarks(count:)``), the larger ALT bound (``Landmarks``), which knows
+/// about walls, corridors and the way to other levels: the same routes, far fewer nodes settled.
 ///
 /// A router keeps working memory between queries: use one per thread or task (the graph itself is shared).
 public final class Router {
     /// The graph queried, shared with other routers.
     public let graph: NavigationGraph
     private let search: ShortestPathSearch
+    /// Whether queries use the graph's landmarks when they are prepared (off only to compare with plain A*).
+    package var usesLandmarks = true
+    /// How many nodes the last search settled.
+    package var settledInLastSearch: Int { search.settledCount }
 
     /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature: what the
     /// options may forbid (``EdgeFlags``), and the openings at its ends.
@@ -247,10 +253,16 @@ public final class Router {
         }
         let goal = b.point
         let nodes = graph.nodes
-        let found = search.run(
-            from: sources, to: targets,
-            heuristic: { nodes[Int($0)].point.distance(to: goal) / speed },
-            allowed: edgeFilter(options, endpoints: endpoints))
+        let straight = { (v: Int32) in nodes[Int(v)].point.distance(to: goal) / speed }
+        // Both bounds are lower bounds of the cost to the destination through `targets`: so is the larger.
+        let heuristic: (Int32) -> Double
+        if usesLandmarks, let landmarks = graph.landmarks, !targets.isEmpty {
+            let alt = LandmarkBound(landmarks, targets: targets)
+            heuristic = { v in max(straight(v), alt(v)) }
+        } else {
+            heuristic = straight
+        }
+        let found = search.run(from: sources, to: targets, heuristic: heuristic, allowed: edgeFilter(options, endpoints: endpoints))
         if let direct, direct <= (found?.cost ?? .infinity) {
             return makeRoute(a, b, path: nil, cost: direct)
         }

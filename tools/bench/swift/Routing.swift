@@ -97,8 +97,11 @@ struct EuclideanLowerBound {
     }
 }
 
-/// The shipped venues: graph build time and size, and per-query latency (p50, p99) for routes between seeded
-/// random pairs of POIs (any level to any level).
+/// The shipped venues: graph build time and size, and per-query latency (p50, p99) and nodes settled for routes
+/// between seeded random pairs of POIs (any level to any level): with plain A* (straight-line bound, what a
+/// one-shot command does), then with the graph's landmarks prepared (ALT, what the service does), with their build
+/// time and memory. Both answer the same pairs; a pair whose two costs differ by more than 1e-6 of the cost counts
+/// as a mismatch.
 func runRoutingVenues() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -112,31 +115,44 @@ func runRoutingVenues() throws {
         for run in 1...repeats {
             let graph = NavigationGraph(venue: venue)
             let router = Router(graph: graph)
-            var rng = SeededGenerator(seed: 7)
-            let pois = venue.pois
-            var latencies: [Double] = []
-            var routed: [Double] = []
-            var failures = 0
-            for _ in 0..<200 {
-                let a = pois[Int(rng.next() % UInt64(pois.count))], b = pois[Int(rng.next() % UInt64(pois.count))]
-                guard let pa = try? venue.frame.project(a.coordinate), let pb = try? venue.frame.project(b.coordinate) else { continue }
-                let q0 = now()
-                do {
-                    _ = try router.route(from: RouteEnd(point: pa, levelID: a.levelID, label: "a"),
-                                         to: RouteEnd(point: pb, levelID: b.levelID, label: "b"))
-                    routed.append(now() - q0)
-                } catch {
-                    failures += 1
+            /// Routes the seeded pairs: per pair its cost (nil: no route), latencies, nodes settled.
+            func measure() -> (costs: [Double?], latencies: [Double], routed: [Double], settled: [Int]) {
+                var rng = SeededGenerator(seed: 7)
+                let pois = venue.pois
+                var costs: [Double?] = [], latencies: [Double] = [], routed: [Double] = [], settled: [Int] = []
+                for _ in 0..<200 {
+                    let a = pois[Int(rng.next() % UInt64(pois.count))], b = pois[Int(rng.next() % UInt64(pois.count))]
+                    guard let pa = try? venue.frame.project(a.coordinate), let pb = try? venue.frame.project(b.coordinate) else { continue }
+                    let q0 = now()
+                    let route = try? router.route(from: RouteEnd(point: pa, levelID: a.levelID, label: "a"),
+                                                  to: RouteEnd(point: pb, levelID: b.levelID, label: "b"))
+                    let elapsed = now() - q0
+                    latencies.append(elapsed)
+                    if route != nil { routed.append(elapsed) }
+                    costs.append(route?.cost)
+                    settled.append(router.settledInLastSearch)
                 }
-                latencies.append(now() - q0)
+                return (costs, latencies.sorted(), routed.sorted(), settled)
             }
-            latencies.sort()
-            routed.sort()
+            let plain = measure()
+            let landmarks = graph.prepareLandmarks()
+            let alt = measure()
+            let mismatches = zip(plain.costs, alt.costs).filter { p, a in
+                guard let p, let a else { return (p == nil) != (a == nil) }
+                return abs(p - a) > 1e-6 * max(1, p)
+            }.count
+            let p50 = { (xs: [Double]) in xs.isEmpty ? 0 : xs[xs.count / 2] * 1000 }
+            let mean = { (xs: [Int]) in Double(xs.reduce(0, +)) / Double(max(1, xs.count)) }
             emit("{\"suite\":\"routing-venues\",\"run\":\(run),\"venue\":\"\(name)\",\"nodes\":\(graph.nodes.count),"
-                + "\"edges\":\(graph.edges.count),\"build_s\":\(graph.buildSeconds),\"queries\":\(latencies.count),"
-                + "\"no_route\":\(failures),\"p50_ms\":\(latencies[latencies.count / 2] * 1000),"
-                + "\"p99_ms\":\(latencies[latencies.count * 99 / 100] * 1000),"
-                + "\"routed_p50_ms\":\(routed.isEmpty ? 0 : routed[routed.count / 2] * 1000)}")
+                + "\"edges\":\(graph.edges.count),\"build_s\":\(graph.buildSeconds),\"queries\":\(plain.latencies.count),"
+                + "\"no_route\":\(plain.latencies.count - plain.routed.count),\"p50_ms\":\(p50(plain.latencies)),"
+                + "\"p99_ms\":\(plain.latencies[plain.latencies.count * 99 / 100] * 1000),"
+                + "\"routed_p50_ms\":\(p50(plain.routed)),\"settled_mean\":\(mean(plain.settled)),"
+                + "\"landmarks\":\(landmarks.count),\"landmarks_build_s\":\(landmarks.buildSeconds),"
+                + "\"landmarks_mb\":\(Double(landmarks.memoryBytes) / 1e6),\"alt_p50_ms\":\(p50(alt.latencies)),"
+                + "\"alt_p99_ms\":\(alt.latencies[alt.latencies.count * 99 / 100] * 1000),"
+                + "\"alt_routed_p50_ms\":\(p50(alt.routed)),\"alt_settled_mean\":\(mean(alt.settled)),"
+                + "\"alt_mismatches\":\(mismatches)}")
         }
     }
 }
@@ -202,6 +218,8 @@ func runRoutePairs() throws {
     let t0 = now()
     let audit = RouteAudit(venue: venue)
     let built = now() - t0
+    // Routed as the service routes (with the graph's landmarks), unless --plain.
+    let landmarks = arguments.contains("--plain") ? nil : audit.graph.prepareLandmarks()
     let outcomes = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1)
     let routed = outcomes.filter { $0.distance != nil }
     let crossing = outcomes.filter { !$0.crossings.isEmpty }
@@ -228,7 +246,7 @@ func runRoutePairs() throws {
     for o in outcomes { if let f = o.failure { reasons[String(f.prefix(60)), default: 0] += 1 } }
     let reasonJSON = reasons.sorted { $0.value > $1.value }.map { "\"\($0.key.replacingOccurrences(of: "\"", with: "'"))\":\($0.value)" }
     emit("{\"suite\":\"route-pairs\",\"venue\":\"\(path)\",\"places\":\(audit.places.count),\"pairs\":\(outcomes.count),"
-        + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
+        + "\"routed\":\(routed.count),\"crossing\":\(crossing.count),\"unrouted_within_a_building\":\(outcomes.filter { $0.distance == nil && $0.sameBuilding }.count),\"graph_s\":\(built),\"landmarks\":\(landmarks?.count ?? 0),\"landmarks_s\":\(landmarks?.buildSeconds ?? 0),\"landmarks_mb\":\(Double(landmarks?.memoryBytes ?? 0) / 1e6),\"failures\":{\(reasonJSON.joined(separator: ","))}}")
 }
 
 /// `guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S]` `[--pairs 40] [--seed 1] [--lang L]

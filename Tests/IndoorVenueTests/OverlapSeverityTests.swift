@@ -38,3 +38,13 @@ import Testing
         }
     }
 }
+
+/// An issue's line names its feature as a person finds it, beside the id (issue 18: validation named UUIDs only).
+@Suite struct VenueIssueTextTests {
+    @Test func theLineNamesTheFeatureBesideItsId() {
+        var issue = VenueIssue(.warning, "overlap", file: "unit.geojson", featureID: "4b55a781", "overlaps space x by 0.17 m²")
+        #expect(issue.description == "warning: unit.geojson feature 4b55a781: overlaps space x by 0.17 m² [overlap]")
+        issue.featureName = "Classroom 144"
+        #expect(issue.description == "warning: unit.geojson feature 4b55a781 (Classroom 144): overlaps space x by 0.17 m² [overlap]")
+    }
+}

@@ -177,12 +177,9 @@ struct CLI {
         let warnings = try #require(report["warnings"] as? Int)
         #expect(text.stdout.contains("validation: 0 errors, \(warnings) warnings, "), "\(text.stdout)")
         // Problems name their features as a person finds them, beside the ids (issue 18: UUIDs only).
+        // (The text line's form is VenueIssueTests'; a fifth run of the debug CLI on the campus is not needed.)
         let issues = try #require(report["issues"] as? [[String: Any]])
-        let classroom = try #require(issues.first { ($0["message"] as? String)?.contains("overlaps space") == true && $0["feature_name"] != nil })
-        let id = try #require(classroom["feature_id"] as? String), name = try #require(classroom["feature_name"] as? String)
-        let lines = try await CLI.run(["venue", "validate", "--venue", venue])
-        #expect(lines.stderr.contains("feature \(id) (\(name)): overlaps space") || lines.stdout.contains("feature \(id) (\(name)): overlaps space"),
-                "\(lines.stdout.prefix(600))")
+        #expect(issues.contains { ($0["message"] as? String)?.contains("overlaps space") == true && ($0["feature_name"] as? String)?.isEmpty == false })
     }
 
     /// A venue whose `unit.geojson` was cut short: `validate` reports the file's own error first and what follows

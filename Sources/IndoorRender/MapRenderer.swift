@@ -272,10 +272,7 @@ public struct MapRenderer: Sendable {
     /// buildings number the same storey differently.
     func title(of levelID: String, showing shown: Set<String>, languages: [String]) -> String {
         guard let level = venue.level(id: levelID) else { return levelID }
-        let name = { (l: Level) in l.name.resolved(for: languages) ?? "Level \(l.ordinalText)" }
-        var names = [name(level)]
-        for other in venue.levels where shown.contains(other.id) && !names.contains(name(other)) { names.append(name(other)) }
-        return names.joined(separator: " / ")
+        return venue.names(of: [level] + venue.levels.filter { shown.contains($0.id) }, languages: languages)
     }
 
     /// Draws a level in the canvas's current panel; boxes are in the panel's pixels.

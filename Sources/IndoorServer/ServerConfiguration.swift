@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// Every size, count and time the service bounds, so no client can make it hold more than this.
 public struct ServerLimits: Hashable, Sendable {
@@ -133,17 +134,19 @@ public enum AccessLog {
         return line + "}"
     }
 
-    /// `v` in decimal digits, zero-padded to `width` (`v` ≥ 0).
+    /// `v` (≥ 0) in decimal digits, zero-padded to `width`.
     static func padded(_ v: Int, _ width: Int) -> String {
-        let digits = String(v)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        var out: [UInt8] = []
+        DecimalNumber.write(UInt64(max(0, v)), width: width, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `x` (≥ 0) with three decimals, as `%.3f` writes it; 0 for what is not a finite number.
     static func thousandths(_ x: Double) -> String {
         guard x.isFinite, x >= 0, x < 1e12 else { return "0.000" }
-        let units = Int((x * 1000).rounded())
-        return "\(units / 1000).\(padded(units % 1000, 3))"
+        var out: [UInt8] = []
+        DecimalNumber.write(x, decimals: 3, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A JSON string literal of `s` (RFC 8259 §7).

@@ -197,12 +197,9 @@ struct LiveDisplay {
 
     init(language: InstructionLanguage, venue: Venue, languages: [String]) {
         self.language = language
-        var names: [Double: [String]] = [:]
-        for level in venue.levels {
-            guard let name = level.name.resolved(for: languages), !(names[level.ordinal]?.contains(name) ?? false) else { continue }
-            names[level.ordinal, default: []].append(name)
-        }
-        levelNames = names.mapValues { $0.joined(separator: " / ") }
+        // Named levels only: a floor with none is said by its ordinal in the guidance language.
+        let named = Dictionary(grouping: venue.levels.filter { $0.name.resolved(for: languages) != nil }, by: \.ordinal)
+        levelNames = named.mapValues { venue.names(of: $0, languages: languages) }
     }
 
     /// A level as the line shows it: "Concourse [0]", else "Level 0" in the guidance language.

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// Fixes as gpsd's JSON reports: a TPV object (`{"class":"TPV","time":…,"mode":3,"lat":…}`) with gpsd's field
 /// names, units and decimals where the meaning is the same (time, mode, lat, lon, altMSL, altHAE, epv, eph, speed
@@ -13,7 +14,7 @@ public enum TPVWriter {
         out.append(0x0A)
         if let heading = fix.heading {
             out.append(contentsOf: #"{"class":"ATT","heading":"#.utf8)
-            number(heading, 3, &out)
+            DecimalNumber.write(heading, decimals: 3, to: &out)
             out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
         }
     }
@@ -49,41 +50,6 @@ public enum TPVWriter {
         out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
         out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        number(value, digits, &out)
-    }
-
-    private static let scales: [Double] = (0...9).map { pow(10, Double($0)) }
-
-    /// `x` with `digits` decimals, as `%.Nf` writes it, without the cost of `String(format:)`.
-    static func number(_ x: Double, _ digits: Int, _ out: inout [UInt8]) {
-        let scaled = (abs(x) * scales[digits]).rounded()
-        guard x.isFinite, scaled < 9e15 else {
-            out.append(contentsOf: String(format: "%.\(digits)f", x).utf8)
-            return
-        }
-        let units = UInt64(scaled), scale = UInt64(scales[digits])
-        if x < 0, units != 0 { out.append(UInt8(ascii: "-")) }
-        integer(units / scale, width: 1, &out)
-        if digits > 0 {
-            out.append(UInt8(ascii: "."))
-            integer(units % scale, width: digits, &out)
-        }
-    }
-
-    /// The decimal digits of `v`, zero-padded to `width`.
-    private static func integer(_ v: UInt64, width: Int, _ out: inout [UInt8]) {
-        var count = 1, probe = v
-        while probe >= 10 {
-            probe /= 10
-            count += 1
-        }
-        let n = max(count, width), start = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n))
-        var rest = v, i = start + n - 1
-        while rest > 0 {
-            out[i] = UInt8(0x30 + rest % 10)
-            rest /= 10
-            i -= 1
-        }
+        DecimalNumber.write(value, decimals: digits, to: &out)
     }
 }

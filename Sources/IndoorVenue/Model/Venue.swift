@@ -98,6 +98,18 @@ public struct Venue: Hashable, Sendable {
 
     /// The level with this id, in O(1).
     public func level(id: String) -> Level? { levelIndex[id].map { levels[$0] } }
+
+    /// How a floor is written when its levels go by different names (two buildings of a campus numbering the same
+    /// storey differently): the names of `levels`, in order and each once, in the first of `languages` each has,
+    /// joined by " / " ("Level 2 / Level 3"); a level without a name is "Level" and its ordinal.
+    public func names(of levels: [Level], languages: [String]) -> String {
+        var names: [String] = []
+        for level in levels {
+            let name = level.name.resolved(for: languages) ?? "Level \(level.ordinalText)"
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.joined(separator: " / ")
+    }
     /// The levels a person's text names: the level with that id, else every level of that ordinal (`0`, `-1`,
     /// `0.5`), one for each building that has it.
     public func levels(named text: String) -> [Level] {

@@ -9,6 +9,8 @@ import Glibc
 // The wall clock only bounds these waits, so that a broken peer fails its test instead of hanging the run; it never
 // paces what is tested. The bounds are generous: on two cores the runner's threads can all be busy with other
 // tests' computing for tens of seconds, and a wait that expires early fails a test that was only waiting its turn.
+// (In the whole parallel run on two cores, tests that wait on real processes took up to 150 s of which a few were
+// their own: their suites' time limits are 8 minutes.)
 
 /// A wait on a real process that ran out: the condition never held.
 public struct SettleTimeout: Error, CustomStringConvertible, Sendable {

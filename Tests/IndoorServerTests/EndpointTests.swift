@@ -5,7 +5,7 @@ import Testing
 
 /// Every endpoint on the sample venue, and the route, search and info answers byte for byte against what the CLI
 /// prints for the same question.
-@Suite(.timeLimit(.minutes(3))) struct EndpointTests {
+@Suite(.timeLimit(.minutes(8))) struct EndpointTests {
     let server: TestServer
 
     init() throws {

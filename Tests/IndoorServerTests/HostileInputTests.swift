@@ -3,7 +3,7 @@ import IndoorServer
 import Testing
 
 /// Hostile clients, each answered with the right 4xx, while a well-behaved client keeps getting correct answers.
-@Suite(.timeLimit(.minutes(3))) struct HostileInputTests {
+@Suite(.timeLimit(.minutes(8))) struct HostileInputTests {
     let server: TestServer
     static let wellBehaved = "/v1/venues/transit-hub/search?q=cafe&limit=1"
 

@@ -2,7 +2,7 @@ import Foundation
 import IndoorTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct RouteCommandTests {
+@Suite(.timeLimit(.minutes(8))) struct RouteCommandTests {
     @Test func theREADMERouteChangesLevel() async throws {
         let r = try await CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche Bookshop"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -161,7 +161,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct RenderCommandTests {
+@Suite(.timeLimit(.minutes(8))) struct RenderCommandTests {
     /// An image for a folder that does not exist is refused before anything is drawn, saying so (issue 18: "error
     /// while writing to output stream"); `route --render` likewise, before printing the itinerary.
     @Test func anImageInAFolderThatDoesNotExistIsRefusedUpFront() async throws {
@@ -224,7 +224,7 @@ enum PNGHeader {
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct NMEACommandTests {
+@Suite(.timeLimit(.minutes(8))) struct NMEACommandTests {
     @Test func decodesALogIntoTPVLinesWithASummary() async throws {
         let r = try await CLI.run(["nmea", "decode", "Tests/IndoorLocationTests/Fixtures/gpsd/quectel-L70.log"])
         #expect(r.status == 0)
@@ -290,7 +290,7 @@ enum PNGHeader {
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct GPXCommandTests {
+@Suite(.timeLimit(.minutes(8))) struct GPXCommandTests {
     @Test func summarisesAGPXFileAndRefusesOneThatIsNot() async throws {
         let r = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx", "--json"])
         #expect(r.status == 0)
@@ -325,7 +325,7 @@ enum PNGHeader {
 
 /// Counts of one in English output take the singular ("1 error", "1 track in 1 segment", "1 epoch"), from the
 /// plural rule the itineraries use.
-@Suite(.timeLimit(.minutes(3))) struct EnglishCountTests {
+@Suite(.timeLimit(.minutes(8))) struct EnglishCountTests {
     @Test func oneOfEachIsSingular() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-one-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

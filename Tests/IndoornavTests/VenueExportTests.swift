@@ -3,7 +3,7 @@ import Testing
 
 /// `venue places` and `venue export`: every place a visitor can name, by the id that names it back, and the whole
 /// venue as GeoJSON a GIS reads (GDAL's `ogrinfo`, when installed).
-@Suite(.timeLimit(.minutes(3))) struct VenueExportTests {
+@Suite(.timeLimit(.minutes(8))) struct VenueExportTests {
     @Test func everyListedPlaceIsNamedBackByItsID() async throws {
         let r = try await CLI.run(["venue", "places", "--json"])
         #expect(r.status == 0, "\(r.stderr)")

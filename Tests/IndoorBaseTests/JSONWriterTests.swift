@@ -15,9 +15,10 @@ import Testing
     /// doubles, negative zero, the largest integers, control characters, quotes, slashes, DEL, non-ASCII, keys
     /// whose order differs by case, underscore and digits, empty and nested containers, absent optionals.
     struct Everything: Encodable {
-        var doubles: [Double] = [1, 0.1, 1e-7, 1e21, 123456789.123, -0.0, 2.35040954, 1e16, 1e15, 123456789012345678, 5e-324, 1e-6,
+        var doubles: [Double] = [1, 0.1, 1e-7, 1e21, 123456789.123, -0.0, 2.35040954, 1e16, 1e15, 123456789012345680,
+                                 .leastNonzeroMagnitude, 1e-6,
                                  1e20, 1e-5, 1e-4, 48.84996407, -1, 0.3, 2.0 / 3.0, 1e300, 12345.678e10, .greatestFiniteMagnitude]
-        var floats: [Float] = [0.1, 1, 3.4e38, 1e-45]
+        var floats: [Float] = [0.1, 1, 3.4e38, .leastNonzeroMagnitude]
         var integers: [Int64] = [0, -1, .max, .min, 9007199254740993]
         var small: [Int8] = [-128, 127]
         var unsigned: [UInt64] = [.max, 0]

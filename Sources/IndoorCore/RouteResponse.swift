@@ -76,7 +76,8 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         /// The connector's name ("Elevator B").
         public let connector: String?
         /// How the walk comes to the destination when not just beside the way: `door` (through its door),
-        /// `end_of_way` (the way ends at it), `off_ride` (it is the connector just ridden); see `Maneuver.Approach`.
+        /// `end_of_way` (the way ends at it), `off_ride` (it is the connector just ridden), `entering` (it is the open
+        /// area the walk enters there); see `Maneuver.Approach`.
         public let approach: String?
         /// Whether the step passes through an entrance routing inferred (the data draws none).
         public let inferred: Bool?

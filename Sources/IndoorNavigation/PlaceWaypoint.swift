@@ -15,7 +15,8 @@ extension Waypoint {
         try self.init(place: try index.place(text, near: near), in: venue, languages: languages)
     }
 
-    /// A resolved place as a routing stop, labelled with its name in the first of `languages` it has.
+    /// A resolved place as a routing stop, labelled with its name in the first of `languages` it has; an open area
+    /// (`Venue.openArea(of:)`) is reached as the walk enters it.
     /// - Throws: a coordinate the venue's frame cannot project.
     public init(place: Place, in venue: Venue, languages: [String] = ["en"]) throws {
         let label: String
@@ -26,6 +27,7 @@ extension Waypoint {
         case .coordinate(let c, _): label = String(format: "%.6f,%.6f", c.longitude, c.latitude)
         }
         let point = try venue.frame.project(place.coordinate)
-        self.init(end: RouteEnd(point: point, levelID: place.levelID, label: label))
+        let area = venue.openArea(of: place).flatMap { try? venue.frame.project($0) }
+        self.init(end: RouteEnd(point: point, levelID: place.levelID, label: label), area: area)
     }
 }

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorGeometry
 import IndoorRouting
 import IndoorVenue
@@ -80,12 +81,15 @@ public struct GuidanceAudit: Sendable {
         var figures = Figures()
         var findings: [Finding] = []
         let frame = audit.venue.frame
+        // A place that is an open area (a platform, a concourse) is reached as the walk enters it, as `route` does.
+        func waypoint(_ place: RouteAudit.Place, at point: Coordinate) -> Waypoint {
+            let resolved = (try? audit.venue.place(identifiedBy: place.id)) ?? nil
+            let area = resolved.flatMap { audit.venue.openArea(of: $0) }.flatMap { try? frame.project($0) }
+            return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: place.name), area: area)
+        }
         for (a, b) in audit.pairs(count, seed: seed) {
             guard let pa = try? frame.project(a.coordinate), let pb = try? frame.project(b.coordinate),
-                  let itinerary = try? router.itinerary(through: [
-                      Waypoint(end: RouteEnd(point: pa, levelID: a.levelID, label: a.name)),
-                      Waypoint(end: RouteEnd(point: pb, levelID: b.levelID, label: b.name)),
-                  ], language: language) else {
+                  let itinerary = try? router.itinerary(through: [waypoint(a, at: pa), waypoint(b, at: pb)], language: language) else {
                 figures.pairs += 1
                 continue
             }
@@ -134,7 +138,8 @@ public struct GuidanceAudit: Sendable {
     }
 
     /// Whether an arrival says where the place is: left or right; or straight ahead through its door or where the
-    /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself.
+    /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself; or as the
+    /// walk enters the open area that is the place.
     static func hasSide(_ maneuver: Maneuver) -> Bool {
         guard case .arrive(_, let side, let approach) = maneuver else { return true }
         return side != .ahead || approach != .beside

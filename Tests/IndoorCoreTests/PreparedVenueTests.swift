@@ -37,6 +37,17 @@ import Testing
         #expect(plan.geoJSON.features.count == plan.itinerary.legs.count + steps)
     }
 
+    /// The hub's metro platform is an open area: the route ends as the walk steps onto it, not at its middle.
+    @Test func aPlatformIsReachedAsTheWalkStepsOntoIt() throws {
+        let venue = try hub()
+        let plan = try venue.route(RouteRequest(from: "Relay", to: "Platform 2"))
+        let arrival = try #require(plan.itinerary.legs.last?.steps.last)
+        #expect(arrival.instruction == "Arrive at Platform 2 – Line M2 towards Porte Sud, as you enter it")
+        let middle = plan.destination.end.point
+        let end = try venue.venue.frame.project(arrival.location)
+        #expect(end.distance(to: middle) > 5, "the platform's middle is farther on")
+    }
+
     @Test func instructionsFollowTheRequestedLanguage() throws {
         let venue = try hub()
         let english = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop"))

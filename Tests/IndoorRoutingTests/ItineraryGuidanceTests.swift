@@ -342,6 +342,48 @@ import Testing
     }
 
     /// ```
+    /// AAAAAAAAAAPPPPPPPPPP      a corridor A opening onto a platform P (both walkways: no door between them),
+    /// AAAAAAAAAAPPPPPPPPPP      the platform's middle 5 m past its edge
+    /// ```
+    /// A place that is an open area (a platform, a concourse, a corridor, a square) is reached as the walk enters
+    /// it: the route ends a metre inside its edge, not at its middle, and the arrival says so. A stop on the way
+    /// and a walk that starts in the area keep their ends.
+    @Test(arguments: [
+        (InstructionLanguage.en, "Arrive at Platform 2, as you enter it"),
+        (.fr, "Vous êtes arrivé à Platform 2, dès l'entrée"),
+        (.de, "Sie erreichen Platform 2 beim Betreten"),
+        (.ru, "Вы прибыли: «Platform 2», при входе"),
+    ])
+    func anOpenAreaIsReachedWhereTheWalkEntersIt(language: InstructionLanguage, text: String) throws {
+        let s = try Scenario([0: """
+            AAAAAAAAAAPPPPPPPPPP
+            AAAAAAAAAAPPPPPPPPPP
+            """], names: ["P": "Platform 2"], walkways: ["A", "P"])
+        let venue = s.router.graph.venue
+        let platform = try #require(venue.spaces.first { $0.name.resolved() == "Platform 2" })
+        let area = try #require(venue.openArea(of: .space(platform)).map { try venue.frame.project($0) })
+        func platformStop() -> Waypoint {
+            Waypoint(end: RouteEnd(point: Coordinate(x: 15, y: 1), levelID: AsciiVenue.levelID(0), label: "Platform 2"), area: area)
+        }
+        let it = try s.router.itinerary(through: [s.end(1, 1), platformStop()], language: language)
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction == text)
+        #expect(last.maneuver == .arrive(name: "Platform 2", side: .ahead, approach: .entering))
+        #expect(abs(it.distance - 10) < 0.1, "to a metre past the edge at x = 10, not the middle at x = 15: \(it.distance) m")
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+        // The same place as a stop on the way: the next stretch starts from its middle, so the walk goes there.
+        let via = try s.router.itinerary(through: [s.end(1, 1), platformStop(), s.end(1, 0.5, "back")], language: language)
+        #expect(via.distance > 27)
+        // Starting on the platform: nothing to enter.
+        let within = try s.router.itinerary(through: [s.end(18, 1), platformStop()], language: language)
+        #expect(within.legs.last?.steps.last?.maneuver != .arrive(name: "Platform 2", side: .ahead, approach: .entering))
+        #expect(abs(within.distance - 3) < 0.1)
+        // A room behind doors is no open area: it is reached through its door, at the place.
+        let shop = Space(id: "shop", category: "shop", levelID: platform.levelID, geometry: platform.geometry)
+        #expect(venue.openArea(of: .space(shop)) == nil)
+    }
+
+    /// ```
     /// AAAAAAAAAAAAAAAAAAAA      a corridor; a stairwell lobby L south of it, entered by its door l; the stairs S
     /// AAAAAAAAAAAAAAAAAAAA      through their door s, 3 m from l (both levels drawn alike)
     /// ..........LlL.......

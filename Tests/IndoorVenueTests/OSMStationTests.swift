@@ -34,6 +34,22 @@ import Testing
         #expect(venue.issues.allSatisfy { $0.code != "dangling-reference" || $0.severity != .error })
     }
 
+    /// Platforms drawn as areas (`railway=platform` closed ways) are open areas to go to: a walk is on the
+    /// platform as soon as it steps onto it. A platform drawn as a line is a point.
+    @Test func platformsDrawnAsAreasAreOpenAreas() throws {
+        let venue = try VenueLoader.load(path: Self.darmstadt)
+        let platforms = venue.pois.filter { $0.category == "platform" }
+        #expect(platforms.count >= 5)
+        for p in platforms {
+            let area = try #require(p.footprint, "\(p.id) is a closed way")
+            #expect(PreparedPolygon(area).contains(p.coordinate.position), "\(p.id)")
+            #expect(venue.openArea(of: .poi(p)) == area)
+        }
+        // A room's POI (the pharmacy) is reached at the place, through its door.
+        let pharmacy = try #require(venue.pois.first { $0.category == "pharmacy" })
+        #expect(venue.openArea(of: .poi(pharmacy)) == nil)
+    }
+
     @Test func darmstadtHbfIsPickedOutOfTheCityExtractByName() throws {
         let whole = try VenueLoader.load(path: Self.darmstadtExtract)
         let venue = try VenueLoader.load(path: Self.darmstadtExtract, selection: .named("Darmstadt Hauptbahnhof"))

@@ -67,6 +67,9 @@ public enum Maneuver: Hashable, Sendable {
         case endOfWay = "end_of_way"
         /// Off a ride: the place is the stairs, escalator or elevator the walker has just taken.
         case offRide = "off_ride"
+        /// Into the open area that is the place (a platform, concourse, corridor or square): the walk ends where it
+        /// enters it, the place all around and ahead.
+        case entering
     }
 
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
@@ -274,6 +277,10 @@ struct Phrasebook {
         case (.fr, .offRide): return ", à l'arrivée"
         case (.de, .offRide): return " am Ausstieg"
         case (.ru, .offRide): return ", на выходе"
+        case (.en, .entering): return ", as you enter it"
+        case (.fr, .entering): return ", dès l'entrée"
+        case (.de, .entering): return " beim Betreten"
+        case (.ru, .entering): return ", при входе"
         default: break
         }
         let throughDoor = approach == .door

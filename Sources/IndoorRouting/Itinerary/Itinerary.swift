@@ -105,15 +105,73 @@ public struct Waypoint: Sendable {
     public let end: RouteEnd
     /// Where the place itself is (metres), for "on your left/right" (a POI's point; defaults to `end.point`).
     public let target: Coordinate
+    /// The open area the place is, metres in the venue's frame, when it is one (a platform, concourse, corridor or
+    /// square: `Venue.openArea(of:)`): a route to it as the destination ends where the walk enters it, not at
+    /// `end`, its middle. `nil` for a point or a room behind doors.
+    public let area: Geometry?
 
-    /// A stop at `end`; `target` (metres in the venue's frame) is where the place itself stands, `end.point` if `nil`.
-    public init(end: RouteEnd, target: Coordinate? = nil) {
+    /// A stop at `end`; `target` (metres in the venue's frame) is where the place itself stands, `end.point` if `nil`;
+    /// `area` (metres) the open area it is, if it is one.
+    public init(end: RouteEnd, target: Coordinate? = nil, area: Geometry? = nil) {
         self.end = end
         self.target = target ?? end.point
+        self.area = area
     }
 }
 
 extension Router {
+    /// `route` ended where it enters `area` (metres) on level `levelID` to stay in it to the end, a metre inside
+    /// (the metres and seconds past that point taken off); `route` itself when it enters the area within 2 m of its
+    /// end; `nil` when it does not end in the area or starts in it.
+    func ending(_ route: Route, whereItEnters area: Geometry, on levelID: String) -> Route? {
+        let area = PreparedPolygon(area)
+        let p = route.points
+        guard let last = p.last, last.levelID == levelID, area.contains(last.point) else { return nil }
+        var k = p.count - 1
+        while k > 0, p[k - 1].levelID == levelID, area.contains(p[k - 1].point) { k -= 1 }
+        guard k > 0 else { return nil }
+        let a = p[k - 1], b = p[k]
+        var kept = Array(p[..<k])
+        var end: RoutePoint
+        var next: Int
+        if a.levelID == levelID {
+            // The crossing of the boundary on the stretch a → b, by halving, then a metre on along the route.
+            func at(_ t: Double) -> Coordinate {
+                Coordinate(x: a.point.x + t * (b.point.x - a.point.x), y: a.point.y + t * (b.point.y - a.point.y))
+            }
+            var outside = 0.0, inside = 1.0
+            for _ in 0..<40 {
+                let mid = (outside + inside) / 2
+                if area.contains(at(mid)) { inside = mid } else { outside = mid }
+            }
+            var from = at(inside), left = 1.0
+            next = k
+            while next < p.count, from.distance(to: p[next].point) < left {
+                left -= from.distance(to: p[next].point)
+                from = p[next].point
+                kept.append(p[next])
+                next += 1
+            }
+            guard next < p.count else { return route }
+            let d = from.distance(to: p[next].point), q = p[next]
+            let point = Coordinate(x: from.x + (q.point.x - from.x) * left / d, y: from.y + (q.point.y - from.y) * left / d)
+            end = RoutePoint(point: point, levelID: levelID, space: q.space, opening: nil, edge: q.edge)
+        } else {
+            // Onto the area off a ride: where the ride lands.
+            end = b
+            next = k + 1
+        }
+        var removed = next < p.count ? end.point.distance(to: p[next].point) : 0, doors = 0
+        for j in next..<p.count {
+            if j > next { removed += p[j - 1].point.distance(to: p[j].point) }
+            if let o = p[j].opening, graph.venue.openings[o].isDoor { doors += 1 }
+        }
+        guard removed >= 2 else { return route }
+        kept.append(end)
+        return Route(points: kept, cost: route.cost - removed / graph.costs.walkingSpeed - Double(doors) * graph.costs.doorPenalty,
+                     distance: route.distance - removed, startSnap: route.startSnap, endSnap: route.endSnap)
+    }
+
     /// Routes through `stops` in order (at least two) and writes the itinerary.
     /// - Throws: ``RoutingError`` for the first stretch that has no route.
     /// - Parameters:
@@ -126,10 +184,15 @@ extension Router {
         var writer = ItineraryWriter(graph: graph, language: language, names: names ?? [language.rawValue])
         var startSnap = 0.0, endSnap = 0.0
         for (k, pair) in zip(stops, stops.dropFirst()).enumerated() {
-            let route = try route(from: pair.0.end, to: pair.1.end, options: options)
+            var route = try route(from: pair.0.end, to: pair.1.end, options: options)
             if k == 0 { startSnap = route.startSnap }
             endSnap = route.endSnap
-            writer.add(route, from: pair.0, to: pair.1, isLast: k == stops.count - 2)
+            let isLast = k == stops.count - 2
+            // The destination that is an open area is reached at its edge. (A stop on the way is not: the next
+            // stretch starts from its middle.)
+            let entered = isLast ? pair.1.area.flatMap { ending(route, whereItEnters: $0, on: pair.1.end.levelID) } : nil
+            if let entered { route = entered }
+            writer.add(route, from: pair.0, to: pair.1, isLast: isLast, entering: entered != nil)
         }
         return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
@@ -264,13 +327,14 @@ struct ItineraryWriter {
     /// Compass bearing (clockwise from north) of a heading counter-clockwise from east.
     static func bearing(_ heading: Double) -> Double { (90 - heading + 360).truncatingRemainder(dividingBy: 360) }
 
-    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool) {
+    /// Words one stretch of the route; `entering`: it ends where it enters the open area that is `stop`.
+    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, entering: Bool = false) {
         origin = start.end.label
         let p = route.points
         guard p.count >= 2 else {
             if let only = p.first {
                 walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: only.point, level: only.levelID, points: [only.point])]
-                arrive(route: p, stop: stop, isLast: isLast)
+                arrive(route: p, stop: stop, isLast: isLast, entering: entering)
             }
             return
         }
@@ -343,7 +407,7 @@ struct ItineraryWriter {
             }
             heading = h
         }
-        arrive(route: p, stop: stop, isLast: isLast)
+        arrive(route: p, stop: stop, isLast: isLast, entering: entering)
     }
 
     mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
@@ -404,10 +468,12 @@ struct ItineraryWriter {
         return words.allSatisfy(generic.contains) ? nil : name
     }
 
-    /// Ends the walk at the stop: the arrival (or waypoint) step, with its side.
-    mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool) {
+    /// Ends the walk at the stop: the arrival (or waypoint) step, with its side; `entering`: the route ends where
+    /// it enters the open area that is the stop.
+    mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool, entering: Bool) {
         guard let end = p.last else { return }
-        let (side, approach) = approachSide(route: p, target: stop.target)
+        var (side, approach) = approachSide(route: p, target: stop.target)
+        if entering, approach != .offRide { (side, approach) = (.ahead, .entering) }
         let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, approach: approach) : .waypoint(name: stop.end.label)
         if walk.isEmpty {
             walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]

@@ -36,6 +36,24 @@ public enum Place: Hashable, Sendable {
     }
 }
 
+extension Venue {
+    /// The open area a place is, when it is one: a walkway, concourse, platform, corridor or square (an open-plan
+    /// space, or the POI of one, which has its id), or a POI mapped as an area (an OSM platform). A walk is
+    /// there as soon as it enters it, not at its middle. `nil` for a room behind doors, a point or an opening.
+    public func openArea(of place: Place) -> Geometry? {
+        switch place {
+        case .space(let s):
+            return s.kind.isOpenPlan ? s.geometry : nil
+        case .poi(let p):
+            if let footprint = p.footprint { return footprint }
+            guard p.kind == .room, let s = spaces.first(where: { $0.id == p.id }) else { return nil }
+            return s.kind.isOpenPlan ? s.geometry : nil
+        case .opening, .coordinate:
+            return nil
+        }
+    }
+}
+
 /// A place that cannot be found, with what would help.
 public enum PlaceError: Error, Equatable, Sendable {
     /// The text was empty or only spaces.

@@ -481,10 +481,13 @@ public struct POI: Hashable, Sendable {
     public var coordinate: GeoCoordinate
     /// The space it lies in, when known.
     public var spaceID: String?
+    /// The ground it covers when it is mapped as an area of its own, not a space (an OSM platform drawn as an
+    /// area), WGS84; `nil` for a point.
+    public var footprint: Geometry?
 
-    /// A POI; `coordinate` is WGS84.
+    /// A POI; `coordinate` and `footprint` are WGS84.
     public init(id: String, kind: Kind, category: String, name: LocalizedText, altName: LocalizedText = LocalizedText(),
-                ref: String? = nil, levelID: String, coordinate: GeoCoordinate, spaceID: String? = nil) {
+                ref: String? = nil, levelID: String, coordinate: GeoCoordinate, spaceID: String? = nil, footprint: Geometry? = nil) {
         self.id = id
         self.kind = kind
         self.category = category
@@ -494,6 +497,7 @@ public struct POI: Hashable, Sendable {
         self.levelID = levelID
         self.coordinate = coordinate
         self.spaceID = spaceID
+        self.footprint = footprint
     }
 }
 

@@ -348,7 +348,7 @@ struct OSMVenueBuilder {
             guard let box = s.geometry.boundingBox, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(box.center))) == true }) else { continue }
             let c = GeoCoordinate(position: box.center)
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
-                            levelID: s.levelID, coordinate: c, spaceID: host.id))
+                            levelID: s.levelID, coordinate: c, spaceID: host.id, footprint: s.kind.isOpenPlan ? s.geometry : nil))
         }
         spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
         for i in pois.indices {
@@ -433,11 +433,14 @@ struct OSMVenueBuilder {
             guard tags["name"] != nil || tags["ref"] != nil || tags["local_ref"] != nil, let cs = coordinates(way, id), !cs.isEmpty else { continue }
             // A point on the platform: its middle node (a line), or its box's centre (an area).
             let at = isAreaWay(way) ? BoundingBox(covering: cs)?.center ?? cs[0] : cs[cs.count / 2]
+            // An area is reached where the walk steps onto it.
+            let footprint = isAreaWay(way) ? (try? Polygon(rings: [cs])).map(Geometry.polygon) : nil
             let onLevels = walkwayLevels(tags, id, untagged: &ignored)
             for o in onLevels {
                 let levelID = Level.text(ordinal: o)
                 pois.append(POI(id: onLevels.count > 1 ? "\(id)@\(levelID)" : id, kind: .amenity, category: "platform", name: names(tags),
-                                ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: GeoCoordinate(position: at)))
+                                ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: GeoCoordinate(position: at),
+                                footprint: footprint))
             }
         }
         return pois

@@ -102,6 +102,21 @@ public struct NavigationGraph: Sendable {
     public let nodes: [Node]
     /// Every directed edge; a route's ``RoutePoint/edge`` and a ``GraphPath``'s edges index this array.
     public let edges: [Edge]
+    /// Each node's point (``nodes``' points alone: what A*'s bound reads for every node it reaches).
+    let nodePoints: [Coordinate]
+    /// Per level id: the venue's POIs on its floor (every level of its ordinal), with their points in metres and
+    /// the spaces they lie in (indexes into `venue.spaces`), for the landmarks of itineraries.
+    let floorPOIs: [String: [FloorPOI]]
+
+    /// A POI of a floor (``floorPOIs``).
+    struct FloorPOI: Sendable {
+        /// Index into `venue.pois`.
+        let poi: Int
+        /// Metres.
+        let point: Coordinate
+        /// The space it lies in, index into `venue.spaces`.
+        let space: Int?
+    }
     let graph: RoutingGraph
     /// Per space (index into `venue.spaces`): its free area (nil when not walkable), its nodes, and the cells whose
     /// nodes see each other.
@@ -123,6 +138,21 @@ public struct NavigationGraph: Sendable {
     /// The ALT tables (``prepareLandmarks(count:)``), built on request, shared by every copy of the graph.
     let landmarkPart = BuiltOnce<Landmarks>()
 
+    /// The POIs of each level's floor (``floorPOIs``): a level's own and those of the levels of its ordinal.
+    static func floorPOIs(of venue: Venue) -> [String: [FloorPOI]] {
+        let ordinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+        let spaceIndex = Dictionary(venue.spaces.indices.map { (venue.spaces[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+        var byFloor: [Double: [FloorPOI]] = [:], byLevel: [String: [FloorPOI]] = [:]
+        for (k, poi) in venue.pois.enumerated() {
+            guard let q = try? venue.frame.project(poi.coordinate) else { continue }
+            let entry = FloorPOI(poi: k, point: q, space: poi.spaceID.flatMap { spaceIndex[$0] })
+            if let o = ordinal[poi.levelID] { byFloor[o, default: []].append(entry) } else { byLevel[poi.levelID, default: []].append(entry) }
+        }
+        var out = byLevel
+        for level in venue.levels { out[level.id] = byFloor[level.ordinal] ?? [] }
+        return out
+    }
+
     /// Builds the graph of a venue.
     /// - Complexity: about O(n log n) for n nodes and free-area edges: each cell holds a bounded number of nodes.
     public init(venue: Venue, costs: RoutingCosts = RoutingCosts()) {
@@ -132,7 +162,9 @@ public struct NavigationGraph: Sendable {
         self.venue = venue
         self.costs = costs
         nodes = builder.nodes
+        nodePoints = builder.nodes.map(\.point)
         edges = builder.edges
+        floorPOIs = Self.floorPOIs(of: venue)
         graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes

@@ -237,8 +237,6 @@ struct ItineraryWriter {
     /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
     private var walk: [Draft] = []
     /// POIs projected to metres, by level (on first use).
-    private var poiPoints: [String: [(poi: Int, point: Coordinate)]] = [:]
-    private let spaceIndex: [String: Int]
     /// The name of the stop the route being written starts from: not a landmark on the way from it.
     private var origin: String?
     /// Whether the walk being written starts where a ride ended (off an elevator is not "Leave Elevator").
@@ -292,7 +290,6 @@ struct ItineraryWriter {
         self.graph = graph
         self.language = language
         self.names = names
-        spaceIndex = Dictionary(graph.venue.spaces.indices.map { (graph.venue.spaces[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     var venue: Venue { graph.venue }
@@ -832,17 +829,9 @@ struct ItineraryWriter {
         }
     }
 
-    /// The named POIs of a level in metres.
-    mutating func pois(on level: String) -> [(poi: Int, point: Coordinate)] {
-        if let cached = poiPoints[level] { return cached }
-        let ordinal = venue.level(id: level)?.ordinal
-        var out: [(poi: Int, point: Coordinate)] = []
-        for (k, poi) in venue.pois.enumerated() where poi.levelID == level || (ordinal != nil && venue.level(id: poi.levelID)?.ordinal == ordinal) {
-            guard let q = try? venue.frame.project(poi.coordinate) else { continue }
-            out.append((k, q))
-        }
-        poiPoints[level] = out
-        return out
+    /// The POIs of a level's floor, in metres.
+    func pois(on level: String) -> [NavigationGraph.FloorPOI] {
+        graph.floorPOIs[level] ?? []
     }
 
     mutating func nameLandmarks() {
@@ -886,14 +875,14 @@ struct ItineraryWriter {
                            names excluded: [String]) -> String? {
         var best: (tier: Int, distance: Double, name: String)?
         let r = heading * .pi / 180
-        for (k, q) in pois(on: level) {
-            let poi = venue.pois[k]
-            guard let tier = Self.salience(poi.kind) else { continue }
+        for entry in pois(on: level) {
+            let q = entry.point, d = q.distance(to: p)
+            guard d <= 6 else { continue }
+            let poi = venue.pois[entry.poi]
+            guard let tier = Self.salience(poi.kind), d <= (tier == 0 ? 6 : 5) else { continue }
             // Never the space entered; never the one walked through or started in (a place within it is fine).
-            if let s = poi.spaceID.flatMap({ spaceIndex[$0] }),
+            if let s = entry.space,
                s == entering || (spaces.contains(s) && (poi.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
-            let d = q.distance(to: p)
-            guard d <= (tier == 0 ? 6 : 5) else { continue }
             // Ahead of the walker it is not yet a landmark to turn "after".
             let along = (q.x - p.x) * cos(r) + (q.y - p.y) * sin(r)
             guard along <= 0.5, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
@@ -908,20 +897,19 @@ struct ItineraryWriter {
         guard let space, let level = graph.levelSpaces[d.level] else { return nil }
         var best: (score: Double, name: String)?
         let start = d.at
-        for (k, q) in pois(on: d.level) {
-            let poi = venue.pois[k]
-            guard let tier = Self.salience(poi.kind) else { continue }
-            let own = poi.spaceID.flatMap { spaceIndex[$0] }
-            // Never the space stood in (a place within it is fine).
-            if own == space, poi.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
-            let dist = q.distance(to: start)
+        for entry in pois(on: d.level) {
+            let q = entry.point, dist = q.distance(to: start)
             guard dist >= Self.shortest, dist <= 40 else { continue }
+            let poi = venue.pois[entry.poi]
+            guard let tier = Self.salience(poi.kind) else { continue }
+            // Never the space stood in (a place within it is fine).
+            if entry.space == space, poi.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
             let off = abs(Self.turnAngle(d.outHeading, Self.heading(start, q)))
             guard off <= 25, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
             let score = Double(tier) * 100 + off
             guard score < best?.score ?? .infinity else { continue }
             // In view: every half metre of the sight line lies in the start's space or the place's own.
-            let allowed = Set([space, own ?? -1].filter { $0 >= 0 })
+            let allowed = Set([space, entry.space ?? -1].filter { $0 >= 0 })
             let steps = Int(dist / 0.5)
             let visible = (1..<max(steps, 1)).allSatisfy { s in
                 let t = Double(s) / Double(steps)

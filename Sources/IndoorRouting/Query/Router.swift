@@ -252,8 +252,8 @@ public final class Router {
             throw disconnected(start, end, a, b)
         }
         let goal = b.point
-        let nodes = graph.nodes
-        let straight = { (v: Int32) in nodes[Int(v)].point.distance(to: goal) / speed }
+        let points = graph.nodePoints
+        let straight = { (v: Int32) in points[Int(v)].distance(to: goal) / speed }
         // Both bounds are lower bounds of the cost to the destination through `targets`: so is the larger.
         let heuristic: (Int32) -> Double
         if usesLandmarks, let landmarks = graph.landmarks, !targets.isEmpty {

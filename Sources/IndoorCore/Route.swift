@@ -160,9 +160,8 @@ extension PreparedVenue {
         for c in candidates {
             let poi = c.poi
             guard let point = try? venue.frame.project(poi.coordinate) else { continue }
-            let area = venue.openArea(of: .poi(poi)).flatMap { try? venue.frame.project($0) }
             let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category),
-                                  area: area)
+                                  area: Waypoint.area(of: .poi(poi), in: venue))
             do {
                 let it = try routers.withRouter { router throws(RoutingError) in
                     try router.itinerary(through: stops + [target], options: options, language: language, names: languages)

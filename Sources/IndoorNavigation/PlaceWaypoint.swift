@@ -27,7 +27,6 @@ extension Waypoint {
         case .coordinate(let c, _): label = String(format: "%.6f,%.6f", c.longitude, c.latitude)
         }
         let point = try venue.frame.project(place.coordinate)
-        let area = venue.openArea(of: place).flatMap { try? venue.frame.project($0) }
-        self.init(end: RouteEnd(point: point, levelID: place.levelID, label: label), area: area)
+        self.init(end: RouteEnd(point: point, levelID: place.levelID, label: label), area: Waypoint.area(of: place, in: venue))
     }
 }

@@ -84,8 +84,8 @@ public struct GuidanceAudit: Sendable {
         // A place that is an open area (a platform, a concourse) is reached as the walk enters it, as `route` does.
         func waypoint(_ place: RouteAudit.Place, at point: Coordinate) -> Waypoint {
             let resolved = (try? audit.venue.place(identifiedBy: place.id)) ?? nil
-            let area = resolved.flatMap { audit.venue.openArea(of: $0) }.flatMap { try? frame.project($0) }
-            return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: place.name), area: area)
+            return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: place.name),
+                            area: resolved.flatMap { Waypoint.area(of: $0, in: audit.venue) })
         }
         for (a, b) in audit.pairs(count, seed: seed) {
             guard let pa = try? frame.project(a.coordinate), let pb = try? frame.project(b.coordinate),

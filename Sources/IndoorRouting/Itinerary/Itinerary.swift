@@ -117,6 +117,12 @@ public struct Waypoint: Sendable {
         self.target = target ?? end.point
         self.area = area
     }
+
+    /// The open area `place` is (`Venue.openArea(of:)`) in metres in `venue`'s frame, for ``area``; `nil` when
+    /// it is none or the frame cannot project it.
+    public static func area(of place: Place, in venue: Venue) -> Geometry? {
+        venue.openArea(of: place).flatMap { try? venue.frame.project($0) }
+    }
 }
 
 extension Router {
@@ -236,7 +242,6 @@ struct ItineraryWriter {
     private var costs = CostBreakdown()
     /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
     private var walk: [Draft] = []
-    /// POIs projected to metres, by level (on first use).
     /// The name of the stop the route being written starts from: not a landmark on the way from it.
     private var origin: String?
     /// Whether the walk being written starts where a ride ended (off an elevator is not "Leave Elevator").

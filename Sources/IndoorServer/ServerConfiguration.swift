@@ -149,20 +149,10 @@ public enum AccessLog {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A JSON string literal of `s` (RFC 8259 §7).
+    /// A JSON string literal of `s` (RFC 8259 §7), DEL escaped too: a log line is read on terminals.
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        JSONWriter.string(s, escapingDelete: true, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -361,7 +361,7 @@ import Testing
             """], names: ["P": "Platform 2"], walkways: ["A", "P"])
         let venue = s.router.graph.venue
         let platform = try #require(venue.spaces.first { $0.name.resolved() == "Platform 2" })
-        let area = try #require(venue.openArea(of: .space(platform)).map { try venue.frame.project($0) })
+        let area = try #require(Waypoint.area(of: .space(platform), in: venue))
         func platformStop() -> Waypoint {
             Waypoint(end: RouteEnd(point: Coordinate(x: 15, y: 1), levelID: AsciiVenue.levelID(0), label: "Platform 2"), area: area)
         }

@@ -156,8 +156,9 @@ public enum JSONWriter {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, the rest
-    /// (slashes, DEL, every other character) as its UTF-8 bytes.
-    static func string(_ s: String, into out: inout [UInt8]) {
+    /// (slashes, every other character) as its UTF-8 bytes; DEL too, unless `escapingDelete` (as `\u007f`, for a
+    /// log read on a terminal).
+    package static func string(_ s: String, escapingDelete: Bool = false, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
@@ -168,13 +169,17 @@ public enum JSONWriter {
             case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case ..<0x20:
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            case ..<0x20: unicodeEscape(byte, into: &out)
+            case 0x7F where escapingDelete: unicodeEscape(byte, into: &out)
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00XX` for a byte below 0x80.
+    private static func unicodeEscape(_ byte: UInt8, into out: inout [UInt8]) {
+        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
     }
 }
 

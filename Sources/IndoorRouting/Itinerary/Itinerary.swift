@@ -126,58 +126,6 @@ public struct Waypoint: Sendable {
 }
 
 extension Router {
-    /// `route` ended where it enters `area` (metres) on level `levelID` to stay in it to the end, a metre inside
-    /// (the metres and seconds past that point taken off); `route` itself when it enters the area within 2 m of its
-    /// end; `nil` when it does not end in the area or starts in it.
-    func ending(_ route: Route, whereItEnters area: Geometry, on levelID: String) -> Route? {
-        let area = PreparedPolygon(area)
-        let p = route.points
-        guard let last = p.last, last.levelID == levelID, area.contains(last.point) else { return nil }
-        var k = p.count - 1
-        while k > 0, p[k - 1].levelID == levelID, area.contains(p[k - 1].point) { k -= 1 }
-        guard k > 0 else { return nil }
-        let a = p[k - 1], b = p[k]
-        var kept = Array(p[..<k])
-        var end: RoutePoint
-        var next: Int
-        if a.levelID == levelID {
-            // The crossing of the boundary on the stretch a → b, by halving, then a metre on along the route.
-            func at(_ t: Double) -> Coordinate {
-                Coordinate(x: a.point.x + t * (b.point.x - a.point.x), y: a.point.y + t * (b.point.y - a.point.y))
-            }
-            var outside = 0.0, inside = 1.0
-            for _ in 0..<40 {
-                let mid = (outside + inside) / 2
-                if area.contains(at(mid)) { inside = mid } else { outside = mid }
-            }
-            var from = at(inside), left = 1.0
-            next = k
-            while next < p.count, from.distance(to: p[next].point) < left {
-                left -= from.distance(to: p[next].point)
-                from = p[next].point
-                kept.append(p[next])
-                next += 1
-            }
-            guard next < p.count else { return route }
-            let d = from.distance(to: p[next].point), q = p[next]
-            let point = Coordinate(x: from.x + (q.point.x - from.x) * left / d, y: from.y + (q.point.y - from.y) * left / d)
-            end = RoutePoint(point: point, levelID: levelID, space: q.space, opening: nil, edge: q.edge)
-        } else {
-            // Onto the area off a ride: where the ride lands.
-            end = b
-            next = k + 1
-        }
-        var removed = next < p.count ? end.point.distance(to: p[next].point) : 0, doors = 0
-        for j in next..<p.count {
-            if j > next { removed += p[j - 1].point.distance(to: p[j].point) }
-            if let o = p[j].opening, graph.venue.openings[o].isDoor { doors += 1 }
-        }
-        guard removed >= 2 else { return route }
-        kept.append(end)
-        return Route(points: kept, cost: route.cost - removed / graph.costs.walkingSpeed - Double(doors) * graph.costs.doorPenalty,
-                     distance: route.distance - removed, startSnap: route.startSnap, endSnap: route.endSnap)
-    }
-
     /// Routes through `stops` in order (at least two) and writes the itinerary.
     /// - Throws: ``RoutingError`` for the first stretch that has no route.
     /// - Parameters:
@@ -330,7 +278,7 @@ struct ItineraryWriter {
     static func bearing(_ heading: Double) -> Double { (90 - heading + 360).truncatingRemainder(dividingBy: 360) }
 
     /// Words one stretch of the route; `entering`: it ends where it enters the open area that is `stop`.
-    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, entering: Bool = false) {
+    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, entering: Bool) {
         origin = start.end.label
         let p = route.points
         guard p.count >= 2 else {

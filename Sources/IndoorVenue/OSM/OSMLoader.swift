@@ -343,12 +343,13 @@ struct OSMVenueBuilder {
         pois += platformPOIs(ways: networkWays)
         let places = networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, buildings: buildingFootprints, frame: frame)
         let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
-        // A named walkway merged into another (two concourses one footway joins) stays a place to go to.
+        // A named walkway merged into another (two concourses one footway joins) stays a place to go to, an
+        // area of its own.
         for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
             guard let box = s.geometry.boundingBox, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(box.center))) == true }) else { continue }
             let c = GeoCoordinate(position: box.center)
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
-                            levelID: s.levelID, coordinate: c, spaceID: host.id, footprint: s.kind.isOpenPlan ? s.geometry : nil))
+                            levelID: s.levelID, coordinate: c, spaceID: host.id, footprint: s.geometry))
         }
         spaces = spaces.filter { !walkways.replaced.contains($0.id) } + walkways.spaces
         for i in pois.indices {

@@ -77,7 +77,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         public let connector: String?
         /// How the walk comes to the destination when not just beside the way: `door` (through its door),
         /// `end_of_way` (the way ends at it), `off_ride` (it is the connector just ridden), `entering` (it is the open
-        /// area the walk enters there); see `Maneuver.Approach`.
+        /// area the walk enters there), `here` (the walk starts there: nothing to walk); see `Maneuver.Approach`.
         public let approach: String?
         /// Whether the step passes through an entrance routing inferred (the data draws none).
         public let inferred: Bool?

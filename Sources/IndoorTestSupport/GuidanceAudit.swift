@@ -139,7 +139,7 @@ public struct GuidanceAudit: Sendable {
 
     /// Whether an arrival says where the place is: left or right; or straight ahead through its door or where the
     /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself; or as the
-    /// walk enters the open area that is the place.
+    /// walk enters the open area that is the place; or already there (the walk starts at it).
     static func hasSide(_ maneuver: Maneuver) -> Bool {
         guard case .arrive(_, let side, let approach) = maneuver else { return true }
         return side != .ahead || approach != .beside

@@ -132,7 +132,8 @@ enum RouteOutput {
             let level = venue.level(id: leg.levelID)
             let name = level.map { $0.name.resolved(for: languages) ?? language.level($0.ordinalText) } ?? leg.levelID
             Output.line("")
-            Output.line("\(name) [\(level?.ordinalText ?? "?")] — \(language.distance(leg.distance)), \(language.duration(leg.duration))")
+            let walked = leg.distance >= 0.5 ? " — \(language.distance(leg.distance)), \(language.duration(leg.duration))" : ""
+            Output.line("\(name) [\(level?.ordinalText ?? "?")]\(walked)")
             for step in leg.steps {
                 n += 1
                 var line = "  \(n). \(step.instruction)"

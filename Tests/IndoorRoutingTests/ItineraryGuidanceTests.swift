@@ -347,14 +347,14 @@ import Testing
     /// ```
     /// A place that is an open area (a platform, a concourse, a corridor, a square) is reached as the walk enters
     /// it: the route ends a metre inside its edge, not at its middle, and the arrival says so. A stop on the way
-    /// and a walk that starts in the area keep their ends.
+    /// keeps its end; a walk that starts in the area is already there.
     @Test(arguments: [
-        (InstructionLanguage.en, "Arrive at Platform 2, as you enter it"),
-        (.fr, "Vous êtes arrivé à Platform 2, dès l'entrée"),
-        (.de, "Sie erreichen Platform 2 beim Betreten"),
-        (.ru, "Вы прибыли: «Platform 2», при входе"),
+        (InstructionLanguage.en, "Arrive at Platform 2, as you enter it", "You are already at Platform 2"),
+        (.fr, "Vous êtes arrivé à Platform 2, dès l'entrée", "Vous êtes déjà à Platform 2"),
+        (.de, "Sie erreichen Platform 2 beim Betreten", "Sie sind bereits am Ziel: Platform 2"),
+        (.ru, "Вы прибыли: «Platform 2», при входе", "Вы уже на месте: «Platform 2»"),
     ])
-    func anOpenAreaIsReachedWhereTheWalkEntersIt(language: InstructionLanguage, text: String) throws {
+    func anOpenAreaIsReachedWhereTheWalkEntersIt(language: InstructionLanguage, text: String, here: String) throws {
         let s = try Scenario([0: """
             AAAAAAAAAAPPPPPPPPPP
             AAAAAAAAAAPPPPPPPPPP
@@ -374,10 +374,15 @@ import Testing
         // The same place as a stop on the way: the next stretch starts from its middle, so the walk goes there.
         let via = try s.router.itinerary(through: [s.end(1, 1), platformStop(), s.end(1, 0.5, "back")], language: language)
         #expect(via.distance > 27)
-        // Starting on the platform: nothing to enter.
+        // Starting on the platform (a ticket machine on it): already there, nothing to walk, one step.
         let within = try s.router.itinerary(through: [s.end(18, 1), platformStop()], language: language)
-        #expect(within.legs.last?.steps.last?.maneuver != .arrive(name: "Platform 2", side: .ahead, approach: .entering))
-        #expect(abs(within.distance - 3) < 0.1)
+        #expect(within.legs.flatMap(\.steps).map(\.instruction) == [here])
+        #expect(within.legs.last?.steps.last?.maneuver == .arrive(name: "Platform 2", side: .ahead, approach: .here))
+        #expect(within.distance == 0 && within.duration == 0)
+        #expect(GuidanceAudit.measure(within).0.sidelessArrivals == 0)
+        // Starting in the corridor beside it, a step away: still the walk onto it.
+        let beside = try s.router.itinerary(through: [s.end(9, 1), platformStop()], language: language)
+        #expect(beside.legs.last?.steps.last?.maneuver == .arrive(name: "Platform 2", side: .ahead, approach: .entering))
         // A room behind doors is no open area: it is reached through its door, at the place.
         let shop = Space(id: "shop", category: "shop", levelID: platform.levelID, geometry: platform.geometry)
         #expect(venue.openArea(of: .space(shop)) == nil)

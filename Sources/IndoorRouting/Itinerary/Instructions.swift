@@ -70,6 +70,9 @@ public enum Maneuver: Hashable, Sendable {
         /// Into the open area that is the place (a platform, concourse, corridor or square): the walk ends where it
         /// enters it, the place all around and ahead.
         case entering
+        /// Already there: the walk starts at the place or in the open area it is (a ticket machine on the platform
+        /// asked for), so there is nothing to walk.
+        case here
     }
 
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
@@ -388,6 +391,10 @@ struct Phrasebook {
         case (.waypoint(let name), .fr): text = "Vous êtes à \(name)"
         case (.waypoint(let name), .de): text = "Sie haben \(name) erreicht"
         case (.waypoint(let name), .ru): text = "Вы у \(quoted(name))"
+        case (.arrive(let name, _, .here), .en): text = "You are already at \(name)"
+        case (.arrive(let name, _, .here), .fr): text = "Vous êtes déjà à \(name)"
+        case (.arrive(let name, _, .here), .de): text = "Sie sind bereits am Ziel: \(name)"
+        case (.arrive(let name, _, .here), .ru): text = "Вы уже на месте: \(quoted(name))"
         case (.arrive(let name, let s, let approach), .en): text = "Arrive at \(name)" + side(s, approach: approach)
         case (.arrive(let name, let s, let approach), .fr): text = "Vous êtes arrivé à \(name)" + side(s, approach: approach)
         case (.arrive(let name, let s, let approach), .de): text = "Sie erreichen \(name)" + side(s, approach: approach)

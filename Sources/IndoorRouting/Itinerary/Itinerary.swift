@@ -143,10 +143,17 @@ extension Router {
             endSnap = route.endSnap
             let isLast = k == stops.count - 2
             // The destination that is an open area is reached at its edge. (A stop on the way is not: the next
-            // stretch starts from its middle.)
-            let entered = isLast ? pair.1.area.flatMap { ending(route, whereItEnters: $0, on: pair.1.end.levelID) } : nil
-            if let entered { route = entered }
-            writer.add(route, from: pair.0, to: pair.1, isLast: isLast, entering: entered != nil)
+            // stretch starts from its middle.) A walk that starts at the destination, or in the open area it is,
+            // is already there.
+            var arrival: ItineraryWriter.Arrival = .walking
+            if isLast, startsThere(route, at: pair.1) {
+                route = Route(points: Array(route.points.prefix(1)), cost: 0, distance: 0, startSnap: route.startSnap, endSnap: 0)
+                arrival = .here
+            } else if isLast, let area = pair.1.area, let entered = ending(route, whereItEnters: area, on: pair.1.end.levelID) {
+                route = entered
+                arrival = .entering
+            }
+            writer.add(route, from: pair.0, to: pair.1, isLast: isLast, arrival: arrival)
         }
         return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
     }
@@ -277,14 +284,25 @@ struct ItineraryWriter {
     /// Compass bearing (clockwise from north) of a heading counter-clockwise from east.
     static func bearing(_ heading: Double) -> Double { (90 - heading + 360).truncatingRemainder(dividingBy: 360) }
 
-    /// Words one stretch of the route; `entering`: it ends where it enters the open area that is `stop`.
-    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, entering: Bool) {
+    /// How a stretch comes to its stop.
+    enum Arrival {
+        /// On foot or off a ride, to the stop's point.
+        case walking
+        /// Where the walk enters the open area that is the stop (the route ends there).
+        case entering
+        /// Already there: the stretch starts at the stop or in its open area (a route of its start alone).
+        case here
+    }
+
+    /// Words one stretch of the route, which comes to `stop` as `arrival` says.
+    mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, arrival: Arrival) {
         origin = start.end.label
         let p = route.points
         guard p.count >= 2 else {
             if let only = p.first {
-                walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: only.point, level: only.levelID, points: [only.point])]
-                arrive(route: p, stop: stop, isLast: isLast, entering: entering)
+                walk = arrival == .here ? []
+                    : [Draft(maneuver: .depart(heading: 0, leaving: nil), at: only.point, level: only.levelID, points: [only.point])]
+                arrive(route: p, stop: stop, isLast: isLast, arrival: arrival)
             }
             return
         }
@@ -357,7 +375,7 @@ struct ItineraryWriter {
             }
             heading = h
         }
-        arrive(route: p, stop: stop, isLast: isLast, entering: entering)
+        arrive(route: p, stop: stop, isLast: isLast, arrival: arrival)
     }
 
     mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
@@ -418,14 +436,13 @@ struct ItineraryWriter {
         return words.allSatisfy(generic.contains) ? nil : name
     }
 
-    /// Ends the walk at the stop: the arrival (or waypoint) step, with its side; `entering`: the route ends where
-    /// it enters the open area that is the stop.
-    mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool, entering: Bool) {
+    /// Ends the walk at the stop: the arrival (or waypoint) step, with its side and how the walk comes to it.
+    mutating func arrive(route p: [RoutePoint], stop: Waypoint, isLast: Bool, arrival: Arrival) {
         guard let end = p.last else { return }
-        var (side, approach) = approachSide(route: p, target: stop.target)
-        if entering, approach != .offRide { (side, approach) = (.ahead, .entering) }
+        var (side, approach) = arrival == .here ? (.ahead, .here) : approachSide(route: p, target: stop.target)
+        if arrival == .entering, approach != .offRide { (side, approach) = (.ahead, .entering) }
         let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, approach: approach) : .waypoint(name: stop.end.label)
-        if walk.isEmpty {
+        if walk.isEmpty, arrival != .here {
             walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]
         }
         walk.append(Draft(maneuver: maneuver, at: end.point, level: end.levelID, points: [end.point], into: end.space))

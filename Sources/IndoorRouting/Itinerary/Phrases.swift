@@ -23,8 +23,17 @@ extension InstructionLanguage {
     public func duration(_ seconds: Double) -> String { Phrasebook(language: self).duration(seconds) }
 
     /// An itinerary's summary line: `"Relay → Café Müller: 25 m, about 20 seconds"`, the distance and duration
-    /// rounded as people say them.
+    /// rounded as people say them; `"… → Platform 2: you are there"` when there is nothing to walk.
     public func summary(from: String, to: String, distance: Double, duration: Double) -> String {
+        guard distance >= 0.5 || duration >= 0.5 else {
+            let there = switch self {
+            case .en: "you are there"
+            case .fr: "vous y êtes"
+            case .de: "Sie sind da"
+            case .ru: "вы на месте"
+            }
+            return "\(from) → \(to): \(there)"
+        }
         let about: String
         switch self {
         case .en: about = "about"

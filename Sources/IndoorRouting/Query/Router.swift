@@ -305,6 +305,14 @@ public final class Router {
         }
     }
 
+    /// Whether `route` starts where `stop` is: within a metre of its end, or inside the open area the stop is, on
+    /// its level. (Then there is nothing to walk.)
+    func startsThere(_ route: Route, at stop: Waypoint) -> Bool {
+        guard let first = route.points.first, let last = route.points.last, first.levelID == stop.end.levelID else { return false }
+        if last.levelID == first.levelID, first.point.distance(to: last.point) < 1 { return true }
+        return stop.area.map { PreparedPolygon($0).contains(first.point) } ?? false
+    }
+
     /// `route` ended where it enters `area` (metres) on level `levelID` to stay in it to the end, a metre inside
     /// (the metres and seconds past that point taken off); `route` itself when it enters the area within 2 m of its
     /// end; `nil` when it does not end in the area or starts in it.

@@ -141,6 +141,9 @@ public final class ShortestPathSearch {
         var best = Double.infinity
         var bestTarget: Int32 = -1
         let offsets = graph.offsets, targetsOf = graph.targets, weights = graph.weights, edgeIDs = graph.edgeIDs
+        // The optional closures unwrapped once: unwrapping one in the loop retains and releases its context on
+        // every edge.
+        let bound = heuristic ?? { _ in 0 }, filtered = allowed != nil, allows = allowed ?? { _ in true }
         while let (priority, u) = heap.pop() {
             let ui = Int(u)
             if settled[ui] { continue }
@@ -156,7 +159,7 @@ public final class ShortestPathSearch {
             }
             let start = Int(offsets[ui]), end = Int(offsets[ui + 1])
             for slot in start..<end {
-                if let allowed, !allowed(edgeIDs[slot]) { continue }
+                if filtered, !allows(edgeIDs[slot]) { continue }
                 let v = targetsOf[slot]
                 let vi = Int(v)
                 let c = cu + weights[slot]
@@ -166,13 +169,10 @@ public final class ShortestPathSearch {
                     parentEdge[vi] = Int32(slot)
                     settled[vi] = false
                     // The heuristic of a node reached (its cost is now finite, so it is in `touched`), once a query.
-                    var h = 0.0
-                    if let heuristic {
-                        h = estimate[vi]
-                        if h.isNaN {
-                            h = heuristic(v)
-                            estimate[vi] = h
-                        }
+                    var h = estimate[vi]
+                    if h.isNaN {
+                        h = bound(v)
+                        estimate[vi] = h
                     }
                     if c + h < .infinity { heap.push(c + h, v) }
                 }

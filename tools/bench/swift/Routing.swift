@@ -143,6 +143,8 @@ func runRoutingVenues() throws {
             }.count
             let p50 = { (xs: [Double]) in xs.isEmpty ? 0 : xs[xs.count / 2] * 1000 }
             let mean = { (xs: [Int]) in Double(xs.reduce(0, +)) / Double(max(1, xs.count)) }
+            // What sets a server's routes per second: the mean, outliers included.
+            let average = { (xs: [Double]) in xs.reduce(0, +) / Double(max(1, xs.count)) * 1000 }
             emit("{\"suite\":\"routing-venues\",\"run\":\(run),\"venue\":\"\(name)\",\"nodes\":\(graph.nodes.count),"
                 + "\"edges\":\(graph.edges.count),\"build_s\":\(graph.buildSeconds),\"queries\":\(plain.latencies.count),"
                 + "\"no_route\":\(plain.latencies.count - plain.routed.count),\"p50_ms\":\(p50(plain.latencies)),"
@@ -151,7 +153,8 @@ func runRoutingVenues() throws {
                 + "\"landmarks\":\(landmarks.count),\"landmarks_build_s\":\(landmarks.buildSeconds),"
                 + "\"landmarks_mb\":\(Double(landmarks.memoryBytes) / 1e6),\"alt_p50_ms\":\(p50(alt.latencies)),"
                 + "\"alt_p99_ms\":\(alt.latencies[alt.latencies.count * 99 / 100] * 1000),"
-                + "\"alt_routed_p50_ms\":\(p50(alt.routed)),\"alt_settled_mean\":\(mean(alt.settled)),"
+                + "\"alt_routed_p50_ms\":\(p50(alt.routed)),\"alt_routed_mean_ms\":\(average(alt.routed)),"
+                + "\"alt_settled_mean\":\(mean(alt.settled)),"
                 + "\"alt_mismatches\":\(mismatches)}")
         }
     }

@@ -84,9 +84,12 @@ public struct SegmentGrid: Sendable {
             if let found = best, found.distance <= Double(r - 1) * cell { break }
             for j in max(cj - r, 0)...min(cj + r, rows - 1) {
                 // The whole row on the ring's top and bottom, its two ends between.
-                let columnsHere = abs(j - cj) == r ? Array(max(ci - r, 0)...min(ci + r, columns - 1))
-                    : [ci - r, ci + r].filter { (0..<columns).contains($0) }
-                for i in columnsHere {
+                let whole = abs(j - cj) == r
+                var i = whole ? max(ci - r, 0) : ci - r
+                let last = whole ? min(ci + r, columns - 1) : ci + r
+                while i <= last {
+                    defer { i += whole || r == 0 ? 1 : 2 * r }
+                    guard i >= 0, i < columns else { continue }
                     let c = j * columns + i
                     for k in start[c]..<start[c + 1] {
                         let s = Int(items[Int(k)])
@@ -97,6 +100,22 @@ public struct SegmentGrid: Sendable {
             }
         }
         return best
+    }
+
+    /// Whether some segment passes within `distance` of `p` (boundary included): ``nearest(to:)``'s answer
+    /// compared, but for a distance under a cell it looks at `p`'s own cell only, which holds every segment that
+    /// passes through it or a neighbour.
+    public func isWithin(_ distance: Double, of p: Coordinate) -> Bool {
+        guard !segments.isEmpty else { return false }
+        guard distance < cell else { return (nearest(to: p)?.distance ?? .infinity) <= distance }
+        let i = min(max(Int(((p.x - originX) / cell).rounded(.down)), 0), columns - 1)
+        let j = min(max(Int(((p.y - originY) / cell).rounded(.down)), 0), rows - 1)
+        let c = j * columns + i
+        for k in start[c]..<start[c + 1] {
+            let s = Int(items[Int(k)])
+            if p.distance(toSegment: segments[s].0, segments[s].1) <= distance { return true }
+        }
+        return false
     }
 
     /// The cells a segment passes through, in order (Amanatides and Woo's walk), clipped to the grid.

@@ -29,7 +29,7 @@ struct FreeSpace: Sendable {
     /// Inside or within `tolerance` of the boundary.
     func covers(_ p: Coordinate, tolerance: Double = 1e-6) -> Bool {
         if prepared.contains(p) { return true }
-        return distanceToBoundary(p) <= tolerance
+        return edges.isWithin(tolerance, of: p)
     }
 
     func distanceToBoundary(_ p: Coordinate) -> Double {

@@ -122,6 +122,9 @@ public struct NavigationGraph: Sendable {
     /// nodes see each other.
     let free: [FreeSpace?]
     let spaceNodes: [[Int32]]
+    /// Per node, a corner's wedge (the corner and its neighbours along the wall; nil for other nodes): for the
+    /// tangency test of walks pulled taut at query time, as of the visibility edges at build time.
+    let corners: [FreeSpace.Corner?]
     let cells: [[FreeCell]]
     /// Metric polygons of the spaces.
     let shapes: [Geometry]
@@ -168,6 +171,7 @@ public struct NavigationGraph: Sendable {
         graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes
+        corners = builder.nodes.indices.map { builder.corners[Int32($0)] }
         cells = builder.cells
         shapes = builder.shapes
         levelOrdinal = builder.levelOrdinal

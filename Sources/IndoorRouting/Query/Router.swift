@@ -417,8 +417,8 @@ public final class Router {
             if last > i + 1, let space = points[i + 1].space {
                 var walked = 0.0
                 for k in i..<last { walked += points[k].point.distance(to: points[k + 1].point) }
-                if let taut = tautWalk(from: points[i].point, to: points[last].point, in: space, near: points[i...last].map(\.point)),
-                   taut.length < walked - 1e-6 {
+                if let taut = tautWalk(from: points[i].point, to: points[last].point, in: space, near: points[i...last].map(\.point),
+                                       shorterThan: walked - 1e-6) {
                     saved += walked - taut.length
                     kept += taut.corners.map { RoutePoint(point: $0, levelID: points[last].levelID, space: space, opening: nil, edge: nil) }
                 } else {
@@ -433,25 +433,33 @@ public final class Router {
 
     /// The shortest walk from `a` to `b` inside one space's free area, over its corners within 4 m of the walk it
     /// replaces (`near`, a polyline, whose points are candidates too): A* that finds what each point sees when it
-    /// is reached.
-    /// - Returns: the points between `a` and `b` and the length; nil when it gives up (over 2,000 points reached).
-    func tautWalk(from a: Coordinate, to b: Coordinate, in space: Int, near: [Coordinate]) -> (corners: [Coordinate], length: Double)? {
-        guard let area = graph.free[space], let box = BoundingBox(covering: near)?.grown(by: 4) else { return nil }
+    /// is reached, and looks only at stretches that could lead to a walk shorter than `limit` metres.
+    /// - Returns: the points between `a` and `b` and the length; nil when there is none shorter than `limit` or it
+    ///   gives up (over 2,000 points reached).
+    func tautWalk(from a: Coordinate, to b: Coordinate, in space: Int, near: [Coordinate],
+                  shorterThan limit: Double) -> (corners: [Coordinate], length: Double)? {
+        guard a.distance(to: b) < limit, let area = graph.free[space], let box = BoundingBox(covering: near)?.grown(by: 4) else { return nil }
         if area.sees(a, b) { return ([], a.distance(to: b)) }
-        // Points: 0 is a, 1 is b, then the corners.
+        // Points: 0 is a, 1 is b, then the corners with their wedges.
         var points = [a, b]
+        var wedges: [FreeSpace.Corner?] = [nil, nil]
         for n in graph.spaceNodes[space] {
-            guard case .corner = graph.nodes[Int(n)].kind else { continue }
-            let p = graph.nodes[Int(n)].point
-            if box.contains(p), zip(near, near.dropFirst()).contains(where: { p.distance(toSegment: $0, $1) <= 4 }) { points.append(p) }
+            guard let wedge = graph.corners[Int(n)] else { continue }
+            let p = wedge.vertex
+            if box.contains(p), zip(near, near.dropFirst()).contains(where: { p.distance(toSegment: $0, $1) <= 4 }) {
+                points.append(p)
+                wedges.append(wedge)
+            }
         }
         // The walk's own points too, so that the answer is never longer than the walk.
         points += near.dropFirst().dropLast()
+        wedges += Array(repeating: nil, count: points.count - wedges.count)
         var best = [Double](repeating: .infinity, count: points.count)
         var previous = [Int](repeating: -1, count: points.count)
         var done = [Bool](repeating: false, count: points.count)
         var heap = BinaryHeap(capacity: 64)
         best[0] = 0
+        best[1] = limit
         heap.push(a.distance(to: b), 0)
         var reached = 0
         while let (_, item) = heap.pop() {
@@ -462,14 +470,18 @@ public final class Router {
             reached += 1
             guard reached <= 2000 else { return nil }
             for v in points.indices where !done[v] {
-                let d = best[u] + points[u].distance(to: points[v])
-                guard d < best[v], area.sees(points[u], points[v], endsCovered: u > 1 && v > 1) else { continue }
+                let d = best[u] + points[u].distance(to: points[v]), estimate = d + points[v].distance(to: b)
+                // A taut walk bends only around corners, tangent to them (as the graph's visibility edges): a stretch
+                // into a corner's wedge needs no visibility test, nor one that cannot beat the best walk to `b` yet.
+                guard d < best[v], estimate < best[1], wedges[u]?.isTangent(towards: points[v]) ?? true,
+                      wedges[v]?.isTangent(towards: points[u]) ?? true,
+                      area.sees(points[u], points[v], endsCovered: u > 1 && v > 1) else { continue }
                 best[v] = d
                 previous[v] = u
-                heap.push(d + points[v].distance(to: b), Int32(v))
+                heap.push(estimate, Int32(v))
             }
         }
-        guard best[1].isFinite else { return nil }
+        guard previous[1] >= 0 else { return nil }
         var corners: [Coordinate] = []
         var k = previous[1]
         while k > 0 {

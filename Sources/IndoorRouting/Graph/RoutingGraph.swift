@@ -65,11 +65,16 @@ public struct GraphPath: Equatable, Sendable {
 /// so many queries in a row cost no allocation. Not thread-safe: one per thread (or task).
 public final class ShortestPathSearch {
     private let graph: RoutingGraph
-    private var cost: [Double]
-    private var parentEdge: [Int32]
-    private var settled: [Bool]
-    /// The heuristic's value per node reached, NaN until asked (it is asked once per node and query).
-    private var estimate: [Double]
+    /// What a search knows of a node, in one place (a relaxed edge reads and writes one cache line).
+    struct NodeState {
+        var cost = Double.infinity
+        /// The bound's value, NaN until asked (it is asked once per node and query).
+        var estimate = Double.nan
+        /// The slot of the edge the cheapest path arrives by, -1 for none.
+        var parentEdge: Int32 = -1
+        var settled = false
+    }
+    private var state: [NodeState]
     private var touched: [Int32] = []
     private var heap = BinaryHeap(capacity: 1024)
     /// How many nodes the last search settled (a node settled again after a cheaper path to it counts again).
@@ -78,10 +83,7 @@ public final class ShortestPathSearch {
     /// Working memory for searches on `graph`: O(n) for its n nodes, allocated once.
     public init(graph: RoutingGraph) {
         self.graph = graph
-        cost = [Double](repeating: .infinity, count: graph.nodeCount)
-        parentEdge = [Int32](repeating: -1, count: graph.nodeCount)
-        settled = [Bool](repeating: false, count: graph.nodeCount)
-        estimate = [Double](repeating: .nan, count: graph.nodeCount)
+        state = Array(repeating: NodeState(), count: graph.nodeCount)
     }
 
     /// The least-cost path from any source (with its starting cost) to any target (plus its finishing cost).
@@ -103,23 +105,27 @@ public final class ShortestPathSearch {
         heuristic: ((Int32) -> Double)? = nil,
         allowed: ((Int32) -> Bool)? = nil
     ) -> GraphPath? {
+        run(from: sources, to: targets, bound: ClosureBound(heuristic), filter: ClosureFilter(allowed))
+    }
+
+    /// ``run(from:to:heuristic:allowed:)`` with the bound and the edge filter as types, which the compiler
+    /// specialises into the loop (a closure is a call, and a context retained, per edge).
+    func run<Bound: SearchBound, Filter: SearchFilter>(
+        from sources: [(node: Int32, cost: Double)],
+        to targets: [(node: Int32, cost: Double)],
+        bound: Bound,
+        filter: Filter
+    ) -> GraphPath? {
         reset()
         // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
-        var cost: [Double] = [], parentEdge: [Int32] = [], settled: [Bool] = [], touched: [Int32] = []
-        var estimate: [Double] = []
+        var state: [NodeState] = [], touched: [Int32] = []
         var heap = BinaryHeap()
         var settledCount = 0
-        swap(&cost, &self.cost)
-        swap(&parentEdge, &self.parentEdge)
-        swap(&settled, &self.settled)
-        swap(&estimate, &self.estimate)
+        swap(&state, &self.state)
         swap(&touched, &self.touched)
         swap(&heap, &self.heap)
         defer {
-            swap(&cost, &self.cost)
-            swap(&parentEdge, &self.parentEdge)
-            swap(&settled, &self.settled)
-            swap(&estimate, &self.estimate)
+            swap(&state, &self.state)
             swap(&touched, &self.touched)
             swap(&heap, &self.heap)
             self.settledCount = settledCount
@@ -128,63 +134,67 @@ public final class ShortestPathSearch {
         var finish = [Int32: Double]()
         for t in targets { finish[t.node] = min(finish[t.node] ?? .infinity, t.cost) }
         let minFinish = targets.map(\.cost).min() ?? 0
-        for s in sources where Int(s.node) < graph.nodeCount && s.cost < cost[Int(s.node)] {
-            if cost[Int(s.node)] == .infinity { touched.append(s.node) }
-            cost[Int(s.node)] = s.cost
-            var h = 0.0
-            if let heuristic {
-                h = heuristic(s.node)
-                estimate[Int(s.node)] = h
+        let nodeCount = graph.nodeCount
+        let (best, bestTarget): (Double, Int32) = state.withUnsafeMutableBufferPointer { state in
+            for s in sources where Int(s.node) < nodeCount && s.cost < state[Int(s.node)].cost {
+                if state[Int(s.node)].cost == .infinity { touched.append(s.node) }
+                state[Int(s.node)].cost = s.cost
+                let h = bound(s.node)
+                state[Int(s.node)].estimate = h
+                if s.cost + h < .infinity { heap.push(s.cost + h, s.node) }
             }
-            if s.cost + h < .infinity { heap.push(s.cost + h, s.node) }
-        }
-        var best = Double.infinity
-        var bestTarget: Int32 = -1
-        let offsets = graph.offsets, targetsOf = graph.targets, weights = graph.weights, edgeIDs = graph.edgeIDs
-        // The optional closures unwrapped once: unwrapping one in the loop retains and releases its context on
-        // every edge.
-        let bound = heuristic ?? { _ in 0 }, filtered = allowed != nil, allows = allowed ?? { _ in true }
-        while let (priority, u) = heap.pop() {
-            let ui = Int(u)
-            if settled[ui] { continue }
-            // Every remaining path costs at least `priority` (A*: the heuristic already bounds the finish; Dijkstra:
-            // plus the cheapest finish): nothing can beat `best`.
-            if priority + (heuristic == nil ? minFinish : 0) >= best { break }
-            settled[ui] = true
-            settledCount += 1
-            let cu = cost[ui]
-            if let f = finish[u], cu + f < best {
-                best = cu + f
-                bestTarget = u
-            }
-            let start = Int(offsets[ui]), end = Int(offsets[ui + 1])
-            for slot in start..<end {
-                if filtered, !allows(edgeIDs[slot]) { continue }
-                let v = targetsOf[slot]
-                let vi = Int(v)
-                let c = cu + weights[slot]
-                if c < cost[vi] {
-                    if cost[vi] == .infinity { touched.append(v) }
-                    cost[vi] = c
-                    parentEdge[vi] = Int32(slot)
-                    settled[vi] = false
-                    // The heuristic of a node reached (its cost is now finite, so it is in `touched`), once a query.
-                    var h = estimate[vi]
-                    if h.isNaN {
-                        h = bound(v)
-                        estimate[vi] = h
+            var best = Double.infinity
+            var bestTarget: Int32 = -1
+            let dijkstra = bound.isZero, filtered = !filter.allowsAll
+            graph.offsets.withUnsafeBufferPointer { offsets in
+            graph.targets.withUnsafeBufferPointer { targetsOf in
+            graph.weights.withUnsafeBufferPointer { weights in
+            graph.edgeIDs.withUnsafeBufferPointer { edgeIDs in
+                while let (priority, u) = heap.pop() {
+                    let ui = Int(u)
+                    if state[ui].settled { continue }
+                    // Every remaining path costs at least `priority` (A*: the bound already bounds the finish;
+                    // Dijkstra: plus the cheapest finish): nothing can beat `best`.
+                    if priority + (dijkstra ? minFinish : 0) >= best { break }
+                    state[ui].settled = true
+                    settledCount += 1
+                    let cu = state[ui].cost
+                    if let f = finish[u], cu + f < best {
+                        best = cu + f
+                        bestTarget = u
                     }
-                    if c + h < .infinity { heap.push(c + h, v) }
+                    for slot in Int(offsets[ui])..<Int(offsets[ui + 1]) {
+                        if filtered, !filter(edgeIDs[slot]) { continue }
+                        let v = targetsOf[slot]
+                        let vi = Int(v)
+                        let c = cu + weights[slot]
+                        guard c < state[vi].cost else { continue }
+                        if state[vi].cost == .infinity { touched.append(v) }
+                        state[vi].cost = c
+                        state[vi].parentEdge = Int32(slot)
+                        state[vi].settled = false
+                        // The bound of a node reached (its cost is now finite, so it is in `touched`), once a query.
+                        var h = state[vi].estimate
+                        if h.isNaN {
+                            h = bound(v)
+                            state[vi].estimate = h
+                        }
+                        if c + h < .infinity { heap.push(c + h, v) }
+                    }
                 }
             }
+            }
+            }
+            }
+            return (best, bestTarget)
         }
         guard bestTarget >= 0 else { return nil }
         var nodes: [Int32] = [bestTarget]
         var edges: [Int32] = []
         var v = bestTarget
-        while parentEdge[Int(v)] >= 0 {
-            let slot = Int(parentEdge[Int(v)])
-            edges.append(edgeIDs[slot])
+        while state[Int(v)].parentEdge >= 0 {
+            let slot = Int(state[Int(v)].parentEdge)
+            edges.append(graph.edgeIDs[slot])
             // The edge's source: the node whose slot range holds `slot`.
             v = sourceOfSlot(slot)
             nodes.append(v)
@@ -203,13 +213,46 @@ public final class ShortestPathSearch {
     }
 
     private func reset() {
-        for v in touched {
-            cost[Int(v)] = .infinity
-            parentEdge[Int(v)] = -1
-            settled[Int(v)] = false
-            estimate[Int(v)] = .nan
-        }
+        for v in touched { state[Int(v)] = NodeState() }
         touched.removeAll(keepingCapacity: true)
         heap.removeAll()
     }
+}
+
+/// A lower bound of the cost from a node to the nearest target of a search (with its finishing cost), `+∞` when
+/// it reaches none: A*'s heuristic.
+protocol SearchBound {
+    /// Whether the bound is 0 everywhere (Dijkstra).
+    var isZero: Bool { get }
+    func callAsFunction(_ node: Int32) -> Double
+}
+
+/// Which edges (by the caller's edge id) a search may use.
+protocol SearchFilter {
+    /// Whether every edge may be used (the filter is not asked).
+    var allowsAll: Bool { get }
+    func callAsFunction(_ edge: Int32) -> Bool
+}
+
+/// A bound given as a closure; none: Dijkstra. (Unwrapped once: an optional closure unwrapped per edge retains
+/// and releases its context every time.)
+struct ClosureBound: SearchBound {
+    let bound: (Int32) -> Double
+    let isZero: Bool
+    init(_ bound: ((Int32) -> Double)?) {
+        self.bound = bound ?? { _ in 0 }
+        isZero = bound == nil
+    }
+    func callAsFunction(_ node: Int32) -> Double { bound(node) }
+}
+
+/// An edge filter given as a closure; none: every edge.
+struct ClosureFilter: SearchFilter {
+    let allowed: (Int32) -> Bool
+    let allowsAll: Bool
+    init(_ allowed: ((Int32) -> Bool)?) {
+        self.allowed = allowed ?? { _ in true }
+        allowsAll = allowed == nil
+    }
+    func callAsFunction(_ edge: Int32) -> Bool { allowed(edge) }
 }

@@ -122,19 +122,38 @@ public final class Router {
         }
     }
 
-    /// ``allowed(_:_:endpoints:)`` for one query, with what the options forbid worked out once: the search asks
-    /// it of every edge it relaxes.
-    func edgeFilter(_ options: RoutingOptions, endpoints: Set<Int> = []) -> (Int32) -> Bool {
-        let forbidden = EdgeFlags.forbidden(by: options, endpoints: endpoints)
-        let flags = edgeFlags
-        guard options.closed.isEmpty, options.includeNonPublic || endpoints.isEmpty else {
-            return { self.allowed(Int($0), options, endpoints: endpoints) }
-        }
-        let checkSpaces = !options.includeNonPublic
-        return { e in
+    /// ``allowed(_:_:endpoints:)`` for one query as the edges' flags alone, worked out once (the search asks it of
+    /// every edge it relaxes); `nil` when closures or a non-public end need the whole rule.
+    func flagFilter(_ options: RoutingOptions, endpoints: Set<Int>) -> FlagFilter? {
+        guard options.closed.isEmpty, options.includeNonPublic || endpoints.isEmpty else { return nil }
+        return FlagFilter(flags: edgeFlags, forbidden: EdgeFlags.forbidden(by: options, endpoints: endpoints),
+                          checkSpaces: !options.includeNonPublic)
+    }
+
+    /// An edge is allowed when it has none of the forbidden flags, nor (when `checkSpaces`) a restricted space's.
+    struct FlagFilter: SearchFilter {
+        let flags: [EdgeFlags]
+        let forbidden: EdgeFlags
+        let checkSpaces: Bool
+        var allowsAll: Bool { false }
+        func callAsFunction(_ e: Int32) -> Bool {
             let f = flags[Int(e)]
-            if !f.isDisjoint(with: forbidden) { return false }
-            return !(checkSpaces && f.contains(.restrictedSpace))
+            return f.isDisjoint(with: forbidden) && !(checkSpaces && f.contains(.restrictedSpace))
+        }
+    }
+
+    /// The cost of a straight walk to `goal` at walking speed, and the landmarks' bound to the targets when the
+    /// graph has them: both bound the cost to the destination through the targets from below, so the larger does.
+    struct GoalBound: SearchBound {
+        let points: [Coordinate]
+        let goal: Coordinate
+        let speed: Double
+        let landmarks: LandmarkBound?
+        var isZero: Bool { false }
+        func callAsFunction(_ v: Int32) -> Double {
+            let straight = points[Int(v)].distance(to: goal) / speed
+            guard let landmarks else { return straight }
+            return max(straight, landmarks(v))
         }
     }
 
@@ -251,18 +270,13 @@ public final class Router {
            Set(sources.map { graph.component[Int($0.node)] }).isDisjoint(with: targets.map { graph.component[Int($0.node)] }) {
             throw disconnected(start, end, a, b)
         }
-        let goal = b.point
-        let points = graph.nodePoints
-        let straight = { (v: Int32) in points[Int(v)].distance(to: goal) / speed }
-        // Both bounds are lower bounds of the cost to the destination through `targets`: so is the larger.
-        let heuristic: (Int32) -> Double
-        if usesLandmarks, let landmarks = graph.landmarks, !targets.isEmpty {
-            let alt = LandmarkBound(landmarks, targets: targets)
-            heuristic = { v in max(straight(v), alt(v)) }
+        let landmarks = usesLandmarks && !targets.isEmpty ? graph.landmarks.map { LandmarkBound($0, targets: targets) } : nil
+        let bound = GoalBound(points: graph.nodePoints, goal: b.point, speed: speed, landmarks: landmarks)
+        let found = if let filter = flagFilter(options, endpoints: endpoints) {
+            search.run(from: sources, to: targets, bound: bound, filter: filter)
         } else {
-            heuristic = straight
+            search.run(from: sources, to: targets, bound: bound, filter: ClosureFilter { self.allowed(Int($0), options, endpoints: endpoints) })
         }
-        let found = search.run(from: sources, to: targets, heuristic: heuristic, allowed: edgeFilter(options, endpoints: endpoints))
         if let direct, direct <= (found?.cost ?? .infinity) {
             return makeRoute(a, b, path: nil, cost: direct)
         }

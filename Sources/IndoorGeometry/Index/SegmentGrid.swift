@@ -3,9 +3,12 @@ import IndoorBase
 /// area's boundary: which segments may meet a segment, and which segment is nearest to a point. Each query looks
 /// at the cells near it only, so a boundary of many thousands of edges answers as fast as a small one.
 ///
-/// A segment is stored in every cell it passes through and their neighbours, so that a meeting on a cell's border
-/// is found from either side whatever the rounding.
+/// A segment is stored in every cell it passes within ``margin`` of, so that a meeting on a cell's border (or a
+/// near miss a visibility test must see) is found from either side whatever the rounding, and a query along a
+/// wall a cell away meets none of its segments.
 public struct SegmentGrid: Sendable {
+    /// How near a cell a segment passes to be stored in it, metres: over the visibility test's tolerances.
+    public static let margin = 1e-4
     /// The segments as given, each a pair of end points; query results are indices into this array.
     public let segments: [(Coordinate, Coordinate)]
     private let originX: Double
@@ -35,9 +38,11 @@ public struct SegmentGrid: Sendable {
         for (k, (a, b)) in segments.enumerated() {
             let id = Int32(k)
             Self.walk(a, b, originX: box.minX, originY: box.minY, cell: cell, columns: columns, rows: rows) { i, j in
+                // The cell walked through, and each neighbour the segment passes within the margin of.
                 for jj in max(j - 1, 0)...min(j + 1, rows - 1) {
                     for ii in max(i - 1, 0)...min(i + 1, columns - 1) where buckets[jj * columns + ii].last != id {
-                        buckets[jj * columns + ii].append(id)
+                        let near = (ii == i && jj == j) || Self.passes(a, b, nearCell: ii, jj, originX: box.minX, originY: box.minY, cell: cell)
+                        if near { buckets[jj * columns + ii].append(id) }
                     }
                 }
                 return true
@@ -54,8 +59,24 @@ public struct SegmentGrid: Sendable {
         self.items = items
     }
 
-    /// Calls `visit` with every segment that may meet the segment a–b (some more than once, some that do not
-    /// meet it), until `visit` returns false.
+    /// Whether the segment a–b passes within ``margin`` of cell (i, j) (Liang–Barsky against the grown cell).
+    private static func passes(_ a: Coordinate, _ b: Coordinate, nearCell i: Int, _ j: Int, originX: Double, originY: Double,
+                               cell: Double) -> Bool {
+        let minX = originX + Double(i) * cell - margin, maxX = originX + Double(i + 1) * cell + margin
+        let minY = originY + Double(j) * cell - margin, maxY = originY + Double(j + 1) * cell + margin
+        let dx = b.x - a.x, dy = b.y - a.y
+        var t0 = 0.0, t1 = 1.0
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let t = q / p
+            if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            return t0 <= t1
+        }
+        return clip(-dx, a.x - minX) && clip(dx, maxX - a.x) && clip(-dy, a.y - minY) && clip(dy, maxY - a.y)
+    }
+
+    /// Calls `visit` with every segment that may meet the segment a–b or pass within ``margin`` of it (some more
+    /// than once, some that do not), until `visit` returns false.
     /// - Returns: false when `visit` stopped the walk.
     @discardableResult
     public func forEachCandidate(meeting a: Coordinate, _ b: Coordinate, _ visit: (Int) -> Bool) -> Bool {
@@ -103,17 +124,21 @@ public struct SegmentGrid: Sendable {
     }
 
     /// Whether some segment passes within `distance` of `p` (boundary included): ``nearest(to:)``'s answer
-    /// compared, but for a distance under a cell it looks at `p`'s own cell only, which holds every segment that
-    /// passes through it or a neighbour.
+    /// compared, but for a distance under a cell it looks at `p`'s cell and its neighbours only, through which any
+    /// such segment passes.
     public func isWithin(_ distance: Double, of p: Coordinate) -> Bool {
         guard !segments.isEmpty else { return false }
         guard distance < cell else { return (nearest(to: p)?.distance ?? .infinity) <= distance }
-        let i = min(max(Int(((p.x - originX) / cell).rounded(.down)), 0), columns - 1)
-        let j = min(max(Int(((p.y - originY) / cell).rounded(.down)), 0), rows - 1)
-        let c = j * columns + i
-        for k in start[c]..<start[c + 1] {
-            let s = Int(items[Int(k)])
-            if p.distance(toSegment: segments[s].0, segments[s].1) <= distance { return true }
+        let ci = min(max(Int(((p.x - originX) / cell).rounded(.down)), 0), columns - 1)
+        let cj = min(max(Int(((p.y - originY) / cell).rounded(.down)), 0), rows - 1)
+        for j in max(cj - 1, 0)...min(cj + 1, rows - 1) {
+            for i in max(ci - 1, 0)...min(ci + 1, columns - 1) {
+                let c = j * columns + i
+                for k in start[c]..<start[c + 1] {
+                    let s = Int(items[Int(k)])
+                    if p.distance(toSegment: segments[s].0, segments[s].1) <= distance { return true }
+                }
+            }
         }
         return false
     }
@@ -127,15 +152,14 @@ public struct SegmentGrid: Sendable {
         var x0 = (a.x - originX) / cell, y0 = (a.y - originY) / cell
         let dx = (b.x - a.x) / cell, dy = (b.y - a.y) / cell
         var t0 = 0.0, t1 = 1.0
-        for (p, q) in [(-dx, x0), (dx, Double(columns) - x0), (-dy, y0), (dy, Double(rows) - y0)] {
-            if p == 0 {
-                if q < 0 { return }
-            } else {
-                let t = q / p
-                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-            }
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let t = q / p
+            if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            return true
         }
-        guard t0 <= t1, x0.isFinite, y0.isFinite else { return }
+        guard clip(-dx, x0), clip(dx, Double(columns) - x0), clip(-dy, y0), clip(dy, Double(rows) - y0),
+              t0 <= t1, x0.isFinite, y0.isFinite else { return }
         let x1 = x0 + dx * t1, y1 = y0 + dy * t1
         x0 += dx * t0
         y0 += dy * t0

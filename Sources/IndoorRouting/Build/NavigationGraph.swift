@@ -212,6 +212,10 @@ struct GraphBuilder {
     var free: [FreeSpace?] = []
     /// The corner nodes' wedges, for the tangency test of the visibility edges.
     var corners: [Int32: FreeSpace.Corner] = [:]
+    /// Each waypoint's stretch of cut line and its place along it: walks along a cut line need only the edges
+    /// between neighbours on it.
+    var waypointLine: [Int32: (line: Int, index: Int)] = [:]
+    var cutStretches = 0
     var spaceNodes: [[Int32]] = []
     var cells: [[FreeCell]] = []
     var shapes: [Geometry] = []
@@ -317,10 +321,14 @@ struct GraphBuilder {
                 let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
                 let onPortal = members.map { n in Int(n) < portalOfNode.count ? portalOfNode[Int(n)] : nil }
                 let wedges = members.map { corners[$0] }
+                let lines = members.map { waypointLine[$0] }
                 for i in members.indices {
                     for j in members.indices where j > i {
                         // Not along a passage: a walk crosses it, from one side to the other.
                         if let k = onPortal[i], k == onPortal[j] { continue }
+                        // Along a cut line, from each waypoint to its neighbours only: the others are reached
+                        // through them at the same cost (the line is straight), with far fewer edges.
+                        if let a = lines[i], let b = lines[j], a.line == b.line, abs(a.index - b.index) > 1 { continue }
                         // Only stretches tangent at the corners they join can be on a shortest path.
                         if let w = wedges[i], !w.isTangent(towards: points[j]) { continue }
                         if let w = wedges[j], !w.isTangent(towards: points[i]) { continue }
@@ -380,9 +388,12 @@ struct GraphBuilder {
             let length = a.distance(to: b)
             guard length > 0.01 else { continue }
             let n = min(max(Int((length / Self.waypointSpacing).rounded(.up)), 1), 256)
+            cutStretches += 1
             for k in 0..<n {
                 let t = (Double(k) + 0.5) / Double(n)
-                waypoints.append(addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint))
+                let id = addNode(Coordinate(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), level, .waypoint)
+                waypointLine[id] = (cutStretches, k)
+                waypoints.append(id)
             }
         }
         spaceNodes[s] += waypoints

@@ -179,7 +179,8 @@ public final class ShortestPathSearch {
                             h = bound(v)
                             state[vi].estimate = h
                         }
-                        if c + h < .infinity { heap.push(c + h, v) }
+                        // (Nor when it cannot beat the path found: its settling would end the search.)
+                        if c + h < best { heap.push(c + h, v) }
                     }
                 }
             }

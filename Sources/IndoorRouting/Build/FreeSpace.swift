@@ -68,8 +68,10 @@ struct FreeSpace: Sendable {
         guard length > 1e-9 else { return covers(a) }
         let dx = b.x - a.x, dy = b.y - a.y
         let delta = 1e-4 / length
-        let inside = { (t: Double) -> Bool in
-            self.covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: Self.touchTolerance)
+        // A local function, not a closure value: a closure would copy the whole free space (a retain of each of
+        // its arrays) on every test.
+        func inside(_ t: Double) -> Bool {
+            covers(Coordinate(x: a.x + dx * t, y: a.y + dy * t), tolerance: Self.touchTolerance)
         }
         let clear = edges.forEachCandidate(meeting: a, b) { k in
             let (c, d) = edges.segments[k]

@@ -446,15 +446,16 @@ public final class Router {
     }
 
     /// The shortest walk from `a` to `b` inside one space's free area, over its corners within 4 m of the walk it
-    /// replaces (`near`, a polyline, whose points are candidates too): A* that finds what each point sees when it
-    /// is reached, and looks only at stretches that could lead to a walk shorter than `limit` metres.
+    /// replaces (`near`, a polyline): A* that finds what each point sees when it is reached, and looks only at
+    /// stretches that could lead to a walk shorter than `limit` metres.
     /// - Returns: the points between `a` and `b` and the length; nil when there is none shorter than `limit` or it
     ///   gives up (over 2,000 points reached).
     func tautWalk(from a: Coordinate, to b: Coordinate, in space: Int, near: [Coordinate],
                   shorterThan limit: Double) -> (corners: [Coordinate], length: Double)? {
         guard a.distance(to: b) < limit, let area = graph.free[space], let box = BoundingBox(covering: near)?.grown(by: 4) else { return nil }
         if area.sees(a, b) { return ([], a.distance(to: b)) }
-        // Points: 0 is a, 1 is b, then the corners with their wedges.
+        // Points: 0 is a, 1 is b, then the corners with their wedges. (Not the walk's own points: a taut walk
+        // bends only at corners, and the walk is kept when nothing is shorter.)
         var points = [a, b]
         var wedges: [FreeSpace.Corner?] = [nil, nil]
         for n in graph.spaceNodes[space] {
@@ -465,9 +466,6 @@ public final class Router {
                 wedges.append(wedge)
             }
         }
-        // The walk's own points too, so that the answer is never longer than the walk.
-        points += near.dropFirst().dropLast()
-        wedges += Array(repeating: nil, count: points.count - wedges.count)
         var best = [Double](repeating: .infinity, count: points.count)
         var previous = [Int](repeating: -1, count: points.count)
         var done = [Bool](repeating: false, count: points.count)

@@ -76,7 +76,7 @@ public final class ContractionHierarchy {
             return Double(added - removed) * 2 + Double(deleted[v])
         }
 
-        var queue = BinaryHeap()
+        var queue = MinHeap()
         for v in 0..<n { queue.push(priority(v), Int32(v)) }
         while let (p, v32) = queue.pop() {
             let v = Int(v32)
@@ -141,7 +141,7 @@ public final class ContractionHierarchy {
             swap(&fc, &forwardCost)
             swap(&bc, &backwardCost)
         }
-        var forward = BinaryHeap(), backward = BinaryHeap()
+        var forward = MinHeap(), backward = MinHeap()
         fc[Int(source)] = 0
         bc[Int(target)] = 0
         touched.append(source)
@@ -165,7 +165,7 @@ public final class ContractionHierarchy {
 
     /// Settles the next node of one direction of a query, and says whether that direction may still improve `best`.
     /// The two directions mirror each other: each climbs its own edges and stalls on the other's.
-    private static func settleNext(_ heap: inout BinaryHeap, cost: inout [Double], opposite: [Double],
+    private static func settleNext(_ heap: inout MinHeap, cost: inout [Double], opposite: [Double],
                                    climbing edges: RoutingGraph, stallingOn stall: RoutingGraph,
                                    best: inout Double, touched: inout [Int32]) -> Bool {
         guard let (c, u) = heap.pop() else { return false }
@@ -197,7 +197,7 @@ public final class ContractionHierarchy {
 private struct WitnessSearch {
     var cost: [Double]
     var touched: [Int32] = []
-    var heap = BinaryHeap()
+    var heap = MinHeap()
 
     init(nodeCount: Int) {
         cost = [Double](repeating: .infinity, count: nodeCount)

@@ -172,7 +172,7 @@ private struct DistanceScan {
     var distance: [Double]
     private var reached: [Int32] = []
     private var done: [Bool]
-    private var heap = BinaryHeap(capacity: 1024)
+    private var heap = MinHeap(capacity: 1024)
 
     init(nodeCount: Int) {
         distance = [Double](repeating: .infinity, count: nodeCount)

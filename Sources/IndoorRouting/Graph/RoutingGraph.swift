@@ -76,7 +76,7 @@ public final class ShortestPathSearch {
     }
     private var state: [NodeState]
     private var touched: [Int32] = []
-    private var heap = BinaryHeap(capacity: 1024)
+    private var heap = MinHeap(capacity: 1024)
     /// How many nodes the last search settled (a node settled again after a cheaper path to it counts again).
     public private(set) var settledCount = 0
 
@@ -119,7 +119,7 @@ public final class ShortestPathSearch {
         reset()
         // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
         var state: [NodeState] = [], touched: [Int32] = []
-        var heap = BinaryHeap()
+        var heap = MinHeap()
         var settledCount = 0
         swap(&state, &self.state)
         swap(&touched, &self.touched)

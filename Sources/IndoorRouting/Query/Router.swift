@@ -469,7 +469,7 @@ public final class Router {
         var best = [Double](repeating: .infinity, count: points.count)
         var previous = [Int](repeating: -1, count: points.count)
         var done = [Bool](repeating: false, count: points.count)
-        var heap = BinaryHeap(capacity: 64)
+        var heap = MinHeap(capacity: 64)
         best[0] = 0
         best[1] = limit
         heap.push(a.distance(to: b), 0)

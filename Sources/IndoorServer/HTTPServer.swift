@@ -21,17 +21,22 @@ public enum ServerError: Error, Hashable, Sendable, LocalizedError {
     }
 }
 
-/// The HTTP server: libmicrohttpd with a pool of worker threads, each on its own epoll loop, carrying requests to an
+/// The HTTP server: libmicrohttpd worker threads, each on its own epoll loop, carrying requests to an
 /// ``IndoorService`` and its answers back. It bounds what clients can make it hold (``ServerLimits``), logs a line
 /// per request, and shuts down gracefully: not ready, no new connections, requests in flight finished within a
 /// bound.
+///
+/// Each worker is a daemon of its own with its own listening socket on the one port (`SO_REUSEPORT`), so the kernel
+/// spreads new connections over the workers. (Workers sharing one listening socket, MHD's thread pool, let whichever
+/// wakes first accept a whole burst: a client's 16 keep-alive connections could all land on one worker, and the
+/// others idle.)
 public final class HTTPServer: Sendable {
     /// The API the server carries.
     public let service: IndoorService
     let configuration: ServerConfiguration
-    /// The daemon (`struct MHD_Daemon *`, as an address: a pointer is not Sendable) while running, and the
-    /// listening socket once quiesced.
-    private let daemon = Mutex<(address: UInt, quiescedSocket: Int32)>((0, -1))
+    /// The daemons (`struct MHD_Daemon *`, as addresses: a pointer is not Sendable) while running, one a worker,
+    /// and their listening sockets once quiesced.
+    private let daemons = Mutex<(addresses: [UInt], quiescedSockets: [Int32])>(([], []))
     private let boundPort = Atomic<Int>(0)
     /// The task that calls ``NavigationSessions/sweep()`` every second while running.
     private let sweeper = Mutex<Task<Void, Never>?>(nil)
@@ -50,43 +55,36 @@ public final class HTTPServer: Sendable {
     /// Binds and starts the worker threads; returns at once.
     /// - Throws: ``ServerError``.
     public func start() throws(ServerError) {
-        let listener = try Self.listen(host: configuration.host, port: configuration.port)
-        let limits = service.limits
-        // Suspend/resume parks an event stream's connection while it has nothing to send (MHD_USE_ITC wakes the
-        // worker that owns it when it is resumed).
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        // The server is retained while the daemon may call back into it; ``stop()`` releases it.
-        let me = Unmanaged.passRetained(self).toOpaque()
-        let options: [any CVarArg] = [
-            MHD_OPTION.LISTEN_SOCKET.rawValue, listener.socket,
-            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionOverflow),
-            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.connectionTimeoutSeconds),
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, limits.maxHeaderBytes,
-            MHD_OPTION.URI_LOG_CALLBACK.rawValue, OpaquePointer(unsafeBitCast(serverRequestStarted as URILogCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
-            MHD_OPTION.NOTIFY_COMPLETED.rawValue, OpaquePointer(unsafeBitCast(serverRequestCompleted as CompletedCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
-            MHD_OPTION.NOTIFY_CONNECTION.rawValue, OpaquePointer(unsafeBitCast(serverConnectionChanged as ConnectionCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
-            MHD_OPTION.END.rawValue,
-        ]
-        let started = withVaList(options) { list in
-            MHD_start_daemon_va(flags, UInt16(clamping: listener.port), nil, nil, serverAccessHandler, me, list)
+        guard daemons.withLock({ $0.addresses.isEmpty }) else { throw .alreadyStarted }
+        let workers = max(1, configuration.threads)
+        // The first socket takes the port (the one asked for, or one the kernel picks); the others join it.
+        var listeners = [try Self.listen(host: configuration.host, port: configuration.port)]
+        do {
+            for _ in 1..<workers { listeners.append(try Self.listen(host: configuration.host, port: listeners[0].port, joining: true)) }
+        } catch {
+            listeners.forEach { close($0.socket) }
+            throw error
         }
-        guard let started else {
-            close(listener.socket)
-            Unmanaged<HTTPServer>.fromOpaque(me).release()
-            throw .cannotListen(host: configuration.host, port: configuration.port)
+        var started: [OpaquePointer] = []
+        for (k, listener) in listeners.enumerated() {
+            guard let daemon = startDaemon(on: listener) else {
+                // The daemons started own their sockets; the rest are still ours.
+                started.forEach { stopDaemon($0) }
+                listeners[k...].forEach { close($0.socket) }
+                throw .cannotListen(host: configuration.host, port: configuration.port)
+            }
+            started.append(daemon)
         }
-        let already = daemon.withLock { d -> Bool in
-            if d.address != 0 { return true }
-            d.address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
+        let already = daemons.withLock { d -> Bool in
+            if !d.addresses.isEmpty { return true }
+            d.addresses = started.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }
             return false
         }
         if already {
-            MHD_stop_daemon(started)
-            Unmanaged<HTTPServer>.fromOpaque(me).release()
+            started.forEach { stopDaemon($0) }
             throw .alreadyStarted
         }
-        boundPort.store(listener.port, ordering: .releasing)
+        boundPort.store(listeners[0].port, ordering: .releasing)
         let sessions = service.sessions
         let task = Task.detached {
             while !Task.isCancelled {
@@ -97,16 +95,65 @@ public final class HTTPServer: Sendable {
         sweeper.withLock { $0 = task }
     }
 
-    /// A listening TCP socket on `host:port` (the daemon takes it over), and the port it is bound to.
-    static func listen(host: String, port: Int) throws(ServerError) -> (socket: Int32, port: Int) {
+    /// One worker: a daemon with one internal thread on its own epoll loop, taking over `listener`; nil when
+    /// libmicrohttpd will not start it.
+    private func startDaemon(on listener: (socket: Int32, port: Int)) -> OpaquePointer? {
+        let limits = service.limits
+        // Suspend/resume parks an event stream's connection while it has nothing to send (MHD_USE_ITC wakes the
+        // worker that owns it when it is resumed).
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // The server is retained while a daemon may call back into it; ``stopDaemon(_:)`` releases it. Each worker
+        // may hold the whole bound of connections (the kernel's spread is not exact): the service counts them all
+        // and answers 429 past ``ServerLimits/maxConnections``.
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let options: [any CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listener.socket,
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(limits.maxConnections + limits.connectionOverflow),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(limits.connectionTimeoutSeconds),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, limits.maxHeaderBytes,
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, OpaquePointer(unsafeBitCast(serverRequestStarted as URILogCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, OpaquePointer(unsafeBitCast(serverRequestCompleted as CompletedCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, OpaquePointer(unsafeBitCast(serverConnectionChanged as ConnectionCallback, to: UnsafeRawPointer.self)), OpaquePointer(me),
+            MHD_OPTION.END.rawValue,
+        ]
+        let daemon = withVaList(options) { list in
+            MHD_start_daemon_va(flags, UInt16(clamping: listener.port), nil, nil, serverAccessHandler, me, list)
+        }
+        if daemon == nil { Unmanaged<HTTPServer>.fromOpaque(me).release() }
+        return daemon
+    }
+
+    /// Stops one worker's daemon and releases the server it held.
+    private func stopDaemon(_ daemon: OpaquePointer) {
+        MHD_stop_daemon(daemon)
+        Unmanaged.passUnretained(self).release()
+    }
+
+    /// A listening TCP socket on `host:port` (a daemon takes it over), and the port it is bound to; `joining`: a
+    /// further socket on the port of the first, which the kernel spreads new connections over.
+    ///
+    /// Every socket is `SO_REUSEPORT`, so that the next can join. The first checks first that the port is free
+    /// with a plain socket: another process's `SO_REUSEPORT` socket would otherwise let it share the port.
+    static func listen(host: String, port: Int, joining: Bool = false) throws(ServerError) -> (socket: Int32, port: Int) {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw .badAddress(host) }
+        if !joining, port != 0 {
+            // The port must be free, not shared with a socket of another process.
+            let probe = try listen(address, reusePort: false, host: host, port: port)
+            close(probe.socket)
+        }
+        return try listen(address, reusePort: true, host: host, port: port)
+    }
+
+    private static func listen(_ address: sockaddr_in, reusePort: Bool, host: String, port: Int) throws(ServerError) -> (socket: Int32, port: Int) {
+        var address = address
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .cannotListen(host: host, port: port) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if reusePort { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size)) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -130,9 +177,11 @@ public final class HTTPServer: Sendable {
         service.beginDraining()
         // Event streams would last the whole drain: they end now, each with an `end` event.
         service.sessions.endStreams()
-        let running = daemon.withLock { d -> Bool in
-            if let p = OpaquePointer(bitPattern: d.address), d.quiescedSocket < 0 { d.quiescedSocket = MHD_quiesce_daemon(p) }
-            return d.address != 0
+        let running = daemons.withLock { d -> Bool in
+            if d.quiescedSockets.isEmpty {
+                d.quiescedSockets = d.addresses.map { address in OpaquePointer(bitPattern: address).map { MHD_quiesce_daemon($0) } ?? -1 }
+            }
+            return !d.addresses.isEmpty
         }
         guard running else { return 0 }
         let deadline = Self.now() + service.limits.drainSeconds
@@ -146,18 +195,19 @@ public final class HTTPServer: Sendable {
 
     /// Stops at once: every connection is closed, whatever it was doing.
     public func stop() {
-        let (address, socket) = daemon.withLock { d in
-            defer { d = (0, -1) }
-            return (d.address, d.quiescedSocket)
+        let (addresses, sockets) = daemons.withLock { d in
+            defer { d = ([], []) }
+            return (d.addresses, d.quiescedSockets)
         }
-        guard let pointer = OpaquePointer(bitPattern: address) else { return }
+        guard !addresses.isEmpty else { return }
         sweeper.withLock { $0?.cancel() }
-        // No connection may be suspended when the daemon stops: every event stream is ended (and so resumed) first.
+        // No connection may be suspended when a daemon stops: every event stream is ended (and so resumed) first.
         service.sessions.endStreams()
-        MHD_stop_daemon(pointer)
-        // The quiesced listening socket is ours to close, after the daemon's threads are gone.
-        if socket >= 0 { close(socket) }
-        Unmanaged.passUnretained(self).release()
+        for address in addresses {
+            if let pointer = OpaquePointer(bitPattern: address) { stopDaemon(pointer) }
+        }
+        // The quiesced listening sockets are ours to close, after the daemons' threads are gone.
+        for socket in sockets where socket >= 0 { close(socket) }
     }
 
     static func now() -> Double {

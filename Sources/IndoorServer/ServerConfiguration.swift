@@ -52,7 +52,7 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The TCP port; 0 picks a free one (``HTTPServer/port`` says which).
     public var port: Int
-    /// Worker threads, each with its own epoll loop.
+    /// Worker threads, each with its own epoll loop and listening socket (the kernel spreads connections over them).
     public var threads: Int
     /// Where each request's access-log line goes (one JSON object, no newline); nil logs nothing.
     public var accessLog: (@Sendable (String) -> Void)?

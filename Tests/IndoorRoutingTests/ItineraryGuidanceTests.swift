@@ -383,6 +383,17 @@ import Testing
         // Starting in the corridor beside it, a step away: still the walk onto it.
         let beside = try s.router.itinerary(through: [s.end(9, 1), platformStop()], language: language)
         #expect(beside.legs.last?.steps.last?.maneuver == .arrive(name: "Platform 2", side: .ahead, approach: .entering))
+        // A place (no area) is "already there" from its own point, but not from the room behind its wall, 0.4 m
+        // away and a walk round through two doors:
+        //   AAAAAAAA      a corridor
+        //   RRrRSsSS      rooms R and S, back to back, their doors r and s onto the corridor
+        //   RRRRSSSS
+        let rooms = try Scenario([0: "AAAAAAAA\nRRrRSsSS\nRRRRSSSS"])
+        let same = try rooms.router.itinerary(through: [rooms.end(4.5, 1), rooms.end(4.5, 1, "Room S")], language: language)
+        #expect(same.legs.flatMap(\.steps).map(\.maneuver) == [.arrive(name: "Room S", side: .ahead, approach: .here)])
+        let behind = try rooms.router.itinerary(through: [rooms.end(3.8, 1), rooms.end(4.2, 1, "Room S")], language: language)
+        #expect(behind.distance > 3, "the room behind the wall is reached through the corridor: \(behind.distance) m")
+        #expect(behind.legs.last?.steps.last?.maneuver != .arrive(name: "Room S", side: .ahead, approach: .here))
         // A room behind doors is no open area: it is reached through its door, at the place.
         let shop = Space(id: "shop", category: "shop", levelID: platform.levelID, geometry: platform.geometry)
         #expect(venue.openArea(of: .space(shop)) == nil)

@@ -179,14 +179,12 @@ public final class ShortestPathSearch {
                             h = bound(v)
                             state[vi].estimate = h
                         }
-                        // (Nor when it cannot beat the path found: its settling would end the search.)
+                        // Queued unless it cannot beat the path found (settling it would end the search), so
+                        // never with an infinite bound.
                         if c + h < best { heap.push(c + h, v) }
                     }
                 }
-            }
-            }
-            }
-            }
+            } } } }  // (the graph's four arrays)
             return (best, bestTarget)
         }
         guard bestTarget >= 0 else { return nil }

@@ -172,7 +172,7 @@ extension Router {
 /// - the arrival says on which side the place is, from the approach: through the door on the left, right or
 ///   ahead when a door opens into it; the side a short passage to it leaves the way on; ahead where the way ends
 ///   at it; as you step off when it is the connector just ridden; otherwise the side of the hall or corridor it
-///   stands on.
+///   stands on; and "already there", with nothing to walk, when the walk starts at it or in the open area it is.
 struct ItineraryWriter {
     /// Turns and doors closer than this to the next maneuver (metres) are merged with it: a walker cannot act on them.
     static let shortest = 3.0

@@ -319,11 +319,11 @@ public final class Router {
         }
     }
 
-    /// Whether `route` starts where `stop` is: within a metre of its end, or inside the open area the stop is, on
-    /// its level. (Then there is nothing to walk.)
+    /// Whether `route` starts where `stop` is: under a metre's walk from it (not merely near it: a shop behind the
+    /// wall is not there), or inside the open area the stop is, on its level. (Then there is nothing to walk.)
     func startsThere(_ route: Route, at stop: Waypoint) -> Bool {
-        guard let first = route.points.first, let last = route.points.last, first.levelID == stop.end.levelID else { return false }
-        if last.levelID == first.levelID, first.point.distance(to: last.point) < 1 { return true }
+        guard let first = route.points.first, first.levelID == stop.end.levelID else { return false }
+        if route.distance < 1 { return true }
         return stop.area.map { PreparedPolygon($0).contains(first.point) } ?? false
     }
 

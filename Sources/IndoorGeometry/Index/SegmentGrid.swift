@@ -59,20 +59,12 @@ public struct SegmentGrid: Sendable {
         self.items = items
     }
 
-    /// Whether the segment a–b passes within ``margin`` of cell (i, j) (Liang–Barsky against the grown cell).
+    /// Whether the segment a–b passes within ``margin`` of cell (i, j).
     private static func passes(_ a: Coordinate, _ b: Coordinate, nearCell i: Int, _ j: Int, originX: Double, originY: Double,
                                cell: Double) -> Bool {
-        let minX = originX + Double(i) * cell - margin, maxX = originX + Double(i + 1) * cell + margin
-        let minY = originY + Double(j) * cell - margin, maxY = originY + Double(j + 1) * cell + margin
-        let dx = b.x - a.x, dy = b.y - a.y
-        var t0 = 0.0, t1 = 1.0
-        func clip(_ p: Double, _ q: Double) -> Bool {
-            if p == 0 { return q >= 0 }
-            let t = q / p
-            if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-            return t0 <= t1
-        }
-        return clip(-dx, a.x - minX) && clip(dx, maxX - a.x) && clip(-dy, a.y - minY) && clip(dy, maxY - a.y)
+        let box = BoundingBox(minX: originX + Double(i) * cell, minY: originY + Double(j) * cell,
+                              maxX: originX + Double(i + 1) * cell, maxY: originY + Double(j + 1) * cell)
+        return box.grown(by: margin).clip(a, b) != nil
     }
 
     /// Calls `visit` with every segment that may meet the segment a–b or pass within ``margin`` of it (some more
@@ -148,18 +140,12 @@ public struct SegmentGrid: Sendable {
         _ a: Coordinate, _ b: Coordinate, originX: Double, originY: Double, cell: Double, columns: Int, rows: Int,
         _ visit: (Int, Int) -> Bool
     ) {
-        // In cell units, clipped to the grid's extent (Liang–Barsky).
+        // In cell units, clipped to the grid's extent.
         var x0 = (a.x - originX) / cell, y0 = (a.y - originY) / cell
         let dx = (b.x - a.x) / cell, dy = (b.y - a.y) / cell
-        var t0 = 0.0, t1 = 1.0
-        func clip(_ p: Double, _ q: Double) -> Bool {
-            if p == 0 { return q >= 0 }
-            let t = q / p
-            if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
-            return true
-        }
-        guard clip(-dx, x0), clip(dx, Double(columns) - x0), clip(-dy, y0), clip(dy, Double(rows) - y0),
-              t0 <= t1, x0.isFinite, y0.isFinite else { return }
+        let extent = BoundingBox(minX: 0, minY: 0, maxX: Double(columns), maxY: Double(rows))
+        guard let (t0, t1) = extent.clip(Coordinate(x: x0, y: y0), Coordinate(x: x0 + dx, y: y0 + dy)),
+              x0.isFinite, y0.isFinite else { return }
         let x1 = x0 + dx * t1, y1 = y0 + dy * t1
         x0 += dx * t0
         y0 += dy * t0

@@ -171,7 +171,7 @@ public struct NavigationGraph: Sendable {
         graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes
-        corners = builder.nodes.indices.map { builder.corners[Int32($0)] }
+        corners = builder.corners
         cells = builder.cells
         shapes = builder.shapes
         levelOrdinal = builder.levelOrdinal
@@ -210,11 +210,12 @@ struct GraphBuilder {
     var nodes: [NavigationGraph.Node] = []
     var edges: [NavigationGraph.Edge] = []
     var free: [FreeSpace?] = []
-    /// The corner nodes' wedges, for the tangency test of the visibility edges.
-    var corners: [Int32: FreeSpace.Corner] = [:]
+    /// Per node, a corner's wedge (nil for other nodes), for the tangency test of the visibility edges.
+    var corners: [FreeSpace.Corner?] = []
     /// Each waypoint's stretch of cut line and its place along it: walks along a cut line need only the edges
     /// between neighbours on it.
     var waypointLine: [Int32: (line: Int, index: Int)] = [:]
+    /// The stretches of cut line made so far (the last one's number).
     var cutStretches = 0
     var spaceNodes: [[Int32]] = []
     var cells: [[FreeCell]] = []
@@ -289,7 +290,7 @@ struct GraphBuilder {
             let portalPoints = Set(members.map { nodes[Int($0)].point })
             for corner in area.reflexCorners where !portalPoints.contains(corner.vertex) {
                 let id = addNode(corner.vertex, space.levelID, .corner)
-                corners[id] = corner
+                corners[Int(id)] = corner
                 members.append(id)
             }
             spaceNodes[s] = members
@@ -320,7 +321,7 @@ struct GraphBuilder {
                 let points = members.map { nodes[Int($0)].point }
                 let openings = members.map { n -> Int? in if case .door(let o) = nodes[Int(n)].kind { o } else { nil } }
                 let onPortal = members.map { n in Int(n) < portalOfNode.count ? portalOfNode[Int(n)] : nil }
-                let wedges = members.map { corners[$0] }
+                let wedges = members.map { corners[Int($0)] }
                 let lines = members.map { waypointLine[$0] }
                 for i in members.indices {
                     for j in members.indices where j > i {
@@ -439,6 +440,7 @@ struct GraphBuilder {
 
     mutating func addNode(_ p: Coordinate, _ level: String, _ kind: NavigationGraph.NodeKind) -> Int32 {
         nodes.append(NavigationGraph.Node(point: p, levelID: level, kind: kind))
+        corners.append(nil)
         return Int32(nodes.count - 1)
     }
 
@@ -532,21 +534,14 @@ struct GraphBuilder {
     }
 
     /// The part of segment a–b inside the boxes of all of `spaces` (grown by a margin, as an opening may lie a
-    /// little off the boundary), or `nil` when there is none (Liang–Barsky).
+    /// little off the boundary), or `nil` when there is none.
     func clip(_ a: Coordinate, _ b: Coordinate, to spaces: [Int]) -> (Coordinate, Coordinate)? {
         var t0 = 0.0, t1 = 1.0
         let d = Coordinate(x: b.x - a.x, y: b.y - a.y)
         for s in spaces {
-            guard let box = shapes[s].boundingBox?.grown(by: 1) else { return nil }
-            for (p, q) in [(-d.x, a.x - box.minX), (d.x, box.maxX - a.x), (-d.y, a.y - box.minY), (d.y, box.maxY - a.y)] {
-                if p == 0 {
-                    if q < 0 { return nil }
-                } else if p < 0 {
-                    t0 = max(t0, q / p)
-                } else {
-                    t1 = min(t1, q / p)
-                }
-            }
+            guard let inside = shapes[s].boundingBox?.grown(by: 1).clip(a, b) else { return nil }
+            t0 = max(t0, inside.t0)
+            t1 = min(t1, inside.t1)
         }
         guard t0 < t1 else { return nil }
         return (Coordinate(x: a.x + d.x * t0, y: a.y + d.y * t0), Coordinate(x: a.x + d.x * t1, y: a.y + d.y * t1))

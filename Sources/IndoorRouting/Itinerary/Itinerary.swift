@@ -146,10 +146,11 @@ extension Router {
             // stretch starts from its middle.) A walk that starts at the destination, or in the open area it is,
             // is already there.
             var arrival: ItineraryWriter.Arrival = .walking
-            if isLast, startsThere(route, at: pair.1) {
+            let area = isLast ? pair.1.area.map(PreparedPolygon.init) : nil
+            if isLast, startsThere(route, at: pair.1, area: area) {
                 route = Route(points: Array(route.points.prefix(1)), cost: 0, distance: 0, startSnap: route.startSnap, endSnap: 0)
                 arrival = .here
-            } else if isLast, let area = pair.1.area, let entered = ending(route, whereItEnters: area, on: pair.1.end.levelID) {
+            } else if let area, let entered = ending(route, whereItEnters: area, on: pair.1.end.levelID) {
                 route = entered
                 arrival = .entering
             }

@@ -320,18 +320,17 @@ public final class Router {
     }
 
     /// Whether `route` starts where `stop` is: under a metre's walk from it (not merely near it: a shop behind the
-    /// wall is not there), or inside the open area the stop is, on its level. (Then there is nothing to walk.)
-    func startsThere(_ route: Route, at stop: Waypoint) -> Bool {
+    /// wall is not there), or inside `area`, the open area the stop is (metres), on its level. (Then there is
+    /// nothing to walk.)
+    func startsThere(_ route: Route, at stop: Waypoint, area: PreparedPolygon?) -> Bool {
         guard let first = route.points.first, first.levelID == stop.end.levelID else { return false }
-        if route.distance < 1 { return true }
-        return stop.area.map { PreparedPolygon($0).contains(first.point) } ?? false
+        return route.distance < 1 || (area?.contains(first.point) ?? false)
     }
 
     /// `route` ended where it enters `area` (metres) on level `levelID` to stay in it to the end, a metre inside
     /// (the metres and seconds past that point taken off); `route` itself when it enters the area within 2 m of its
     /// end; `nil` when it does not end in the area or starts in it.
-    func ending(_ route: Route, whereItEnters area: Geometry, on levelID: String) -> Route? {
-        let area = PreparedPolygon(area)
+    func ending(_ route: Route, whereItEnters area: PreparedPolygon, on levelID: String) -> Route? {
         let p = route.points
         guard let last = p.last, last.levelID == levelID, area.contains(last.point) else { return nil }
         var k = p.count - 1

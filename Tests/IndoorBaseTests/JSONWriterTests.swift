@@ -69,10 +69,55 @@ import Testing
         }
     }
 
-    /// A number JSON cannot hold is an error, as with `JSONEncoder`, naming where it is.
-    @Test func aNonFiniteNumberIsAnError() {
-        struct Bad: Encodable { var values = [1, Double.nan] }
-        #expect(throws: EncodingError.self) { try JSONWriter.encode(Bad(), pretty: true) }
-        #expect(throws: EncodingError.self) { try Self.foundation(Bad(), pretty: true) }
+    /// A number JSON cannot hold is an error, as with `JSONEncoder`, naming where it is: in an array, under a
+    /// key, and as a single value.
+    @Test func aNonFiniteNumberIsAnErrorThatSaysWhere() throws {
+        struct Inner: Encodable { var values = [1, Double.nan] }
+        struct Single: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                try c.encode(Float.infinity)
+            }
+        }
+        struct Bad: Encodable {
+            var ok = 1.5
+            var inner = [Inner()]
+            var single: [String: Single] = ["s": Single()]
+        }
+        func path(_ error: EncodingError?) -> String? {
+            guard case .invalidValue(_, let context)? = error else { return nil }
+            return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+        }
+        #expect(path(#expect(throws: EncodingError.self) { try JSONWriter.encode(Bad(), pretty: true) }) == "inner/0/values/1")
+        #expect(path(#expect(throws: EncodingError.self) { try Self.foundation(Bad(), pretty: true) }) == "inner/0/values/1")
+        #expect(path(#expect(throws: EncodingError.self) { try JSONWriter.encode(["a": [Single()]], pretty: false) }) == "a/0")
+        #expect(path(#expect(throws: EncodingError.self) { try Self.foundation(["a": [Single()]], pretty: false) }) == "a/0")
+    }
+
+    /// A key encoded twice in one container keeps the value encoded last, as `JSONEncoder` does; a value that reads
+    /// its own coding path sees the keys above it, an array's index as `JSONEncoder` names it.
+    @Test func aKeyEncodedAgainKeepsItsLastValue() throws {
+        enum Key: String, CodingKey { case a, b, c }
+        struct Twice: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(1, forKey: .b)
+                try c.encode("x", forKey: .a)
+                try c.encode([2, 3], forKey: .b)
+                try c.encode(Where(), forKey: .c)
+                try c.encode(true, forKey: .a)
+            }
+        }
+        struct Where: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.singleValueContainer()
+                try c.encode(encoder.codingPath.map(\.stringValue).joined(separator: "/"))
+            }
+        }
+        let value = ["top": [Twice()]]
+        for pretty in [true, false] {
+            #expect(try JSONWriter.encode(value, pretty: pretty) == (try Self.foundation(value, pretty: pretty)))
+        }
+        #expect(String(decoding: try JSONWriter.encode(value, pretty: false), as: UTF8.self) == #"{"top":[{"a":true,"b":[2,3],"c":"top/Index 0/c"}]}"#)
     }
 }

@@ -16,7 +16,7 @@ public enum JSONWriter {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number (as `JSONEncoder` does), or what the value's
     ///   own `encode(to:)` throws.
     public static func encode(_ value: some Encodable, pretty: Bool) throws -> [UInt8] {
-        let node = try Node.make(value, codingPath: [])
+        let node = try Node.make(value, path: nil)
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         write(node, pretty: pretty, indent: 0, into: &out)
@@ -39,42 +39,17 @@ public enum JSONWriter {
         case pending(ValueBox)
 
         /// The node of `value`: a primitive directly, anything else through its `encode(to:)`.
-        static func make(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Node {
-            if let primitive = try primitive(value, codingPath: codingPath) { return primitive }
-            let encoder = NodeEncoder(codingPath: codingPath)
+        static func make(_ value: some Encodable, path: CodingPath?) throws -> Node {
+            if let scalar = value as? any JSONScalar { return try scalar.node(path: path) }
+            let encoder = NodeEncoder(path: path)
             try value.encode(to: encoder)
             return encoder.root.value ?? .object(ObjectBox())
         }
 
-        /// The primitives a keyed or unkeyed container gets as generic values (`encode(_:forKey:)` with a
-        /// `T: Encodable`), and the types `JSONEncoder`'s default strategies special-case.
-        static func primitive(_ value: some Encodable, codingPath: [any CodingKey]) throws -> Node? {
-            switch value {
-            case let v as String: return .string(v)
-            case let v as Bool: return .bool(v)
-            case let v as Double: return try number(v, codingPath: codingPath)
-            case let v as Float: return try number(v, codingPath: codingPath)
-            case let v as Int: return .number(String(v))
-            case let v as Int8: return .number(String(v))
-            case let v as Int16: return .number(String(v))
-            case let v as Int32: return .number(String(v))
-            case let v as Int64: return .number(String(v))
-            case let v as UInt: return .number(String(v))
-            case let v as UInt8: return .number(String(v))
-            case let v as UInt16: return .number(String(v))
-            case let v as UInt32: return .number(String(v))
-            case let v as UInt64: return .number(String(v))
-            case let v as Data: return .string(v.base64EncodedString())
-            case let v as URL: return .string(v.absoluteString)
-            case let v as Decimal: return .number(v.description)
-            default: return nil
-            }
-        }
-
         /// A finite floating-point number as Swift writes it, a whole one without its `.0`.
-        static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ v: F, codingPath: [any CodingKey]) throws -> Node {
+        static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ v: F, path: @autoclosure () -> CodingPath?) throws -> Node {
             guard v.isFinite else {
-                throw EncodingError.invalidValue(v, EncodingError.Context(codingPath: codingPath,
+                throw EncodingError.invalidValue(v, EncodingError.Context(codingPath: path()?.keys ?? [],
                                                                           debugDescription: "Unable to encode \(v) directly in JSON."))
             }
             let text = v.description
@@ -82,12 +57,34 @@ public enum JSONWriter {
         }
     }
 
+    /// Where a value is in the document, as a chain of keys from the root: a container's path is made when it is,
+    /// and the array of keys that `Encoder` shows only when asked (an error, a value that reads its path), so a
+    /// nested value costs no copy of its parents' keys.
+    final class CodingPath {
+        let parent: CodingPath?
+        let key: any CodingKey
+        init(_ parent: CodingPath?, _ key: any CodingKey) {
+            self.parent = parent
+            self.key = key
+        }
+        var keys: [any CodingKey] {
+            var keys: [any CodingKey] = []
+            var link: CodingPath? = self
+            while let l = link {
+                keys.append(l.key)
+                link = l.parent
+            }
+            return keys.reversed()
+        }
+    }
+
     final class ArrayBox {
         var items: [Node] = []
     }
 
+    /// An object's members in the order they were encoded; a key encoded again replaces its value when written.
     final class ObjectBox {
-        var members: [String: Node] = [:]
+        var members: [(key: String, value: Node)] = []
     }
 
     final class ValueBox {
@@ -123,30 +120,44 @@ public enum JSONWriter {
             }
             out.append(UInt8(ascii: "]"))
         case .object(let box):
-            let keys = box.members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let members = sortedMembers(box.members)
             out.append(UInt8(ascii: "{"))
             if pretty {
                 out.append(0x0A)
-                if keys.isEmpty { out.append(0x0A) }
-                for (k, key) in keys.enumerated() {
+                if members.isEmpty { out.append(0x0A) }
+                for (k, member) in members.enumerated() {
                     spaces(indent + 2, into: &out)
-                    string(key, into: &out)
+                    string(member.key, into: &out)
                     out.append(contentsOf: " : ".utf8)
-                    write(box.members[key] ?? .null, pretty: true, indent: indent + 2, into: &out)
-                    if k + 1 < keys.count { out.append(UInt8(ascii: ",")) }
+                    write(member.value, pretty: true, indent: indent + 2, into: &out)
+                    if k + 1 < members.count { out.append(UInt8(ascii: ",")) }
                     out.append(0x0A)
                 }
                 spaces(indent, into: &out)
             } else {
-                for (k, key) in keys.enumerated() {
+                for (k, member) in members.enumerated() {
                     if k > 0 { out.append(UInt8(ascii: ",")) }
-                    string(key, into: &out)
+                    string(member.key, into: &out)
                     out.append(UInt8(ascii: ":"))
-                    write(box.members[key] ?? .null, pretty: false, indent: 0, into: &out)
+                    write(member.value, pretty: false, indent: 0, into: &out)
                 }
             }
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Members by their keys' UTF-8 bytes, each key once with the value encoded last for it.
+    static func sortedMembers(_ members: [(key: String, value: Node)]) -> [(key: String, value: Node)] {
+        // Stable (by encoding order among equal keys), so the last of a repeated key is the last of its run.
+        let sorted = members.enumerated().sorted { a, b in
+            a.element.key == b.element.key ? a.offset < b.offset : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
+        }
+        var out: [(key: String, value: Node)] = []
+        out.reserveCapacity(sorted.count)
+        for (_, member) in sorted {
+            if let last = out.last, last.key == member.key { out[out.count - 1] = member } else { out.append(member) }
+        }
+        return out
     }
 
     static func spaces(_ n: Int, into out: inout [UInt8]) {
@@ -183,38 +194,84 @@ public enum JSONWriter {
     }
 }
 
+// MARK: - The scalars
+
+/// The values written as one JSON scalar (and those `JSONEncoder`'s default strategies special-case), found with
+/// one conformance test rather than a cast to each type in turn.
+private protocol JSONScalar {
+    func node(path: @autoclosure () -> JSONWriter.CodingPath?) throws -> JSONWriter.Node
+}
+
+extension String: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .string(self) }
+}
+extension Bool: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .bool(self) }
+}
+extension Double: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) throws -> JSONWriter.Node { try .number(self, path: path()) }
+}
+extension Float: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) throws -> JSONWriter.Node { try .number(self, path: path()) }
+}
+/// Integers as their decimal text.
+private protocol JSONInteger: JSONScalar, BinaryInteger {}
+extension JSONInteger {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .number(String(self)) }
+}
+extension Int: JSONInteger {}
+extension Int8: JSONInteger {}
+extension Int16: JSONInteger {}
+extension Int32: JSONInteger {}
+extension Int64: JSONInteger {}
+extension UInt: JSONInteger {}
+extension UInt8: JSONInteger {}
+extension UInt16: JSONInteger {}
+extension UInt32: JSONInteger {}
+extension UInt64: JSONInteger {}
+extension Data: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .string(base64EncodedString()) }
+}
+extension URL: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .string(absoluteString) }
+}
+extension Decimal: JSONScalar {
+    fileprivate func node(path: @autoclosure () -> JSONWriter.CodingPath?) -> JSONWriter.Node { .number(description) }
+}
+
 // MARK: - The Encoder
 
 /// The `Encoder` a value's `encode(to:)` is given: it fills one node.
 private final class NodeEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    let path: JSONWriter.CodingPath?
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// What the value turned out to be.
     let root = JSONWriter.ValueBox()
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    init(path: JSONWriter.CodingPath?) {
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // Asking twice (a superclass and a subclass) gives the same object.
         if case .object(let box)? = root.value {
-            return KeyedEncodingContainer(KeyedContainer(box: box, codingPath: codingPath))
+            return KeyedEncodingContainer(KeyedContainer(box: box, path: path))
         }
         let box = JSONWriter.ObjectBox()
         root.value = .object(box)
-        return KeyedEncodingContainer(KeyedContainer(box: box, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedContainer(box: box, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array(let box)? = root.value { return UnkeyedContainer(box: box, codingPath: codingPath) }
+        if case .array(let box)? = root.value { return UnkeyedContainer(box: box, path: path) }
         let box = JSONWriter.ArrayBox()
         root.value = .array(box)
-        return UnkeyedContainer(box: box, codingPath: codingPath)
+        return UnkeyedContainer(box: box, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueContainer(box: root, codingPath: codingPath)
+        SingleValueContainer(box: root, path: path)
     }
 }
 
@@ -227,39 +284,40 @@ private struct AnyKey: CodingKey {
         intValue = nil
     }
     init(intValue: Int) {
-        stringValue = String(intValue)
+        stringValue = "Index \(intValue)"  // (as JSONEncoder names an array's item)
         self.intValue = intValue
     }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: JSONWriter.ObjectBox
-    let codingPath: [any CodingKey]
+    let path: JSONWriter.CodingPath?
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
 
-    mutating func encodeNil(forKey key: Key) throws { box.members[key.stringValue] = .null }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { box.members[key.stringValue] = .bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { box.members[key.stringValue] = .string(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        box.members[key.stringValue] = try .number(value, codingPath: codingPath + [key])
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        box.members[key.stringValue] = try .number(value, codingPath: codingPath + [key])
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.members[key.stringValue] = .number(String(value)) }
+    private func set(_ node: JSONWriter.Node, _ key: Key) { box.members.append((key.stringValue, node)) }
+    private func child(_ key: Key) -> JSONWriter.CodingPath { JSONWriter.CodingPath(path, key) }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(try .number(value, path: child(key)), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(try .number(value, path: child(key)), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.members[key.stringValue] = try .make(value, codingPath: codingPath + [key])
+        if let scalar = value as? any JSONScalar { return set(try scalar.node(path: child(key)), key) }
+        set(try .make(value, path: child(key)), key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONWriter.ObjectBox()
-        box.members[key.stringValue] = .object(nested)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key]))
+        set(.object(nested), key)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, path: child(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONWriter.ArrayBox()
-        box.members[key.stringValue] = .array(nested)
-        return UnkeyedContainer(box: nested, codingPath: codingPath + [key])
+        set(.array(nested), key)
+        return UnkeyedContainer(box: nested, path: child(key))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(forKey: AnyKey(stringValue: "super")) }
@@ -267,45 +325,50 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(forKey: AnyKey(stringValue: key.stringValue)) }
 
     private func superEncoder(forKey key: AnyKey) -> any Encoder {
-        let encoder = NodeEncoder(codingPath: codingPath + [key])
-        box.members[key.stringValue] = .pending(encoder.root)
+        let encoder = NodeEncoder(path: JSONWriter.CodingPath(path, key))
+        box.members.append((key.stringValue, .pending(encoder.root)))
         return encoder
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let box: JSONWriter.ArrayBox
-    let codingPath: [any CodingKey]
+    let path: JSONWriter.CodingPath?
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
     var count: Int { box.items.count }
-    private var nextKey: AnyKey { AnyKey(intValue: box.items.count) }
+    /// The path of the item appended next.
+    private var next: JSONWriter.CodingPath { JSONWriter.CodingPath(path, AnyKey(intValue: box.items.count)) }
 
-    init(box: JSONWriter.ArrayBox, codingPath: [any CodingKey]) {
+    init(box: JSONWriter.ArrayBox, path: JSONWriter.CodingPath?) {
         self.box = box
-        self.codingPath = codingPath
+        self.path = path
     }
 
     mutating func encodeNil() throws { box.items.append(.null) }
     mutating func encode(_ value: Bool) throws { box.items.append(.bool(value)) }
     mutating func encode(_ value: String) throws { box.items.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { box.items.append(try .number(value, codingPath: codingPath + [nextKey])) }
-    mutating func encode(_ value: Float) throws { box.items.append(try .number(value, codingPath: codingPath + [nextKey])) }
+    mutating func encode(_ value: Double) throws { box.items.append(try .number(value, path: next)) }
+    mutating func encode(_ value: Float) throws { box.items.append(try .number(value, path: next)) }
     mutating func encode(_ value: Int) throws { box.items.append(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try .make(value, codingPath: codingPath + [nextKey])) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if let scalar = value as? any JSONScalar { return box.items.append(try scalar.node(path: next)) }
+        box.items.append(try .make(value, path: next))
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = JSONWriter.ObjectBox(), path = codingPath + [nextKey]
+        let nested = JSONWriter.ObjectBox(), path = next
         box.items.append(.object(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: path))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = JSONWriter.ArrayBox(), path = codingPath + [nextKey]
+        let nested = JSONWriter.ArrayBox(), path = next
         box.items.append(.array(nested))
-        return UnkeyedContainer(box: nested, codingPath: path)
+        return UnkeyedContainer(box: nested, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = NodeEncoder(codingPath: codingPath + [nextKey])
+        let encoder = NodeEncoder(path: next)
         box.items.append(.pending(encoder.root))
         return encoder
     }
@@ -313,13 +376,14 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
 private struct SingleValueContainer: SingleValueEncodingContainer {
     let box: JSONWriter.ValueBox
-    let codingPath: [any CodingKey]
+    let path: JSONWriter.CodingPath?
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
 
     mutating func encodeNil() throws { box.value = .null }
     mutating func encode(_ value: Bool) throws { box.value = .bool(value) }
     mutating func encode(_ value: String) throws { box.value = .string(value) }
-    mutating func encode(_ value: Double) throws { box.value = try .number(value, codingPath: codingPath) }
-    mutating func encode(_ value: Float) throws { box.value = try .number(value, codingPath: codingPath) }
+    mutating func encode(_ value: Double) throws { box.value = try .number(value, path: path) }
+    mutating func encode(_ value: Float) throws { box.value = try .number(value, path: path) }
     mutating func encode(_ value: Int) throws { box.value = .number(String(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.value = try .make(value, codingPath: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.value = try .make(value, path: path) }
 }

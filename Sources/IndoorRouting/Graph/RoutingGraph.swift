@@ -164,7 +164,7 @@ public final class ShortestPathSearch {
                         bestTarget = u
                     }
                     for slot in Int(offsets[ui])..<Int(offsets[ui + 1]) {
-                        if filtered, !filter(edgeIDs[slot]) { continue }
+                        if filtered, !filter(slot: slot, edge: edgeIDs[slot]) { continue }
                         let v = targetsOf[slot]
                         let vi = Int(v)
                         let c = cu + weights[slot]
@@ -226,11 +226,12 @@ protocol SearchBound {
     func callAsFunction(_ node: Int32) -> Double
 }
 
-/// Which edges (by the caller's edge id) a search may use.
+/// Which edges a search may use, by their slot in the graph or the caller's edge id (a filter that reads an array
+/// in slot order reads memory in the order the search does).
 protocol SearchFilter {
     /// Whether every edge may be used (the filter is not asked).
     var allowsAll: Bool { get }
-    func callAsFunction(_ edge: Int32) -> Bool
+    func callAsFunction(slot: Int, edge: Int32) -> Bool
 }
 
 /// A bound given as a closure; none: Dijkstra. (Unwrapped once: an optional closure unwrapped per edge retains
@@ -253,5 +254,5 @@ struct ClosureFilter: SearchFilter {
         self.allowed = allowed ?? { _ in true }
         allowsAll = allowed == nil
     }
-    func callAsFunction(_ edge: Int32) -> Bool { allowed(edge) }
+    func callAsFunction(slot: Int, edge: Int32) -> Bool { allowed(edge) }
 }

@@ -66,6 +66,8 @@ public final class Router {
     /// Per edge, what profiles and closures look at, flattened so that a query reads no venue feature: what the
     /// options may forbid (``EdgeFlags``), and the openings at its ends.
     private let edgeFlags: [EdgeFlags]
+    /// ``edgeFlags`` in the order of the search graph's slots.
+    private let slotFlags: [EdgeFlags]
     private let edgeOpenings: [(Int32, Int32)]
 
     /// A router on `graph`, with working memory for its nodes and flattened edge attributes.
@@ -87,6 +89,8 @@ public final class Router {
             if any(pair, { $0.restriction != nil }) { f.insert(.restrictedDoor) }
             return f
         }
+        let flags = edgeFlags
+        slotFlags = graph.graph.edgeIDs.map { flags[Int($0)] }
     }
 
     /// What of an edge the options can forbid: its kind (for the profiles), a non-public space, a restricted or
@@ -126,18 +130,19 @@ public final class Router {
     /// every edge it relaxes); `nil` when closures or a non-public end need the whole rule.
     func flagFilter(_ options: RoutingOptions, endpoints: Set<Int>) -> FlagFilter? {
         guard options.closed.isEmpty, options.includeNonPublic || endpoints.isEmpty else { return nil }
-        return FlagFilter(flags: edgeFlags, forbidden: EdgeFlags.forbidden(by: options, endpoints: endpoints),
+        return FlagFilter(flags: slotFlags, forbidden: EdgeFlags.forbidden(by: options, endpoints: endpoints),
                           checkSpaces: !options.includeNonPublic)
     }
 
     /// An edge is allowed when it has none of the forbidden flags, nor (when `checkSpaces`) a restricted space's.
     struct FlagFilter: SearchFilter {
+        /// By slot.
         let flags: [EdgeFlags]
         let forbidden: EdgeFlags
         let checkSpaces: Bool
         var allowsAll: Bool { false }
-        func callAsFunction(_ e: Int32) -> Bool {
-            let f = flags[Int(e)]
+        func callAsFunction(slot: Int, edge: Int32) -> Bool {
+            let f = flags[slot]
             return f.isDisjoint(with: forbidden) && !(checkSpaces && f.contains(.restrictedSpace))
         }
     }

@@ -101,7 +101,7 @@ extension PreparedVenue {
     /// a connector's stop (`CONNECTOR@LEVEL`, which an OSM stairwell's space may share) and of a named opening are
     /// places of the index, and are left to it.
     private func placeWithoutIndex(_ text: String) throws -> Place? {
-        guard let place = try venue.place(identifiedBy: text) else { return nil }
+        guard let place = try venue.place(identifiedBy: text, ids: placeIDs) else { return nil }
         switch place {
         case .coordinate(let c, _):
             try checkNotSwapped(c, text: text)

@@ -61,6 +61,7 @@ public final class PreparedVenue: Sendable {
     private let routersPart = BuiltOnce<RouterPool>()
     private let navigationPart = BuiltOnce<NavigationContext>()
     private let extentPart = BuiltOnce<BoundingBox?>()
+    private let idsPart = BuiltOnce<PlaceIDs>()
     let rendererPart = BuiltOnce<MapRenderer>()
 
     /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
@@ -79,9 +80,11 @@ public final class PreparedVenue: Sendable {
     /// The routing graph (built on first use).
     public var graph: NavigationGraph { graphPart.value { givenGraph ?? NavigationGraph(venue: venue) } }
     /// The search index (built on first use).
-    public var searchIndex: SearchIndex { searchPart.value { SearchIndex(venue: venue) } }
+    public var searchIndex: SearchIndex { searchPart.value { SearchIndex(venue: venue, ids: placeIDs) } }
     /// Routers on ``graph``, lent one caller at a time.
     public var routers: RouterPool { routersPart.value { RouterPool(graph: graph) } }
+    /// The venue's features by id (made on first use).
+    public var placeIDs: PlaceIDs { idsPart.value { PlaceIDs(venue) } }
     /// The WGS84 box around the venue (`Venue.extent`, computed on first use).
     public var extent: BoundingBox? { extentPart.value { venue.extent } }
     /// What the navigation engine reads about the venue (built on first use, on ``graph``).

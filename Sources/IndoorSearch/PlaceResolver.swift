@@ -36,7 +36,7 @@ extension SearchIndex {
         if let stop = places.first(where: { $0.id == trimmed }) {
             return PlaceResolution(place: .poi(stop), alternatives: [])
         }
-        if let place = try venue.place(identifiedBy: text) { return PlaceResolution(place: place, alternatives: []) }
+        if let place = try venue.place(identifiedBy: text, ids: ids) { return PlaceResolution(place: place, alternatives: []) }
         // Any connector stop's id names that stop, also one a POI stands for in search.
         if let stop = ConnectorPlaces.place(identifiedBy: trimmed, in: venue) { return PlaceResolution(place: .poi(stop), alternatives: []) }
         var query = SearchQuery(text, limit: max(3, alternatives + 1))

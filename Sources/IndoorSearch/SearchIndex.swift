@@ -108,9 +108,14 @@ public struct SearchIndex: Sendable {
     private let byExactName: [String: [Int32]]
     private let byCompactName: [String: [Int32]]
 
+    /// The venue's features by id (ids are resolved before names).
+    let ids: PlaceIDs
+
+    /// - Parameter ids: `venue`'s ``PlaceIDs`` when they are at hand.
     /// - Complexity: O(t log t) for t tokens in all.
-    public init(venue: Venue) {
+    public init(venue: Venue, ids: PlaceIDs? = nil) {
         self.venue = venue
+        self.ids = ids ?? PlaceIDs(venue)
         let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue)
         self.places = places
         // In one batch; one by one only when some place is outside the frame's domain.

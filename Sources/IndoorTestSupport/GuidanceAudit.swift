@@ -81,9 +81,10 @@ public struct GuidanceAudit: Sendable {
         var figures = Figures()
         var findings: [Finding] = []
         let frame = audit.venue.frame
+        let ids = PlaceIDs(audit.venue)
         // A place that is an open area (a platform, a concourse) is reached as the walk enters it, as `route` does.
         func waypoint(_ place: RouteAudit.Place, at point: Coordinate) -> Waypoint {
-            let resolved = (try? audit.venue.place(identifiedBy: place.id)) ?? nil
+            let resolved = (try? audit.venue.place(identifiedBy: place.id, ids: ids)) ?? nil
             return Waypoint(end: RouteEnd(point: point, levelID: place.levelID, label: place.name),
                             area: resolved.flatMap { Waypoint.area(of: $0, in: audit.venue) })
         }

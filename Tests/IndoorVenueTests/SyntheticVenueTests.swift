@@ -23,6 +23,29 @@ import Testing
         #expect(venue.address?.locality == "Testville")
     }
 
+    /// An id names its feature, in one order whatever shares it: a POI that is not a room, then a space (a room's
+    /// POI may carry its space's id), then a room's POI, then an opening; ids kept once answer as a scan does.
+    @Test func everyFeatureIsFoundByItsID() throws {
+        let ids = PlaceIDs(venue)
+        for poi in venue.pois where poi.kind != .room {
+            #expect(try venue.place(identifiedBy: " \(poi.id)\n", ids: ids) == .poi(venue.pois.first { $0.id == poi.id && $0.kind != .room }!))
+        }
+        for space in venue.spaces where !venue.pois.contains(where: { $0.id == space.id && $0.kind != .room }) {
+            #expect(try venue.place(identifiedBy: space.id, ids: ids) == .space(space))
+        }
+        for opening in venue.openings where !venue.pois.contains(where: { $0.id == opening.id }) && !venue.spaces.contains(where: { $0.id == opening.id }) {
+            #expect(try venue.place(identifiedBy: opening.id, ids: ids) == .opening(opening))
+        }
+        // A room's POI sharing its space's id gives way to the space.
+        var shared = venue
+        let room = try #require(shared.pois.firstIndex { $0.kind == .room })
+        let space = try #require(shared.spaces.first)
+        shared.pois[room].id = space.id
+        #expect(try shared.place(identifiedBy: space.id) == .space(space))
+        #expect(try shared.place(identifiedBy: "no such id") == nil)
+        #expect(throws: PlaceError.empty) { try shared.place(identifiedBy: "  ", ids: PlaceIDs(shared)) }
+    }
+
     @Test func levelsStaySortedAndFoundByIdWhateverIsAssigned() throws {
         var v = venue
         v.levels = v.levels.reversed()

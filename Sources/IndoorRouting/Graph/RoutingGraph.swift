@@ -72,11 +72,12 @@ public final class ShortestPathSearch {
         var estimate = Double.nan
         /// The slot of the edge the cheapest path arrives by, -1 for none.
         var parentEdge: Int32 = -1
-        var settled = false
+        /// Where the node is in the queue, -1 when it is not in it (not reached, or settled).
+        var queued: Int32 = -1
     }
     private var state: [NodeState]
     private var touched: [Int32] = []
-    private var heap = MinHeap(capacity: 1024)
+    private var heap = NodeQueue(capacity: 1024)
     /// How many nodes the last search settled (a node settled again after a cheaper path to it counts again).
     public private(set) var settledCount = 0
 
@@ -91,7 +92,8 @@ public final class ShortestPathSearch {
     /// A* when `heuristic` (a lower bound of the remaining cost) is given, Dijkstra otherwise. The heuristic is
     /// asked once per node reached; a node it bounds by `+∞` (no target reachable from it) is never queued. A node
     /// reached again more cheaply after it was settled is settled again, so a heuristic that is admissible but
-    /// not quite consistent (rounding in stored bounds) still finds the least cost.
+    /// not quite consistent (rounding in stored bounds) still finds the least cost. A node is queued once, its
+    /// priority lowered in place when it is reached more cheaply (``NodeQueue``).
     /// - Parameters:
     ///   - sources: the nodes a path may start from, each with the cost already spent reaching it.
     ///   - targets: the nodes a path may end at, each with the cost still to pay from it.
@@ -119,7 +121,7 @@ public final class ShortestPathSearch {
         reset()
         // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
         var state: [NodeState] = [], touched: [Int32] = []
-        var heap = MinHeap()
+        var heap = NodeQueue()
         var settledCount = 0
         swap(&state, &self.state)
         swap(&touched, &self.touched)
@@ -141,7 +143,7 @@ public final class ShortestPathSearch {
                 state[Int(s.node)].cost = s.cost
                 let h = bound(s.node)
                 state[Int(s.node)].estimate = h
-                if s.cost + h < .infinity { heap.push(s.cost + h, s.node) }
+                if s.cost + h < .infinity { heap.insertOrDecrease(s.cost + h, s.node, &state) }
             }
             var best = Double.infinity
             var bestTarget: Int32 = -1
@@ -150,13 +152,11 @@ public final class ShortestPathSearch {
             graph.targets.withUnsafeBufferPointer { targetsOf in
             graph.weights.withUnsafeBufferPointer { weights in
             graph.edgeIDs.withUnsafeBufferPointer { edgeIDs in
-                while let (priority, u) = heap.pop() {
+                while let (priority, u) = heap.popMin(&state) {
                     let ui = Int(u)
-                    if state[ui].settled { continue }
                     // Every remaining path costs at least `priority` (A*: the bound already bounds the finish;
                     // Dijkstra: plus the cheapest finish): nothing can beat `best`.
                     if priority + (dijkstra ? minFinish : 0) >= best { break }
-                    state[ui].settled = true
                     settledCount += 1
                     let cu = state[ui].cost
                     if let f = finish[u], cu + f < best {
@@ -172,7 +172,6 @@ public final class ShortestPathSearch {
                         if state[vi].cost == .infinity { touched.append(v) }
                         state[vi].cost = c
                         state[vi].parentEdge = Int32(slot)
-                        state[vi].settled = false
                         // The bound of a node reached (its cost is now finite, so it is in `touched`), once a query.
                         var h = state[vi].estimate
                         if h.isNaN {
@@ -181,7 +180,7 @@ public final class ShortestPathSearch {
                         }
                         // Queued unless it cannot beat the path found (settling it would end the search), so
                         // never with an infinite bound.
-                        if c + h < best { heap.push(c + h, v) }
+                        if c + h < best { heap.insertOrDecrease(c + h, v, &state) }
                     }
                 }
             } } } }  // (the graph's four arrays)

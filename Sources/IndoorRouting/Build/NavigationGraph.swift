@@ -122,9 +122,10 @@ public struct NavigationGraph: Sendable {
     /// nodes see each other.
     let free: [FreeSpace?]
     let spaceNodes: [[Int32]]
-    /// Per node, a corner's wedge (the corner and its neighbours along the wall; nil for other nodes): for the
-    /// tangency test of walks pulled taut at query time, as of the visibility edges at build time.
-    let corners: [FreeSpace.Corner?]
+    /// Per space, the wedges of its corner nodes (the corner and its neighbours along the wall), in the order of
+    /// ``spaceNodes``: the points walks are pulled taut around at query time, with the tangency test of the
+    /// visibility edges at build time.
+    let spaceCorners: [[FreeSpace.Corner]]
     let cells: [[FreeCell]]
     /// Metric polygons of the spaces.
     let shapes: [Geometry]
@@ -171,7 +172,7 @@ public struct NavigationGraph: Sendable {
         graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes
-        corners = builder.corners
+        spaceCorners = builder.spaceNodes.map { [corners = builder.corners] nodes in nodes.compactMap { corners[Int($0)] } }
         cells = builder.cells
         shapes = builder.shapes
         levelOrdinal = builder.levelOrdinal

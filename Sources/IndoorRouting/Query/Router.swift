@@ -462,8 +462,7 @@ public final class Router {
         // bends only at corners, and the walk is kept when nothing is shorter.)
         var points = [a, b]
         var wedges: [FreeSpace.Corner?] = [nil, nil]
-        for n in graph.spaceNodes[space] {
-            guard let wedge = graph.corners[Int(n)] else { continue }
+        for wedge in graph.spaceCorners[space] {
             let p = wedge.vertex
             if box.contains(p), zip(near, near.dropFirst()).contains(where: { p.distance(toSegment: $0, $1) <= 4 }) {
                 points.append(p)

@@ -116,6 +116,8 @@ public struct NavigationGraph: Sendable {
         let point: Coordinate
         /// The space it lies in, index into `venue.spaces`.
         let space: Int?
+        /// The POI's kind (read for every POI near a maneuver; the rest of it only for the one named).
+        let kind: POI.Kind
     }
     let graph: RoutingGraph
     /// Per space (index into `venue.spaces`): its free area (nil when not walkable), its nodes, and the cells whose
@@ -149,7 +151,7 @@ public struct NavigationGraph: Sendable {
         var byFloor: [Double: [FloorPOI]] = [:], byLevel: [String: [FloorPOI]] = [:]
         for (k, poi) in venue.pois.enumerated() {
             guard let q = try? venue.frame.project(poi.coordinate) else { continue }
-            let entry = FloorPOI(poi: k, point: q, space: poi.spaceID.flatMap { spaceIndex[$0] })
+            let entry = FloorPOI(poi: k, point: q, space: poi.spaceID.flatMap { spaceIndex[$0] }, kind: poi.kind)
             if let o = ordinal[poi.levelID] { byFloor[o, default: []].append(entry) } else { byLevel[poi.levelID, default: []].append(entry) }
         }
         var out = byLevel

@@ -188,6 +188,8 @@ struct ItineraryWriter {
     static let rideDoor = 6.0
 
     let graph: NavigationGraph
+    /// The graph's venue, held (not a copy of it per feature read).
+    let venue: Venue
     let language: InstructionLanguage
     /// Languages for names (of levels, spaces, landmarks), best first.
     let names: [String]
@@ -249,11 +251,10 @@ struct ItineraryWriter {
 
     init(graph: NavigationGraph, language: InstructionLanguage, names: [String]) {
         self.graph = graph
+        venue = graph.venue
         self.language = language
         self.names = names
     }
-
-    var venue: Venue { graph.venue }
 
     func levelName(_ id: String) -> String {
         venue.level(id: id).map { $0.name.resolved(for: names) ?? "level \($0.ordinalText)" } ?? id
@@ -849,14 +850,13 @@ struct ItineraryWriter {
         for entry in pois(on: level) {
             let q = entry.point, d = q.distance(to: p)
             guard d <= 6 else { continue }
-            let poi = venue.pois[entry.poi]
-            guard let tier = Self.salience(poi.kind), d <= (tier == 0 ? 6 : 5) else { continue }
+            guard let tier = Self.salience(entry.kind), d <= (tier == 0 ? 6 : 5) else { continue }
             // Never the space entered; never the one walked through or started in (a place within it is fine).
             if let s = entry.space,
-               s == entering || (spaces.contains(s) && (poi.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
+               s == entering || (spaces.contains(s) && (entry.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
             // Ahead of the walker it is not yet a landmark to turn "after".
             let along = (q.x - p.x) * cos(r) + (q.y - p.y) * sin(r)
-            guard along <= 0.5, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
+            guard along <= 0.5, let name = venue.pois[entry.poi].name.resolved(for: names), !excluded.contains(name) else { continue }
             if best.map({ (tier, d) < ($0.tier, $0.distance) }) ?? true { best = (tier, d, name) }
         }
         return best?.name
@@ -871,12 +871,11 @@ struct ItineraryWriter {
         for entry in pois(on: d.level) {
             let q = entry.point, dist = q.distance(to: start)
             guard dist >= Self.shortest, dist <= 40 else { continue }
-            let poi = venue.pois[entry.poi]
-            guard let tier = Self.salience(poi.kind) else { continue }
+            guard let tier = Self.salience(entry.kind) else { continue }
             // Never the space stood in (a place within it is fine).
-            if entry.space == space, poi.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
+            if entry.space == space, entry.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
             let off = abs(Self.turnAngle(d.outHeading, Self.heading(start, q)))
-            guard off <= 25, let name = poi.name.resolved(for: names), !excluded.contains(name) else { continue }
+            guard off <= 25, let name = venue.pois[entry.poi].name.resolved(for: names), !excluded.contains(name) else { continue }
             let score = Double(tier) * 100 + off
             guard score < best?.score ?? .infinity else { continue }
             // In view: every half metre of the sight line lies in the start's space or the place's own.

@@ -77,6 +77,8 @@ public final class ShortestPathSearch {
     }
     private var state: [NodeState]
     private var touched: [Int32] = []
+    /// Per node, the finishing cost when it is a target of the search under way (`+∞` otherwise).
+    private var finishCost: [Double]
     private var heap = NodeQueue(capacity: 1024)
     /// How many nodes the last search settled (a node settled again after a cheaper path to it counts again).
     public private(set) var settledCount = 0
@@ -85,6 +87,7 @@ public final class ShortestPathSearch {
     public init(graph: RoutingGraph) {
         self.graph = graph
         state = Array(repeating: NodeState(), count: graph.nodeCount)
+        finishCost = Array(repeating: .infinity, count: graph.nodeCount)
     }
 
     /// The least-cost path from any source (with its starting cost) to any target (plus its finishing cost).
@@ -120,23 +123,25 @@ public final class ShortestPathSearch {
     ) -> GraphPath? {
         reset()
         // Work on local arrays (moved out of the object and back) so the hot loop pays no exclusivity checks.
-        var state: [NodeState] = [], touched: [Int32] = []
+        var state: [NodeState] = [], touched: [Int32] = [], finish: [Double] = []
         var heap = NodeQueue()
         var settledCount = 0
         swap(&state, &self.state)
         swap(&touched, &self.touched)
+        swap(&finish, &self.finishCost)
         swap(&heap, &self.heap)
+        let nodeCount = graph.nodeCount
+        for t in targets where Int(t.node) < nodeCount { finish[Int(t.node)] = min(finish[Int(t.node)], t.cost) }
         defer {
+            for t in targets where Int(t.node) < nodeCount { finish[Int(t.node)] = .infinity }
             swap(&state, &self.state)
             swap(&touched, &self.touched)
+            swap(&finish, &self.finishCost)
             swap(&heap, &self.heap)
             self.settledCount = settledCount
         }
 
-        var finish = [Int32: Double]()
-        for t in targets { finish[t.node] = min(finish[t.node] ?? .infinity, t.cost) }
         let minFinish = targets.map(\.cost).min() ?? 0
-        let nodeCount = graph.nodeCount
         let (best, bestTarget): (Double, Int32) = state.withUnsafeMutableBufferPointer { state in
             for s in sources where Int(s.node) < nodeCount && s.cost < state[Int(s.node)].cost {
                 if state[Int(s.node)].cost == .infinity { touched.append(s.node) }
@@ -159,7 +164,8 @@ public final class ShortestPathSearch {
                     if priority + (dijkstra ? minFinish : 0) >= best { break }
                     settledCount += 1
                     let cu = state[ui].cost
-                    if let f = finish[u], cu + f < best {
+                    let f = finish[ui]
+                    if cu + f < best {
                         best = cu + f
                         bestTarget = u
                     }

@@ -94,6 +94,22 @@ import Testing
         #expect(path(#expect(throws: EncodingError.self) { try Self.foundation(["a": [Single()]], pretty: false) }) == "a/0")
     }
 
+    /// A string literal: copied whole when nothing in it needs escaping, escaped byte by byte otherwise; DEL
+    /// escaped only when asked (a log line read on a terminal).
+    @Test func stringsAreEscapedOnlyWhereTheyMustBe() {
+        func literal(_ s: String, escapingDelete: Bool = false) -> String {
+            var out: [UInt8] = []
+            JSONWriter.string(s, escapingDelete: escapingDelete, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(literal("Café Müller / 2 😀") == #""Café Müller / 2 😀""#)
+        #expect(literal(String(repeating: "long plain text ", count: 8)) == "\"" + String(repeating: "long plain text ", count: 8) + "\"")
+        #expect(literal("a\"b\\c\u{1}\n") == #""a\"b\\c\u0001\n""#)
+        #expect(literal("del\u{7f}") == "\"del\u{7f}\"")
+        #expect(literal("del\u{7f}", escapingDelete: true) == #""del\u007f""#)
+        #expect(literal("") == #""""#)
+    }
+
     /// A key encoded twice in one container keeps the value encoded last, as `JSONEncoder` does; a value that reads
     /// its own coding path sees the keys above it, an array's index as `JSONEncoder` names it.
     @Test func aKeyEncodedAgainKeepsItsLastValue() throws {

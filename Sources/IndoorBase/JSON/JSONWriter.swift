@@ -171,6 +171,17 @@ public enum JSONWriter {
     /// log read on a terminal).
     package static func string(_ s: String, escapingDelete: Bool = false, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || ($0 == 0x7F && escapingDelete) })
+            else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        } ?? false
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -72,7 +72,7 @@ public struct SearchIndex: Sendable {
         static let place: Float = 0.35
     }
 
-    /// The venue indexed, as given to ``init(venue:)``: the POIs' names, levels and buildings are read from it.
+    /// The venue indexed, as given to ``init(venue:ids:)``: the POIs' names, levels and buildings are read from it.
     public let venue: Venue
     /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
     /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
@@ -111,7 +111,9 @@ public struct SearchIndex: Sendable {
     /// The venue's features by id (ids are resolved before names).
     let ids: PlaceIDs
 
-    /// - Parameter ids: `venue`'s ``PlaceIDs`` when they are at hand.
+    /// - Parameters:
+    ///   - venue: the venue to index.
+    ///   - ids: `venue`'s `PlaceIDs` when they are at hand.
     /// - Complexity: O(t log t) for t tokens in all.
     public init(venue: Venue, ids: PlaceIDs? = nil) {
         self.venue = venue

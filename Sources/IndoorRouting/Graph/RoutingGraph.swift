@@ -96,7 +96,7 @@ public final class ShortestPathSearch {
     /// asked once per node reached; a node it bounds by `+∞` (no target reachable from it) is never queued. A node
     /// reached again more cheaply after it was settled is settled again, so a heuristic that is admissible but
     /// not quite consistent (rounding in stored bounds) still finds the least cost. A node is queued once, its
-    /// priority lowered in place when it is reached more cheaply (``NodeQueue``).
+    /// priority lowered in place when it is reached more cheaply.
     /// - Parameters:
     ///   - sources: the nodes a path may start from, each with the cost already spent reaching it.
     ///   - targets: the nodes a path may end at, each with the cost still to pay from it.

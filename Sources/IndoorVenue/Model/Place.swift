@@ -113,7 +113,9 @@ public struct PlaceIDs: Sendable {
 
 extension Venue {
     /// The place an id or a `LON,LAT@LEVEL` names, or `nil` when the text is neither (a name, for search).
-    /// - Parameter ids: this venue's ``PlaceIDs`` where they are kept; made for the call otherwise.
+    /// - Parameters:
+    ///   - text: an id of a POI, space or opening, or `LON,LAT@LEVEL`.
+    ///   - ids: this venue's ``PlaceIDs`` where they are kept; made for the call otherwise.
     /// - Throws: ``PlaceError`` when the text is a coordinate that cannot be used (bad numbers, unknown level).
     public func place(identifiedBy text: String, ids: PlaceIDs? = nil) throws(PlaceError) -> Place? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -44,6 +44,11 @@ import Testing
         #expect(try shared.place(identifiedBy: space.id) == .space(space))
         #expect(try shared.place(identifiedBy: "no such id") == nil)
         #expect(throws: PlaceError.empty) { try shared.place(identifiedBy: "  ", ids: PlaceIDs(shared)) }
+        // Ids made of another venue (here one with no POIs) are checked, never trusted to index this one.
+        var other = venue
+        other.pois = []
+        let lone = try #require(venue.pois.last { poi in !venue.spaces.contains { $0.id == poi.id } && !venue.openings.contains { $0.id == poi.id } })
+        #expect(try other.place(identifiedBy: lone.id, ids: ids) == nil)
     }
 
     @Test func levelsStaySortedAndFoundByIdWhateverIsAssigned() throws {

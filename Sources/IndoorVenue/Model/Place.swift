@@ -101,12 +101,17 @@ public struct PlaceIDs: Sendable {
         opening = first(venue.openings, \.id)
     }
 
-    /// The feature of `venue` (the one these ids were made of) with this id.
+    /// The feature of `venue` (the one these ids were made of) with this id. Each hit is checked against the
+    /// venue, so ids made of another venue find nothing wrongly and never index out of it.
     func place(_ id: String, in venue: Venue) -> Place? {
-        if let k = poiNotRoom[id] { return .poi(venue.pois[k]) }
-        if let k = space[id] { return .space(venue.spaces[k]) }
-        if let k = poi[id] { return .poi(venue.pois[k]) }
-        if let k = opening[id] { return .opening(venue.openings[k]) }
+        func at<T>(_ k: Int?, _ items: [T], _ itemID: (T) -> String) -> T? {
+            guard let k, items.indices.contains(k), itemID(items[k]) == id else { return nil }
+            return items[k]
+        }
+        if let p = at(poiNotRoom[id], venue.pois, \.id) { return .poi(p) }
+        if let s = at(space[id], venue.spaces, \.id) { return .space(s) }
+        if let p = at(poi[id], venue.pois, \.id) { return .poi(p) }
+        if let o = at(opening[id], venue.openings, \.id) { return .opening(o) }
         return nil
     }
 }

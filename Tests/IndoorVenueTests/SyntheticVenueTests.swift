@@ -28,7 +28,8 @@ import Testing
     @Test func everyFeatureIsFoundByItsID() throws {
         let ids = PlaceIDs(venue)
         for poi in venue.pois where poi.kind != .room {
-            #expect(try venue.place(identifiedBy: " \(poi.id)\n", ids: ids) == .poi(venue.pois.first { $0.id == poi.id && $0.kind != .room }!))
+            let first = try #require(venue.pois.first { $0.id == poi.id && $0.kind != .room })
+            #expect(try venue.place(identifiedBy: " \(poi.id)\n", ids: ids) == .poi(first))
         }
         for space in venue.spaces where !venue.pois.contains(where: { $0.id == space.id && $0.kind != .room }) {
             #expect(try venue.place(identifiedBy: space.id, ids: ids) == .space(space))

@@ -38,10 +38,11 @@ public enum JSONWriter {
         /// A value whose encoder has not said what it is yet (filled by a single-value or a container call).
         case pending(ValueBox)
 
-        /// The node of `value`: a primitive directly, anything else through its `encode(to:)`.
-        static func make(_ value: some Encodable, path: CodingPath?) throws -> Node {
-            if let scalar = value as? any JSONScalar { return try scalar.node(path: path) }
-            let encoder = NodeEncoder(path: path)
+        /// The node of `value`: a scalar directly, anything else through its `encode(to:)`. (`path` is made only for
+        /// a value that encodes itself, or for an error.)
+        static func make(_ value: some Encodable, path: @autoclosure () -> CodingPath?) throws -> Node {
+            if let scalar = value as? any JSONScalar { return try scalar.node(path: path()) }
+            let encoder = NodeEncoder(path: path())
             try value.encode(to: encoder)
             return encoder.root.value ?? .object(ObjectBox())
         }
@@ -314,10 +315,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws { set(try .number(value, path: child(key)), key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { set(try .number(value, path: child(key)), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if let scalar = value as? any JSONScalar { return set(try scalar.node(path: child(key)), key) }
-        set(try .make(value, path: child(key)), key)
-    }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { set(try .make(value, path: child(key)), key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONWriter.ObjectBox()
@@ -361,10 +359,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { box.items.append(try .number(value, path: next)) }
     mutating func encode(_ value: Float) throws { box.items.append(try .number(value, path: next)) }
     mutating func encode(_ value: Int) throws { box.items.append(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        if let scalar = value as? any JSONScalar { return box.items.append(try scalar.node(path: next)) }
-        box.items.append(try .make(value, path: next))
-    }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try .make(value, path: next)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONWriter.ObjectBox(), path = next

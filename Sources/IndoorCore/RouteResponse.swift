@@ -75,17 +75,37 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         public let leaving: String?
         /// The connector's name ("Elevator B").
         public let connector: String?
-        /// How the walk comes to the destination when not just beside the way: `door` (through its door),
-        /// `end_of_way` (the way ends at it), `off_ride` (it is the connector just ridden), `entering` (it is the open
-        /// area the walk enters there), `here` (the walk starts there: nothing to walk); see `Maneuver.Approach`.
-        public let approach: String?
         /// Whether the step passes through an entrance routing inferred (the data draws none).
         public let inferred: Bool?
         /// The named place the maneuver is oriented by.
         public let landmark: String?
+        /// The destination, on the step that reaches it (the last): said after the step's maneuver, or the
+        /// maneuver itself (`arrive`) when nothing is walked to it on its level.
+        public let arrival: Arrival?
 
         enum CodingKeys: String, CodingKey {
-            case maneuver, instruction, distance, duration, level, location, modifier, then, leaving, connector, approach, inferred, landmark
+            case maneuver, instruction, distance, duration, level, location, modifier, then, leaving, connector, inferred, landmark, arrival
+        }
+    }
+
+    /// The destination as the step that reaches it says it (see `Maneuver.Arrival`).
+    public struct Arrival: Codable, Hashable, Sendable {
+        /// The destination's name.
+        public let name: String
+        /// `left`, `right` or `ahead` of the walker.
+        public let side: String
+        /// How the walk comes to it: `beside` (the way passes it), `door` (through its door), `end_of_way` (the way
+        /// ends at it), `off_ride` (it is the connector just ridden), `entering` (it is the open area the walk enters
+        /// there), `here` (the walk starts there: nothing to walk); see `Maneuver.Approach`.
+        public let approach: String
+
+        init(_ a: Maneuver.Arrival) {
+            (name, side, approach) = (a.name, a.side.rawValue, a.approach.rawValue)
+        }
+
+        /// As a GeoJSON property.
+        var json: JSONValue {
+            .object(["name": .string(name), "side": .string(side), "approach": .string(approach)])
         }
     }
 
@@ -161,17 +181,18 @@ extension RouteResponse.Step {
         let location = RouteResponse.roundedPosition(s.location)
         self.location = [location.longitude, location.latitude]
         let fields = ManeuverFields(s)
-        (modifier, then, leaving, connector, approach, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector,
-                                                                     fields.approach, fields.inferred)
+        (modifier, then, leaving, connector, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector, fields.inferred)
         landmark = s.landmark
+        arrival = s.arrival.map(RouteResponse.Arrival.init)
     }
 }
 
 /// The structured maneuver of a step beyond its type: modifier, the turn right after it, the room a walk starts by
-/// leaving, a connector's name, how the destination is come to, and an inferred entrance passed.
+/// leaving, a connector's name, an inferred entrance passed, and the destination reached.
 struct ManeuverFields {
-    var modifier, then, leaving, connector, approach: String?
+    var modifier, then, leaving, connector: String?
     var inferred: Bool?
+    var arrival: RouteResponse.Arrival?
 
     init(_ s: ItineraryStep) {
         modifier = s.maneuver.modifier
@@ -179,10 +200,10 @@ struct ManeuverFields {
         switch s.maneuver {
         case .depart(_, let room?): leaving = room
         case .connector(_, _, _, _, let name?): connector = name
-        case .arrive(_, _, let how) where how != .beside: approach = how.rawValue
         default: break
         }
         if s.throughInferredOpening { inferred = true }
+        arrival = s.arrival.map(RouteResponse.Arrival.init)
     }
 
     /// As GeoJSON properties.
@@ -192,8 +213,8 @@ struct ManeuverFields {
         if let then { o["then"] = .string(then) }
         if let leaving { o["leaving"] = .string(leaving) }
         if let connector { o["connector"] = .string(connector) }
-        if let approach { o["approach"] = .string(approach) }
         if let inferred { o["inferred"] = .bool(inferred) }
+        if let arrival { o["arrival"] = arrival.json }
         return o
     }
 }

@@ -350,6 +350,11 @@ public struct MapRenderer: Sendable {
             canvas.polyline(line, color: style.route, width: width)
             drawArrows(along: line, width: width, on: canvas, style: style)
         }
+        func destination(_ name: String, at p: Coordinate) {
+            drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
+            taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
+            ends.append((Coordinate(x: p.x, y: p.y - 19), name, .destination))
+        }
         // Level changes, pins and step numbers.
         for (n, step) in steps.enumerated() where step.levelID == levelID {
             guard let p = px(step.location) else { continue }
@@ -377,13 +382,13 @@ public struct MapRenderer: Sendable {
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
                 taken.append(box(around: p, radius: 10))
                 if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
-            case .arrive(let name, _, _), .waypoint(let name):
-                drawPin(at: p, color: style.pinEnd, on: canvas, style: style)
-                taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
-                ends.append((Coordinate(x: p.x, y: p.y - 19), name, .destination))
+            case .waypoint(let name):
+                destination(name, at: p)
             default:
                 break
             }
+            // The destination is where the step that reaches it ends.
+            if let arrival = step.arrival, let end = step.polyline.last.flatMap(px) { destination(arrival.name, at: end) }
             if case .depart = step.maneuver { continue }
             if case .arrive = step.maneuver { continue }
             if case .connector = step.maneuver { continue }

@@ -17,7 +17,7 @@ public struct GuidanceAudit: Sendable {
         /// Pairs asked for, and how many routed.
         public var pairs = 0
         public var routed = 0
-        /// Steps in all (depart and arrive included) and metres walked.
+        /// Steps in all (an arrival said with the step walked to it is not one more) and metres walked.
         public var steps = 0
         public var metres = 0.0
         /// Spoken turn steps (turn, continue, enter, leave) shorter than ``GuidanceAudit/shortestTurn``; door,
@@ -120,14 +120,15 @@ public struct GuidanceAudit: Sendable {
                     f.shortTurns += 1
                     problems.append("step \(k + 1) \"\(step.instruction)\" is \(String(format: "%.1f", step.distance)) m before the next")
                 }
-            case .arrive:
+            default:
+                break
+            }
+            if let arrival = step.arrival {
                 f.arrivals += 1
-                if !Self.hasSide(step.maneuver) {
+                if !Self.hasSide(arrival) {
                     f.sidelessArrivals += 1
                     problems.append("arrival \"\(step.instruction)\" gives no side")
                 }
-            default:
-                break
             }
             if let l = step.landmark, l == previousLandmark {
                 f.repeatedLandmarks += 1
@@ -141,8 +142,7 @@ public struct GuidanceAudit: Sendable {
     /// Whether an arrival says where the place is: left or right; or straight ahead through its door or where the
     /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself; or as the
     /// walk enters the open area that is the place; or already there (the walk starts at it).
-    static func hasSide(_ maneuver: Maneuver) -> Bool {
-        guard case .arrive(_, let side, let approach) = maneuver else { return true }
-        return side != .ahead || approach != .beside
+    static func hasSide(_ arrival: Maneuver.Arrival) -> Bool {
+        arrival.side != .ahead || arrival.approach != .beside
     }
 }

@@ -42,9 +42,10 @@ import Testing
         let venue = try hub()
         let plan = try venue.route(RouteRequest(from: "Relay", to: "Platform 2"))
         let arrival = try #require(plan.itinerary.legs.last?.steps.last)
-        #expect(arrival.instruction == "Arrive at Platform 2 – Line M2 towards Porte Sud, as you enter it")
+        #expect(arrival.instruction.hasSuffix(". You reach Platform 2 – Line M2 towards Porte Sud as you enter it"))
+        #expect(arrival.arrival?.approach == .entering)
         let middle = plan.destination.end.point
-        let end = try venue.venue.frame.project(arrival.location)
+        let end = try venue.venue.frame.project(try #require(arrival.polyline.last))
         #expect(end.distance(to: middle) > 5, "the platform's middle is farther on")
     }
 

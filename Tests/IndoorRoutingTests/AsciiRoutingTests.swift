@@ -36,9 +36,20 @@ struct Scenario {
         maneuvers(it.legs.flatMap(\.steps))
     }
 
-    /// Each step's maneuver as `type modifier` ("turn left", "stairs up", "arrive right").
+    /// Each step's maneuver as `type modifier` ("turn left", "stairs up", "arrive right"), and the arrival said
+    /// with it after a `+` ("turn right + arrive left").
     func maneuvers(_ steps: [ItineraryStep]) -> [String] {
-        steps.map { s in [s.maneuver.type, s.maneuver.modifier].compactMap { $0 }.joined(separator: " ") }
+        steps.map { s in
+            let said = [s.maneuver.type, s.maneuver.modifier].compactMap { $0 }.joined(separator: " ")
+            guard let a = s.arrival, s.maneuver.arrival == nil else { return said }
+            return "\(said) + arrive \(a.side.rawValue)"
+        }
+    }
+
+    /// What a step says before the arrival it may end with: "Turn right" of "Turn right. You reach the shop on your
+    /// right".
+    func maneuverText(_ step: ItineraryStep, in language: InstructionLanguage = .en) -> String {
+        step.maneuver.instruction(landmark: step.landmark, then: step.then, in: language)
     }
 }
 
@@ -56,7 +67,7 @@ struct Scenario {
         #expect(abs(r.distance - 8) < 1e-6)
         #expect(r.points.count == 2)
         let m = s.maneuvers(try s.itinerary((1, 1, 0), (9, 1, 0)))
-        #expect(m == ["depart", "arrive ahead"])
+        #expect(m == ["depart + arrive ahead"])
     }
 
     /// ```
@@ -81,7 +92,7 @@ struct Scenario {
         #expect(abs(r.distance - expected) < 1e-6)
         let m = s.maneuvers(try s.itinerary((1, 3.5, 0), (7.5, 1, 0)))
         // A slight bend following the corridor is not a choice: not spoken (the geometry keeps it).
-        #expect(m == ["depart", "arrive ahead"])
+        #expect(m == ["depart + arrive ahead"])
     }
 
     /// ```
@@ -95,8 +106,8 @@ struct Scenario {
             """], names: ["B": "the Shop"])
         let it = try s.itinerary((1, 0.5, 0), (8, 0.5, 0))
         // The door just before the shop is where the shop is: the arrival says so.
-        #expect(s.maneuvers(it) == ["depart", "arrive ahead"])
-        #expect(it.legs.last?.steps.last?.instruction == "Arrive at the goal, through the door ahead")
+        #expect(s.maneuvers(it) == ["depart + arrive ahead"])
+        #expect(it.legs.last?.steps.last?.instruction.hasSuffix(". You reach the goal through the door ahead") == true)
         // The only way in is the door (y 1..2 at x = 6): the route passes through it, the clearance from its jambs.
         let r = try s.route((1, 0.5, 0), (8, 0.5, 0))
         let c = RoutingCosts().clearance
@@ -267,7 +278,7 @@ struct Scenario {
         let target = Coordinate(x: 8, y: 2.5)
         let stops = [s.end(1, 1), Waypoint(end: RouteEnd(point: Coordinate(x: 8, y: 1), levelID: "L0", label: "the kiosk"), target: target)]
         let it = try s.router.itinerary(through: stops)
-        #expect(it.legs.last?.steps.last?.instruction == "Arrive at the kiosk, on your left")
+        #expect(it.legs.last?.steps.last?.instruction == "Head east. You reach the kiosk on your left")
     }
 }
 

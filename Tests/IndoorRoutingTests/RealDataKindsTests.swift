@@ -139,7 +139,13 @@ import Testing
             Waypoint(end: RouteEnd(point: Coordinate(x: 8, y: 2.5), levelID: "L0", label: "C")),
         ])
         let marked = itinerary.legs.flatMap(\.steps).map(\.throughInferredOpening)
-        #expect(marked.contains(true) && marked.contains(false), "\(marked)")
+        #expect(marked.contains(true), "\(marked)")
+        // A walk along the walkway passes none.
+        let along = try router.itinerary(through: [
+            Waypoint(end: RouteEnd(point: Coordinate(x: 1, y: 0.5), levelID: "L0", label: "west")),
+            Waypoint(end: RouteEnd(point: Coordinate(x: 9, y: 0.5), levelID: "L0", label: "east")),
+        ])
+        #expect(along.legs.flatMap(\.steps).allSatisfy { !$0.throughInferredOpening })
     }
 
     /// Kind: a CAD export that draws only the rooms, the corridor being the level's outline minus the units;

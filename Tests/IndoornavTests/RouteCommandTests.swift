@@ -9,7 +9,7 @@ import Testing
         #expect(r.stdout.contains("Café Müller → Page Blanche Bookshop"))
         #expect(r.stdout.contains("Concourse [0]") && r.stdout.contains("Mezzanine [1]"))
         #expect(r.stdout.contains("up 1 level to Mezzanine"))
-        #expect(r.stdout.contains("Arrive at Page Blanche Bookshop"))
+        #expect(r.stdout.contains("You reach Page Blanche Bookshop"))
     }
 
     /// Three women's restrooms share a name: the route says which it took and names the others by id, which
@@ -70,7 +70,12 @@ import Testing
         #expect(steps.allSatisfy { $0["maneuver"] is String && $0["instruction"] is String && $0["distance"] is NSNumber
             && $0["duration"] is NSNumber && $0["level"] is NSNumber })
         #expect(steps.first?["maneuver"] as? String == "depart")
-        #expect(steps.last?["maneuver"] as? String == "arrive")
+        // The last step says the arrival: where the place is, and how the walk comes to it.
+        let arrival = try #require(steps.last?["arrival"] as? [String: Any])
+        #expect(arrival["name"] as? String == "Marché Express")
+        #expect(["left", "right", "ahead"].contains(arrival["side"] as? String ?? ""))
+        #expect(arrival["approach"] is String)
+        #expect(steps.dropLast().allSatisfy { $0["arrival"] == nil })
         #expect(legs.compactMap { ($0["level"] as? NSNumber)?.doubleValue } == [0, -1])
     }
 

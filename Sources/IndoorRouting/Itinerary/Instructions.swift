@@ -23,7 +23,7 @@ public enum InstructionLanguage: String, CaseIterable, Sendable {
 }
 
 /// What a step asks a person to do: the structured maneuver, from which the text is rendered in any
-/// ``InstructionLanguage`` (``instruction(landmark:then:in:)``), as OSRM keeps its guidance apart from its text.
+/// ``InstructionLanguage`` (``instruction(landmark:then:arrival:in:)``), as OSRM keeps its guidance apart from its text.
 public enum Maneuver: Hashable, Sendable {
     /// A change of direction, by how sharp it is.
     public enum Turn: String, Hashable, Sendable {
@@ -73,6 +73,24 @@ public enum Maneuver: Hashable, Sendable {
         /// Already there: the walk starts at the place or in the open area it is (a ticket machine on the platform
         /// asked for), so there is nothing to walk.
         case here
+    }
+
+    /// The destination as the step that reaches it says it: its name, on which side of the walker it is, and how
+    /// the walk comes to it.
+    public struct Arrival: Hashable, Sendable {
+        /// The destination's name in the instructions.
+        public let name: String
+        /// On which side of the walker it is.
+        public let side: Side
+        /// How the walk comes to it.
+        public let approach: Approach
+
+        /// The destination `name`, on `side`, come to by `approach`.
+        public init(name: String, side: Side, approach: Approach) {
+            self.name = name
+            self.side = side
+            self.approach = approach
+        }
     }
 
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
@@ -127,14 +145,21 @@ public enum Maneuver: Hashable, Sendable {
         }
     }
 
+    /// The arrival this maneuver is, when it is one.
+    public var arrival: Arrival? {
+        if case .arrive(let name, let side, let approach) = self { Arrival(name: name, side: side, approach: approach) } else { nil }
+    }
+
     /// The text of this maneuver in a language.
     /// - Parameters:
     ///   - landmark: the place it is oriented by: passed before a turn ("after Relay"), in view at the start
     ///     ("Head towards Relay").
     ///   - then: a second turn right after this one ("Turn right, then immediately left").
+    ///   - arrival: the destination the step reaches, said after the maneuver ("Turn right. You reach Relay, on
+    ///     your left"); ignored when the maneuver is that arrival itself.
     ///   - language: the language to write in.
-    public func instruction(landmark: String? = nil, then: Turn? = nil, in language: InstructionLanguage) -> String {
-        Phrasebook(language: language).instruction(self, landmark: landmark, then: then)
+    public func instruction(landmark: String? = nil, then: Turn? = nil, arrival: Arrival? = nil, in language: InstructionLanguage) -> String {
+        Phrasebook(language: language).instruction(self, landmark: landmark, then: then, arrival: arrival)
     }
 }
 
@@ -349,7 +374,19 @@ struct Phrasebook {
         }
     }
 
-    func instruction(_ m: Maneuver, landmark: String?, then: Maneuver.Turn?) -> String {
+    /// The destination said after the step that reaches it, as a sentence of its own: "You reach Relay through the
+    /// door on your left", "«Relay» будет за дверью слева".
+    func reaching(_ a: Maneuver.Arrival) -> String {
+        let side = side(a.side, approach: a.approach).drop { $0 == "," || $0 == " " }
+        return switch language {
+        case .en: "You reach \(a.name) \(side)"
+        case .fr: "Vous arrivez à \(a.name) \(side)"
+        case .de: "Sie erreichen \(a.name) \(side)"
+        case .ru: "\(quoted(a.name)) будет \(side)"
+        }
+    }
+
+    func instruction(_ m: Maneuver, landmark: String?, then: Maneuver.Turn?, arrival: Maneuver.Arrival? = nil) -> String {
         var text: String
         var oriented = false
         switch (m, language) {
@@ -412,6 +449,7 @@ struct Phrasebook {
             case .ru: text += " после \(quoted(landmark))"
             }
         }
+        if let arrival, m.arrival == nil { text += ". " + reaching(arrival) }
         return text
     }
 }

@@ -59,11 +59,16 @@ public struct ItineraryStep: Hashable, Sendable {
     /// Whether the step passes through an entrance the data does not draw but routing inferred
     /// (`Opening.isInferred`): a room with no opening in the data.
     public var throughInferredOpening = false
+    /// The destination, on the step that reaches it: said after the step's maneuver ("Turn right. You reach
+    /// Relay, on your left"), as a good guide says the last turn and the arrival together; or the step's maneuver
+    /// itself (``Maneuver/arrive(name:side:approach:)``) when nothing is walked to it on its level (off a ride,
+    /// or already there).
+    public var arrival: Maneuver.Arrival?
 
     /// The step's text in another language, rendered from its structured maneuver (names stay in the languages
     /// the itinerary was written for).
     public func instruction(in language: InstructionLanguage) -> String {
-        maneuver.instruction(landmark: landmark, then: then, in: language)
+        maneuver.instruction(landmark: landmark, then: then, arrival: arrival, in: language)
     }
 }
 
@@ -170,6 +175,8 @@ extension Router {
 ///   right"); one that starts in the open heads towards a named place in view when there is one;
 /// - landmarks are chosen for salience: shops, amenities and other named places before rooms, never the space
 ///   being walked through or entered, never the one the step before named;
+/// - the arrival is said with the last step walked to it ("Turn right. You reach Relay, on your left"), a step of
+///   its own only when nothing is walked to it on its level (off a ride, or already there);
 /// - the arrival says on which side the place is, from the approach: through the door on the left, right or
 ///   ahead when a door opens into it; the side a short passage to it leaves the way on; ahead where the way ends
 ///   at it; as you step off when it is the connector just ridden; otherwise the side of the hall or corridor it
@@ -230,6 +237,8 @@ struct ItineraryWriter {
         var thenAt: Turning?
         /// Metres from the maneuver to the turn ``then`` names.
         var thenAfter = 0.0
+        /// The destination the step reaches (see ``ItineraryStep/arrival``).
+        var arrival: Maneuver.Arrival?
     }
 
     /// Where a turn folded into the step before it is: for its landmark.
@@ -560,6 +569,7 @@ struct ItineraryWriter {
         guard !walk.isEmpty else { return }
         simplify()
         nameLandmarks()
+        sayArrivalWithLastStep()
         for d in walk { emit(d) }
         walk = []
         afterRide = false
@@ -760,6 +770,16 @@ struct ItineraryWriter {
         }
     }
 
+    /// The arrival is said with the step walked to it: one step, not a step of no metres after it. (Its landmark
+    /// was chosen with the arrival as a step of its own, so is never the destination's.)
+    mutating func sayArrivalWithLastStep() {
+        guard let arrival = walk.last?.maneuver.arrival else { return }
+        walk[walk.count - 1].arrival = arrival
+        guard walk.count >= 2 else { return }
+        absorb(walk.count - 1, into: walk.count - 2)
+        walk[walk.count - 1].arrival = arrival
+    }
+
     /// A walk that starts in a named room leaves it through its door as one step, however it winds inside (the
     /// door is in view): "Leave Classroom 104".
     mutating func leaveStartRoom() {
@@ -904,11 +924,11 @@ struct ItineraryWriter {
             return
         }
         let ordinal = venue.level(id: s.level)?.ordinal ?? 0
-        let instruction = Phrasebook(language: language).instruction(s.maneuver, landmark: s.landmark, then: s.then)
+        let instruction = Phrasebook(language: language).instruction(s.maneuver, landmark: s.landmark, then: s.then, arrival: s.arrival)
         steps.append(ItineraryStep(maneuver: s.maneuver, instruction: instruction, distance: s.distance, duration: s.duration,
                                    levelID: s.level, levelOrdinal: ordinal, location: location, polyline: polyline,
                                    landmark: s.landmark, then: s.then, thenAfter: s.then == nil ? nil : s.thenAfter,
-                                   throughInferredOpening: s.inferred))
+                                   throughInferredOpening: s.inferred, arrival: s.arrival))
     }
 
     mutating func closeLeg() {

@@ -679,14 +679,17 @@
                               dashArray: here ? null : '6 6' }).addTo(routeLayer);
       }
     }
+    // The start is the first step's point; the destination is where the last step (which says the arrival) ends.
     const first = route.steps[0], last = route.steps[route.steps.length - 1];
-    const pin = (s, colour, title) => {
-      if (s.level !== state.level) return;
-      L.circleMarker([s.location[1], s.location[0]], { radius: 7, color: c.halo, weight: 2, fillColor: colour, fillOpacity: 1,
-                                                       interactive: false, className: `pin-${title}` }).addTo(routeLayer);
+    const lastLine = lines.find((f) => f.id === `leg-${last.leg}`);
+    const end = lastLine ? lastLine.geometry.coordinates[lastLine.geometry.coordinates.length - 1] : last.location;
+    const pin = (level, [x, y], colour, title) => {
+      if (level !== state.level) return;
+      L.circleMarker([y, x], { radius: 7, color: c.halo, weight: 2, fillColor: colour, fillOpacity: 1,
+                               interactive: false, className: `pin-${title}` }).addTo(routeLayer);
     };
-    pin(first, c.pinStart, 'start');
-    pin(last, c.pinEnd, 'destination');
+    pin(first.level, first.location, c.pinStart, 'start');
+    pin(last.level, end, c.pinEnd, 'destination');
     if (puckLayer) puckLayer.eachLayer((l) => l.bringToFront && l.bringToFront());
   }
 

@@ -369,7 +369,7 @@ public struct MapRenderer: Sendable {
                 }
                 canvas.circle(p, radius: 11, fill: style.route, stroke: style.routeCasing, width: 2)
                 canvas.text(glyph, centeredAt: p, size: 12, color: style.routeCasing, halo: nil, bold: true)
-                let label = languages.first == "fr" ? "vers \(to)" : "to \(to)"
+                let label = InstructionLanguage(tag: languages.first).ride(to: to)
                 let size = canvas.measure(label, size: 12, bold: true)
                 let at = Coordinate(x: p.x, y: p.y - 22)
                 canvas.text(label, centeredAt: at, size: 12, color: style.text, halo: style.halo, bold: true)

@@ -110,6 +110,16 @@ extension Hub {
         #expect(svg.elements.contains { $0.name == "g" && $0.attributes["font-family"]?.hasPrefix("DejaVu Sans") == true })
     }
 
+    /// The label beside a ride's marker says where it goes in the map's language (it said "to" in German and
+    /// Russian maps).
+    @Test(arguments: [("en", "to Mezzanine"), ("fr", "vers Mezzanine"), ("de", "nach Mezzanine"), ("ru", "до «Mezzanine»")])
+    func aRideIsLabelledInTheMapsLanguage(language: String, label: String) throws {
+        let renderer = try #require(Hub.renderer), itinerary = try #require(Hub.itinerary)
+        let map = try renderer.drawSheet(itinerary, panelWidth: 600, height: 450, languages: [language], format: .svg)
+        let svg = SVGDocument(try map.encoded())
+        #expect(svg.texts.contains { $0.string == label }, "\(svg.texts.map(\.string))")
+    }
+
     /// The document is UTF-8 and markup in a name is escaped: Cyrillic survives, and a name with `&`, `<` and quotes
     /// reads back exactly.
     @Test func anSVGKeepsCyrillicAndEscapesMarkupInNames() throws {

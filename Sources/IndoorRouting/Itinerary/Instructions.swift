@@ -20,6 +20,17 @@ public enum InstructionLanguage: String, CaseIterable, Sendable {
     /// A distance as people say it in this language, rounded to the metre below 10 m, to 5 m below 100 m, then to
     /// 10 m: `"45 m"`, `"1,200 m"`; `"1 200 m"` in French, `"1.200 m"` in German, `"45 м"` in Russian.
     public func distance(_ metres: Double) -> String { Phrasebook(language: self).distance(metres) }
+
+    /// Where a ride goes, as a map's label beside it says it: `"to Mezzanine"`, `"vers Mezzanine"`,
+    /// `"nach Mezzanine"`, `"до «Мезонин»"`.
+    public func ride(to level: String) -> String {
+        switch self {
+        case .en: "to \(level)"
+        case .fr: "vers \(level)"
+        case .de: "nach \(level)"
+        case .ru: "до «\(level)»"
+        }
+    }
 }
 
 /// What a step asks a person to do: the structured maneuver, from which the text is rendered in any

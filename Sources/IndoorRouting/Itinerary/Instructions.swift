@@ -166,7 +166,7 @@ public enum Maneuver: Hashable, Sendable {
     ///   - landmark: the place it is oriented by: passed before a turn ("after Relay"), in view at the start
     ///     ("Head towards Relay").
     ///   - then: a second turn right after this one ("Turn right, then immediately left").
-    ///   - arrival: the destination the step reaches, said after the maneuver ("Turn right. You reach Relay, on
+    ///   - arrival: the destination the step reaches, said after the maneuver ("Turn right. You reach Relay on
     ///     your left"); ignored when the maneuver is that arrival itself.
     ///   - language: the language to write in.
     public func instruction(landmark: String? = nil, then: Turn? = nil, arrival: Arrival? = nil, in language: InstructionLanguage) -> String {

@@ -60,7 +60,7 @@ public struct ItineraryStep: Hashable, Sendable {
     /// (`Opening.isInferred`): a room with no opening in the data.
     public var throughInferredOpening = false
     /// The destination, on the step that reaches it: said after the step's maneuver ("Turn right. You reach
-    /// Relay, on your left"), as a good guide says the last turn and the arrival together; or the step's maneuver
+    /// Relay on your left"), as a good guide says the last turn and the arrival together; or the step's maneuver
     /// itself (``Maneuver/arrive(name:side:approach:)``) when nothing is walked to it on its level (off a ride,
     /// or already there).
     public var arrival: Maneuver.Arrival?
@@ -175,7 +175,7 @@ extension Router {
 ///   right"); one that starts in the open heads towards a named place in view when there is one;
 /// - landmarks are chosen for salience: shops, amenities and other named places before rooms, never the space
 ///   being walked through or entered, never the one the step before named;
-/// - the arrival is said with the last step walked to it ("Turn right. You reach Relay, on your left"), a step of
+/// - the arrival is said with the last step walked to it ("Turn right. You reach Relay on your left"), a step of
 ///   its own only when nothing is walked to it on its level (off a ride, or already there);
 /// - the arrival says on which side the place is, from the approach: through the door on the left, right or
 ///   ahead when a door opens into it; the side a short passage to it leaves the way on; ahead where the way ends

@@ -357,7 +357,8 @@ public struct NavigationCore {
             distanceRemaining: max(track.length - along, 0), durationRemaining: thisStep + after.duration, legIndex: steps[step].leg,
             legDistanceRemaining: max(after.legEnd - along, 0), legDurationRemaining: thisStep + after.legDuration,
             fractionTraveled: track.length > 0 ? min(along / track.length, 1) : 1, stepIndex: step,
-            instruction: steps[next].instruction, nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
+            instruction: next == step ? steps[step].arrival ?? steps[step].instruction : steps[next].instruction,
+            nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
             distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: after.levelChangeAhead, levelOrdinal: here.level,
             matched: context.plane.unproject(here.point), matchedDistance: nearest)
     }

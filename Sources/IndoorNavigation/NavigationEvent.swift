@@ -19,7 +19,8 @@ public struct NavigationProgress: Hashable, Sendable {
     public var fractionTraveled: Double
     /// The index of the step in force (in ``RouteTrack/steps``, every leg's steps in a row).
     public var stepIndex: Int
-    /// The instruction of the maneuver ahead (the next step's), or the current one's on the last step.
+    /// The instruction of the maneuver ahead (the next step's); on the last step, the arrival ahead ("You reach
+    /// Relay on your left", the current step's ``RouteTrack/Step/arrival``), or its instruction when it has none.
     public var instruction: String
     /// The instruction after ``instruction``, or `nil` when that one is the last.
     public var nextInstruction: String?

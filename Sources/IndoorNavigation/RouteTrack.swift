@@ -28,6 +28,9 @@ public struct RouteTrack: Sendable {
         public let then: Maneuver.Turn?
         /// Metres along the route where the turn ``then`` names is; `nil` without one.
         public let thenStart: Double?
+        /// The arrival said on its own ("You reach Relay on your left"), on the step whose instruction says it after
+        /// its maneuver: what is ahead once that maneuver is behind the walker. `nil` on every other step.
+        public let arrival: String?
         /// Whether the step rides or climbs a connector (stairs, elevator, escalator, ramp) to another level.
         public var isLevelChange: Bool { if case .connector = maneuver { true } else { false } }
     }
@@ -139,7 +142,8 @@ public struct RouteTrack: Sendable {
                 }
                 steps.append(Step(maneuver: step.maneuver, instruction: step.instruction, start: start, duration: step.duration,
                                   levelOrdinal: leg.levelOrdinal, levelID: leg.levelID, leg: legIndex,
-                                  then: step.then, thenStart: step.thenAfter.map { start + $0 }))
+                                  then: step.then, thenStart: step.thenAfter.map { start + $0 },
+                                  arrival: step.maneuver.arrival == nil ? step.arrival?.instruction(in: itinerary.language) : nil))
             }
         }
         for i in vertices.indices.dropLast() {

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorLocation
 import IndoorNavigation
+import IndoorRouting
 import IndoorSampleVenue
 import IndoorTestSupport
 import Synchronization
@@ -28,6 +29,40 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
             return yields > 3
         }
         #expect(yields == 4)
+    }
+
+    /// The last step says its maneuver and the arrival together ("Head north, then turn left after Elevator. You
+    /// reach Page Blanche Bookshop through the door on your left"): that is the step announced as it begins; once
+    /// the walker is on it, what is ahead is the arrival alone, not a turn already behind them.
+    @Test func theLastStretchShowsTheArrivalAhead() throws {
+        let route = try SampleRoute()
+        let track = RouteTrack(itinerary: route.itinerary, plane: route.context.plane)
+        let last = try #require(track.steps.last)
+        let arrival = try #require(route.itinerary.legs.last?.steps.last?.arrival)
+        #expect(last.instruction.hasSuffix(". You reach Page Blanche Bookshop through the door on your left"))
+        #expect(last.arrival == "You reach Page Blanche Bookshop through the door on your left")
+        #expect(last.arrival == arrival.instruction(in: .en))
+        #expect(track.steps.dropLast().allSatisfy { $0.arrival == nil })
+        var core = NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination)
+        var events: [NavigationEvent] = []
+        var s = 0.0, second = 0.0
+        while s <= track.length, !core.hasArrived {
+            let p = track.position(at: s)
+            let fix = Location(coordinate: route.context.plane.unproject(p.point), mode: .threeD, horizontalAccuracy: 5, course: p.bearing,
+                               speed: 1.3, levelOrdinal: p.level, timestamp: SessionSimulator.epoch.addingTimeInterval(second), source: "test")
+            core.update(fix, into: &events)
+            s += 1.3
+            second += 1
+        }
+        #expect(core.hasArrived)
+        let progress = events.compactMap { if case .progress(let p) = $0 { p } else { nil } }
+        let lastIndex = track.steps.count - 1
+        // Before it (the stairs are ridden in place), the whole last step is what comes after the ride; on it, the
+        // arrival alone.
+        let before = progress.filter { $0.stepIndex < lastIndex }, on = progress.filter { $0.stepIndex == lastIndex }
+        #expect(before.last?.nextInstruction == last.instruction)
+        #expect(events.contains { if case .stepChanged(lastIndex, last.instruction) = $0 { true } else { false } })
+        #expect(!on.isEmpty && on.allSatisfy { $0.instruction == last.arrival })
     }
 
     /// One fix, then a receiver that stays connected but says nothing.

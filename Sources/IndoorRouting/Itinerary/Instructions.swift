@@ -102,6 +102,10 @@ public enum Maneuver: Hashable, Sendable {
             self.side = side
             self.approach = approach
         }
+
+        /// The arrival said on its own, as it follows the maneuver of the step that reaches it ("You reach Relay
+        /// on your left"): what a guide says on the last stretch, once that maneuver is behind the walker.
+        public func instruction(in language: InstructionLanguage) -> String { Phrasebook(language: language).reaching(self) }
     }
 
     /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named

@@ -102,6 +102,8 @@ public struct Itinerary: Hashable, Sendable {
     public let endSnap: Double
     /// What the stops are called, from the start to the destination (for labelling them on a map).
     public var stopNames: [String] = []
+    /// The language the instructions are written in.
+    public var language: InstructionLanguage = .en
 }
 
 /// One stop of a multi-stop route: where, and what it is called in the instructions.
@@ -161,7 +163,8 @@ extension Router {
             }
             writer.add(route, from: pair.0, to: pair.1, isLast: isLast, arrival: arrival)
         }
-        return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label))
+        return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label),
+                         language: language)
     }
 }
 

@@ -225,15 +225,16 @@ def run(base, indoornav):
             compare_screenshot(page.page, "desktop-step-3")
             # The destination's pin is where the walk ends (the last step says the arrival after its maneuver, so
             # its own point is where it starts), on the destination's floor only.
-            pin = "() => { let p = null; indoorMap.map.eachLayer((l) => { if (l.options && l.options.className === 'pin-destination') p = l.getLatLng(); }); return p; }"
+            pin = "(() => { let p = null; indoorMap.map.eachLayer((l) => { if (l.options && l.options.className === 'pin-destination') p = l.getLatLng(); }); return p; })()"
             lines = [f for f in http_json(base, f"/v1/venues/{VENUE}/route?" + urllib.parse.urlencode({"from": v["from"], "to": v["to"], "format": "geojson"}))["features"]
                      if f["geometry"]["type"] == "LineString"]
             end = lines[-1]["geometry"]["coordinates"][-1]
+            page.wait_for(f"{pin} !== null")
             at = page.page.evaluate(pin)
             assert at and abs(at["lng"] - end[0]) < 1e-7 and abs(at["lat"] - end[1]) < 1e-7, (at, end)
+            # The floor's layers are redrawn after the floor switch is said: wait for the pin to go, bounded.
             page.page.locator("#steps li").nth(0).click()
-            page.wait_for("indoorMap.view().level === 0")
-            assert page.page.evaluate(pin) is None
+            page.wait_for(f"indoorMap.view().level === 0 && {pin} === null")
             page.page.locator("#steps li").nth(2).click()
             page.wait_for("indoorMap.view().level === 1")
             assert not page.errors, page.errors

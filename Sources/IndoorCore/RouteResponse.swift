@@ -181,9 +181,9 @@ extension RouteResponse.Step {
         let location = RouteResponse.roundedPosition(s.location)
         self.location = [location.longitude, location.latitude]
         let fields = ManeuverFields(s)
-        (modifier, then, leaving, connector, inferred) = (fields.modifier, fields.then, fields.leaving, fields.connector, fields.inferred)
+        (modifier, then, leaving, connector, inferred, arrival) = (fields.modifier, fields.then, fields.leaving, fields.connector,
+                                                                   fields.inferred, fields.arrival)
         landmark = s.landmark
-        arrival = s.arrival.map(RouteResponse.Arrival.init)
     }
 }
 

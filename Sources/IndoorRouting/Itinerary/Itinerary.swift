@@ -777,9 +777,7 @@ struct ItineraryWriter {
     /// was chosen with the arrival as a step of its own, so is never the destination's.)
     mutating func sayArrivalWithLastStep() {
         guard let arrival = walk.last?.maneuver.arrival else { return }
-        walk[walk.count - 1].arrival = arrival
-        guard walk.count >= 2 else { return }
-        absorb(walk.count - 1, into: walk.count - 2)
+        if walk.count >= 2 { absorb(walk.count - 1, into: walk.count - 2) }
         walk[walk.count - 1].arrival = arrival
     }
 

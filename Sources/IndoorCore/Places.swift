@@ -22,7 +22,7 @@ public struct PlaceSummary: Codable, Hashable, Sendable {
     public let levelName: String
     /// The level's ordinal.
     public let level: Double
-    /// The name of the building it is in, when the venue has several (``PreparedVenue/buildingName(ofLevel:languages:)``).
+    /// The name of the building it is in, when the venue has several (``PreparedVenue/buildingName(of:languages:)``).
     public let building: String?
 
     enum CodingKeys: String, CodingKey {
@@ -141,16 +141,24 @@ extension PreparedVenue {
         let level = venue.level(id: poi.levelID)
         return PlaceSummary(id: poi.id, name: poi.displayName(for: languages), levelID: poi.levelID,
                             levelName: level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? poi.levelID,
-                            level: level?.ordinal ?? 0, building: buildingName(ofLevel: poi.levelID, languages: languages))
+                            level: level?.ordinal ?? 0, building: buildingName(of: poi, languages: languages))
     }
 
-    /// Which building a place on level `levelID` is in, by name, where a venue has several (a campus: two rooms
-    /// called "Classroom 104" on floors both called "Level 1" are told apart by it): the names of the buildings the
-    /// level belongs to, in the first of `languages` each has, joined by " / "; `nil` for a venue of one building,
-    /// or a level that names no named building.
-    public func buildingName(ofLevel levelID: String, languages: [String]) -> String? {
-        guard venue.buildings.count > 1, let level = venue.level(id: levelID) else { return nil }
-        let names = level.buildingIDs.compactMap { id in venue.buildings.first { $0.id == id }?.name.resolved(for: languages) }
+    /// Which building `poi` is in, by name, where a venue has several (a campus: two rooms called "Classroom 104"
+    /// on floors both called "Level 1" are told apart by it): the named building its level belongs to, in the first
+    /// of `languages` it has a name in. Where the level belongs to several (an OSM extract's levels belong to every
+    /// building in it), the one whose footprint holds the place, so a ticket machine on a station's platform is not
+    /// said to be in the hotel next door; where none does, or several do, their names joined by " / " (or `nil`).
+    /// `nil` for a venue of one building, or a level that names no named building.
+    public func buildingName(of poi: POI, languages: [String]) -> String? {
+        guard venue.buildings.count > 1, let level = venue.level(id: poi.levelID) else { return nil }
+        var buildings = level.buildingIDs.compactMap { id in venue.buildings.firstIndex { $0.id == id } }
+            .filter { !venue.buildings[$0].name.isEmpty }
+        if buildings.count > 1 {
+            let footprints = buildingFootprints
+            buildings = buildings.filter { footprints[$0]?.contains(poi.coordinate.position) ?? false }
+        }
+        let names = buildings.compactMap { venue.buildings[$0].name.resolved(for: languages) }
         return names.isEmpty ? nil : names.joined(separator: " / ")
     }
 }

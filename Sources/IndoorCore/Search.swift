@@ -45,7 +45,7 @@ public struct SearchHit: Sendable {
     public let result: SearchResult
     /// The level the POI is on, or `nil` when the venue does not know its level id.
     public let level: Level?
-    /// The name of the building it is in, where the venue has several (``PreparedVenue/buildingName(ofLevel:languages:)``).
+    /// The name of the building it is in, where the venue has several (``PreparedVenue/buildingName(of:languages:)``).
     public let building: String?
     /// The place found (``result``'s).
     public var poi: POI { result.poi }
@@ -129,7 +129,7 @@ extension PreparedVenue {
         let levels = Dictionary(venue.levels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let languages = Self.nameLanguages(for: request.language)
         return index.search(query, walkingDistance: walking).map {
-            SearchHit(result: $0, level: levels[$0.poi.levelID], building: buildingName(ofLevel: $0.poi.levelID, languages: languages))
+            SearchHit(result: $0, level: levels[$0.poi.levelID], building: buildingName(of: $0.poi, languages: languages))
         }
     }
 }

@@ -234,7 +234,7 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
             return Entry(id: poi.id, name: poi.name.resolved(for: languages), ref: poi.ref, kind: poi.kind.rawValue,
                          category: poi.category, levelID: poi.levelID, level: level?.ordinal ?? 0,
                          levelName: level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID,
-                         building: prepared.buildingName(ofLevel: poi.levelID, languages: languages))
+                         building: prepared.buildingName(of: poi, languages: languages))
         }
         .sorted { ($0.level, $0.building ?? "", $0.name ?? "", $0.id) < ($1.level, $1.building ?? "", $1.name ?? "", $1.id) }
     }

@@ -234,7 +234,7 @@ public enum CategoryVocabulary {
                         de: ["gebetsraum", "kapelle", "raum der stille"], ru: ["молельная комната", "часовня", "молитвенная"]),
 
         // Money, post, phones.
-        "atm": Words(["atm", "cash machine", "cashpoint", "cash"], fr: ["distributeur de billets", "distributeur", "dab", "retrait"],
+        "atm": Words(["ATM", "cash machine", "cashpoint", "cash"], fr: ["distributeur de billets", "distributeur", "dab", "retrait"],
                      de: ["geldautomat", "bankautomat", "bargeld"], ru: ["банкомат", "наличные"]),
         "bank": Words(["bank", "banking"], fr: ["banque", "agence bancaire"], de: ["bank", "bankfiliale"], ru: ["банк", "отделение банка"]),
         "exchange": Words(["currency exchange", "bureau de change", "money exchange"], fr: ["bureau de change", "change"],
@@ -257,7 +257,7 @@ public enum CategoryVocabulary {
                              ru: ["зал ожидания", "ожидание"]),
         "lounge": Words(["lounge", "waiting lounge"], fr: ["salon", "salle d'attente"], de: ["lounge", "aufenthaltsraum"],
                         ru: ["зал ожидания", "лаунж"]),
-        "seating": Words(["seats", "seating", "bench", "sit"], fr: ["sièges", "banc", "s'asseoir"], de: ["sitzplätze", "bank", "sitzbank"],
+        "seating": Words(["bench", "seating", "seats", "sit"], fr: ["banc", "sièges", "s'asseoir"], de: ["sitzbank", "sitzplätze", "bank"],
                          ru: ["скамейка", "сиденья", "лавочка"]),
         "baggagestorage": Words(["left luggage", "luggage storage", "lockers", "baggage"], fr: ["consigne", "bagages", "casiers"],
                                 de: ["gepäckaufbewahrung", "schließfächer", "gepäck"], ru: ["камера хранения", "багаж", "ячейки"]),
@@ -435,6 +435,20 @@ public enum CategoryVocabulary {
     public static func words(for category: String, language: String) -> [String] {
         var seen: Set<String> = []
         return concepts(of: category).flatMap { concepts[$0]?(language) ?? [] }.filter { seen.insert($0).inserted }
+    }
+
+    /// What to call a place of `category` that has no name, in `language` (`en`, `fr`, `de`, `ru`): the first word
+    /// of the first concept it names, capitalised ("Bakery" for `shop.bakery`, "Geldautomat" for `atm`, "Туалет"
+    /// for `toilets`). An OSM key's concept (`shop`, `office`) gives way to its value's, but not `vending`: a vending
+    /// machine is one whatever it sells. `nil` when the category names no concept or the language is not one of
+    /// ``languages``.
+    /// - Complexity: O(length of the category).
+    public static func label(for category: String, language: String) -> String? {
+        // (A broader concept comes after the category's own, so it is never the label.)
+        let found = concepts(of: category)
+        let concept = found.first { !osmKeys.contains($0) || $0 == "vending" } ?? found.first
+        guard let word = concept.flatMap({ concepts[$0]?(language).first }) else { return nil }
+        return word.prefix(1).uppercased() + word.dropFirst()
     }
 
     /// The searchable words of a category: its own parts, the concepts it names, and their words in every language.

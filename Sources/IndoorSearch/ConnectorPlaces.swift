@@ -2,14 +2,6 @@ import IndoorBase
 import IndoorGeometry
 import IndoorVenue
 
-extension POI {
-    /// What to call the place when showing it: its name in the first of `languages` that has one, else another
-    /// name it has (an OSM `alt_name` or `description`), its room number, or its category.
-    public func displayName(for languages: [String] = []) -> String {
-        name.resolved(for: languages) ?? altName.resolved(for: languages) ?? ref ?? category
-    }
-}
-
 extension Venue {
     /// Every stop of every elevator, escalator, stairs, ramp and moving walkway as a place, id `CONNECTOR@LEVEL`
     /// (which ``SearchIndex/resolve(_:near:alternatives:)`` takes), whether or not a POI stands for it in search.

@@ -182,4 +182,27 @@ import Testing
         _ = try venue.route(RouteRequest(from: "Café Müller", to: id))
         #expect(throws: PlaceError.self) { try venue.levelFeatures("7") }
     }
+
+    /// An OSM extract's levels belong to every building drawn in it: a place is said to be in the one whose
+    /// footprint holds it, not in all of them, nor in the hotel next door to the station's platform.
+    @Test func aPlaceOnALevelOfSeveralBuildingsIsInTheOneThatHoldsIt() throws {
+        func block(_ west: Double) throws -> Geometry {
+            .polygon(try Polygon(rings: [[Coordinate(x: west, y: 49.870), Coordinate(x: west + 0.001, y: 49.870),
+                                          Coordinate(x: west + 0.001, y: 49.871), Coordinate(x: west, y: 49.871),
+                                          Coordinate(x: west, y: 49.870)]]))
+        }
+        let buildings = [Building(id: "way/1", name: LocalizedText("Hotel"), footprint: try block(8.630)),
+                         Building(id: "way/2", name: LocalizedText("Station"), footprint: try block(8.632)),
+                         Building(id: "way/3", name: LocalizedText(), footprint: try block(8.634))]
+        let level = Level(id: "0", ordinal: 0, name: LocalizedText("Level 0"), buildingIDs: buildings.map(\.id))
+        func place(_ id: String, _ longitude: Double) -> POI {
+            POI(id: id, kind: .amenity, category: "atm", name: LocalizedText(id), levelID: "0",
+                coordinate: GeoCoordinate(longitude: longitude, latitude: 49.8705))
+        }
+        let pois = [place("in-hotel", 8.6305), place("in-station", 8.6325), place("outside", 8.6315), place("unnamed-building", 8.6345)]
+        let venue = PreparedVenue(Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: buildings, levels: [level],
+                                        spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [],
+                                        frame: try LocalFrame(origin: GeoCoordinate(longitude: 8.63, latitude: 49.87))))
+        #expect(pois.map { venue.buildingName(of: $0, languages: []) } == ["Hotel", "Station", nil, nil])
+    }
 }

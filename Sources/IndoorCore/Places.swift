@@ -148,17 +148,31 @@ extension PreparedVenue {
     /// on floors both called "Level 1" are told apart by it): the named building its level belongs to, in the first
     /// of `languages` it has a name in. Where the level belongs to several (an OSM extract's levels belong to every
     /// building in it), the one whose footprint holds the place, so a ticket machine on a station's platform is not
-    /// said to be in the hotel next door; where none does, or several do, their names joined by " / " (or `nil`).
+    /// said to be in the hotel next door; where none does, those of them with no footprint drawn. Several names are
+    /// joined by " / ".
     /// `nil` for a venue of one building, or a level that names no named building.
     public func buildingName(of poi: POI, languages: [String]) -> String? {
         guard venue.buildings.count > 1, let level = venue.level(id: poi.levelID) else { return nil }
-        var buildings = level.buildingIDs.compactMap { id in venue.buildings.firstIndex { $0.id == id } }
-            .filter { !venue.buildings[$0].name.isEmpty }
+        let lookup = self.buildings
+        var buildings = level.buildingIDs.compactMap { lookup.index[$0] }
         if buildings.count > 1 {
-            let footprints = buildingFootprints
-            buildings = buildings.filter { footprints[$0]?.contains(poi.coordinate.position) ?? false }
+            // In the one whose footprint holds it; else in those that have none drawn (IMDF buildings have no
+            // geometry), if any.
+            let holding = buildings.filter { lookup.footprints[$0]?.contains(poi.coordinate.position) ?? false }
+            buildings = holding.isEmpty ? buildings.filter { lookup.footprints[$0] == nil } : holding
         }
         let names = buildings.compactMap { venue.buildings[$0].name.resolved(for: languages) }
         return names.isEmpty ? nil : names.joined(separator: " / ")
+    }
+}
+
+/// A venue's buildings by id, and their footprints (WGS84) prepared for point tests, by index in `venue.buildings`.
+struct BuildingLookup: Sendable {
+    let index: [String: Int]
+    let footprints: [Int: PreparedPolygon]
+
+    init(_ buildings: [Building]) {
+        index = Dictionary(buildings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        footprints = Dictionary(uniqueKeysWithValues: buildings.indices.compactMap { i in buildings[i].footprint.map { (i, PreparedPolygon($0)) } })
     }
 }

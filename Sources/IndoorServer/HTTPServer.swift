@@ -42,6 +42,8 @@ public final class HTTPServer: Sendable {
     private let sweeper = Mutex<Task<Void, Never>?>(nil)
     /// Open connections and requests in flight are counted in ``IndoorService/metrics``.
     var metrics: ServiceMetrics { service.metrics }
+    /// The connections whose client is sending a request, and since when.
+    let deadlines = RequestDeadlines()
 
     /// A server for `service`, not yet listening.
     public init(service: IndoorService, configuration: ServerConfiguration = ServerConfiguration()) {
@@ -86,10 +88,11 @@ public final class HTTPServer: Sendable {
         }
         boundPort.store(listeners[0].port, ordering: .releasing)
         let sessions = service.sessions
-        let task = Task.detached {
+        let task = Task.detached { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 sessions.sweep()
+                closeSlowClients(at: Self.now())
             }
         }
         sweeper.withLock { $0 = task }
@@ -210,10 +213,72 @@ public final class HTTPServer: Sendable {
         for socket in sockets where socket >= 0 { close(socket) }
     }
 
-    static func now() -> Double {
+    /// Closes the connections whose client has been sending its request for longer than
+    /// ``ServerLimits/requestSeconds`` at `now` (``now()``'s clock; the server asks every second).
+    /// - Returns: how many it closed.
+    @discardableResult
+    package func closeSlowClients(at now: Double) -> Int {
+        let closed = deadlines.closeOverdue(olderThan: Double(service.limits.requestSeconds), at: now)
+        if closed > 0 { metrics.slowClientsClosed.add(closed, ordering: .relaxed) }
+        return closed
+    }
+
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The connections whose client is sending a request (line, headers, body), and since when: from the connection's
+/// opening, then from each answer, until the request is whole. libmicrohttpd's own timeout counts only silence, so
+/// a client sending a byte a second would hold its connection for as long as it liked; ``closeOverdue(olderThan:at:)``
+/// shuts such a connection's socket, and the worker that owns it sees it end and closes it.
+///
+/// Connections are known by their address (`struct MHD_Connection *`), added when opened and removed when closed:
+/// libmicrohttpd reports the close before it closes the socket, so a socket shut here is always still the
+/// connection's own.
+final class RequestDeadlines: Sendable {
+    private struct Entry {
+        let socket: Int32
+        /// Since when the client has been sending a request; nil while it is answered.
+        var since: Double?
+    }
+    private let entries = Mutex<[UInt: Entry]>([:])
+
+    /// A connection opened on `socket`: its first request is awaited from `now`.
+    func opened(_ connection: UInt, socket: Int32, at now: Double) {
+        entries.withLock { $0[connection] = Entry(socket: socket, since: now) }
+    }
+
+    /// The connection's request is whole (or refused): its answer takes the time it takes.
+    func answering(_ connection: UInt) {
+        entries.withLock { $0[connection]?.since = nil }
+    }
+
+    /// The connection's answer is sent: the next request is awaited from `now`.
+    func answered(_ connection: UInt, at now: Double) {
+        entries.withLock { $0[connection]?.since = now }
+    }
+
+    /// The connection is closed.
+    func closed(_ connection: UInt) {
+        _ = entries.withLock { $0.removeValue(forKey: connection) }
+    }
+
+    /// Shuts the socket of every connection whose client has been sending a request for more than `seconds` at
+    /// `now`. - Returns: how many.
+    func closeOverdue(olderThan seconds: Double, at now: Double) -> Int {
+        entries.withLock { entries in
+            var closed = 0
+            for (connection, entry) in entries {
+                guard let since = entry.since, now - since > seconds, entry.socket >= 0 else { continue }
+                shutdown(entry.socket, Int32(SHUT_RDWR))
+                entries[connection]?.since = nil
+                closed += 1
+            }
+            return closed
+        }
     }
 }
 
@@ -268,9 +333,11 @@ private func serverRequestStarted(_ cls: UnsafeMutableRawPointer?, _ uri: Unsafe
 /// The request is done (answered, or the client went): one access-log line, and its state freed.
 private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                                     _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode) {
-    guard let cls, let context, let pointer = context.pointee else { return }
-    context.pointee = nil
+    guard let cls else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if let connection { server.deadlines.answered(address(of: connection), at: HTTPServer.now()) }
+    guard let context, let pointer = context.pointee else { return }
+    context.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
     if state.handled { server.metrics.inFlight.subtract(1, ordering: .releasing) }
     // A request the server refused before the handler saw it (headers too large) still gets its line.
@@ -285,15 +352,19 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
     }
 }
 
-/// Counts the open connections.
+/// Counts the open connections, and keeps their request deadlines.
 private func serverConnectionChanged(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                                      _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode) {
     guard let cls else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
         server.metrics.connections.add(1, ordering: .relaxed)
+        if let connection {
+            server.deadlines.opened(address(of: connection), socket: indoornav_connection_socket(connection), at: HTTPServer.now())
+        }
     } else {
         server.metrics.connections.subtract(1, ordering: .relaxed)
+        if let connection { server.deadlines.closed(address(of: connection)) }
     }
 }
 
@@ -315,6 +386,11 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
     func header(_ name: String) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
+    /// Queues the answer: the request is whole (or refused), and its deadline over.
+    func answer(_ response: HTTPResponse) -> MHD_Result {
+        server.deadlines.answering(address(of: connection))
+        return send(response, state, connection)
+    }
     if !state.handled {
         state.handled = true
         server.metrics.inFlight.add(1, ordering: .relaxed)
@@ -324,13 +400,13 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
                              message: "the server has \(limits.maxConnections) connections open: try again shortly").response()
             r.closesConnection = true
             r.headers.append(("Retry-After", "1"))
-            return send(r, state, connection)
+            return answer(r)
         }
         let length = header("Content-Length").flatMap { Int($0) }
         if let length, length > limits.maxBodyBytes {
             var r = APIError(status: 413, code: "body_too_large", message: "the body has \(length) bytes; at most \(limits.maxBodyBytes) are read").response()
             r.closesConnection = true
-            return send(r, state, connection)
+            return answer(r)
         }
         state.expectsBody = (length ?? 0) > 0 || header("Transfer-Encoding") != nil
         // Answered on the next call: a response queued on this first one makes MHD close the connection (it
@@ -345,7 +421,7 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
         if state.bodyBytes > limits.maxBodyBytes, state.status == 0 {
             var r = APIError(status: 413, code: "body_too_large", message: "the body has more than \(limits.maxBodyBytes) bytes").response()
             r.closesConnection = true
-            return send(r, state, connection)
+            return answer(r)
         }
         return .YES
     }
@@ -360,7 +436,12 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
                                                                                 forwardedFor: header("x-forwarded-for")))
     var response = server.service.respond(to: request)
     if server.service.phase == .draining { response.closesConnection = true }
-    return send(response, state, connection)
+    return answer(response)
+}
+
+/// A connection's address, its key while it is open.
+private func address(of connection: OpaquePointer) -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
 }
 
 /// The client's IP address as text (IPv4 or IPv6), nil when MHD does not know it.

@@ -18,6 +18,11 @@ public struct ServerLimits: Hashable, Sendable {
     public var connectionOverflow: Int
     /// Seconds a connection may stay silent (idle keep-alive, or a client that stops sending) before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a client may take to send a whole request (line, headers and body), from the connection's opening
+    /// or its previous answer; past it the connection is closed. (The silence timeout alone never closes a client
+    /// that sends a byte a second.) Keep it above ``connectionTimeoutSeconds``, so that an idle keep-alive
+    /// connection is closed for its silence first.
+    public var requestSeconds: Int
     /// Seconds a graceful shutdown waits for requests in flight.
     public var drainSeconds: Double
     /// The most results a search may ask for.
@@ -29,9 +34,9 @@ public struct ServerLimits: Hashable, Sendable {
 
     /// The defaults: 8 KiB URLs of at most 64 parameters, 32 KiB of headers, 64 KiB bodies, 4,096 connections
     /// (and 64 more told 429; an idle one costs a few KiB, and the process needs as many file descriptors), 15 s of
-    /// silence, 10 s of draining, 100 search results, 4,096-pixel images of at most 8 Mpx.
+    /// silence, 30 s to send a request, 10 s of draining, 100 search results, 4,096-pixel images of at most 8 Mpx.
     public init(target: RequestTarget.Limits = RequestTarget.Limits(), maxHeaderBytes: Int = 32 << 10, maxBodyBytes: Int = 64 << 10,
-                maxConnections: Int = 4096, connectionOverflow: Int = 64, connectionTimeoutSeconds: Int = 15, drainSeconds: Double = 10,
+                maxConnections: Int = 4096, connectionOverflow: Int = 64, connectionTimeoutSeconds: Int = 15, requestSeconds: Int = 30, drainSeconds: Double = 10,
                 maxSearchResults: Int = 100, maxImageSide: Int = 4096, maxImagePixels: Int = 8 << 20) {
         self.target = target
         self.maxHeaderBytes = maxHeaderBytes
@@ -39,6 +44,7 @@ public struct ServerLimits: Hashable, Sendable {
         self.maxConnections = maxConnections
         self.connectionOverflow = connectionOverflow
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.requestSeconds = requestSeconds
         self.drainSeconds = drainSeconds
         self.maxSearchResults = maxSearchResults
         self.maxImageSide = maxImageSide

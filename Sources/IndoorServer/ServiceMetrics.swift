@@ -20,6 +20,8 @@ public final class ServiceMetrics: Sendable {
     public let connections = Atomic<Int>(0)
     /// Requests whose headers are in and whose answer is not yet sent (kept by the HTTP server).
     public let inFlight = Atomic<Int>(0)
+    /// Connections closed because their client took too long to send a request (kept by the HTTP server).
+    public let slowClientsClosed = Atomic<Int>(0)
 
     /// No request counted yet.
     public init() {}
@@ -76,6 +78,9 @@ public final class ServiceMetrics: Sendable {
             # HELP indoornav_http_connections Open connections.
             # TYPE indoornav_http_connections gauge
             indoornav_http_connections \(connections.load(ordering: .relaxed))
+            # HELP indoornav_http_slow_clients_closed_total Connections closed for taking too long to send a request.
+            # TYPE indoornav_http_slow_clients_closed_total counter
+            indoornav_http_slow_clients_closed_total \(slowClientsClosed.load(ordering: .relaxed))
             # HELP indoornav_http_requests_in_flight Requests being answered.
             # TYPE indoornav_http_requests_in_flight gauge
             indoornav_http_requests_in_flight \(inFlight.load(ordering: .relaxed))

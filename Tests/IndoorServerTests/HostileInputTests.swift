@@ -101,6 +101,37 @@ import Testing
         try stillServes()
     }
 
+    /// A client that sends its request a byte at a time is never silent long enough for the silence timeout: it is
+    /// closed once its request has taken longer than `ServerLimits.requestSeconds`, and others are served meanwhile.
+    /// (The check is asked with a later clock, as the server asks it every second, rather than waiting 30 s.)
+    @Test func aClientSendingItsRequestAByteAtATimeIsClosedPastTheBound() throws {
+        let bounded = try TestServer()
+        let slow = try RawHTTP.connected(port: bounded.port)
+        defer { close(slow) }
+        for byte in Array("GET /v1/venues HT".utf8) {
+            var b = byte
+            #expect(send(slow, &b, 1, Int32(MSG_NOSIGNAL)) == 1)
+        }
+        #expect(try bounded.get("/v1/venues").status == 200)
+        // 29 s on, no request is overdue; 31 s on, the slow one is, and its client sees the connection end.
+        #expect(bounded.server.closeSlowClients(at: HTTPServer.now() + 29) == 0)
+        var ended = false
+        for _ in 0..<100 where !ended {
+            bounded.server.closeSlowClients(at: HTTPServer.now() + 31)
+            var p = pollfd(fd: slow, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 50) == 1 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = recv(slow, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            #expect(n <= 0, "the server answered a request it never had: \(String(decoding: buffer.prefix(max(n, 0)), as: UTF8.self))")
+            ended = true
+        }
+        #expect(ended, "the slow client's connection is still open")
+        #expect(try bounded.get("/v1/venues").status == 200)
+        let metrics = try bounded.get("/metrics").text
+        let closed = metrics.split(separator: "\n").first { $0.hasPrefix("indoornav_http_slow_clients_closed_total ") }
+        #expect(closed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 1, "\(closed ?? "no counter")")
+    }
+
     @Test func connectionsOverTheBoundAre429() throws {
         let bounded = try TestServer(limits: ServerLimits(maxConnections: 2))
         // Two idle connections take the bound.

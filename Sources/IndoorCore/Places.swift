@@ -148,16 +148,18 @@ extension PreparedVenue {
     /// on floors both called "Level 1" are told apart by it): the named building its level belongs to, in the first
     /// of `languages` it has a name in. Where the level belongs to several (an OSM extract's levels belong to every
     /// building in it), the one whose footprint holds the place, so a ticket machine on a station's platform is not
-    /// said to be in the hotel next door; where none does, those of them with no footprint drawn. Several names are
-    /// joined by " / ".
+    /// said to be in the hotel next door; where none does, those of them with no footprint (a source may draw
+    /// none), and where every one has a footprint, none (a platform outside the station's outline). A place that is
+    /// a building (an OSM police station or store) is in itself. Several names are joined by " / ".
     /// `nil` for a venue of one building, or a level that names no named building.
     public func buildingName(of poi: POI, languages: [String]) -> String? {
         guard venue.buildings.count > 1, let level = venue.level(id: poi.levelID) else { return nil }
         let lookup = self.buildings
+        // (Its place is at its entrance, on its outline, where the footprint test may answer either way.)
+        if let own = lookup.index[poi.id] { return venue.buildings[own].name.resolved(for: languages) }
         var buildings = level.buildingIDs.compactMap { lookup.index[$0] }
         if buildings.count > 1 {
-            // In the one whose footprint holds it; else in those that have none drawn (IMDF buildings have no
-            // geometry), if any.
+            // In the one whose footprint holds it; else in those without one.
             let holding = buildings.filter { lookup.footprints[$0]?.contains(poi.coordinate.position) ?? false }
             buildings = holding.isEmpty ? buildings.filter { lookup.footprints[$0] == nil } : holding
         }

@@ -234,7 +234,7 @@ public enum CategoryVocabulary {
                         de: ["gebetsraum", "kapelle", "raum der stille"], ru: ["молельная комната", "часовня", "молитвенная"]),
 
         // Money, post, phones.
-        "atm": Words(["ATM", "cash machine", "cashpoint", "cash"], fr: ["distributeur de billets", "distributeur", "dab", "retrait"],
+        "atm": Words(["atm", "cash machine", "cashpoint", "cash"], fr: ["distributeur de billets", "distributeur", "dab", "retrait"],
                      de: ["geldautomat", "bankautomat", "bargeld"], ru: ["банкомат", "наличные"]),
         "bank": Words(["bank", "banking"], fr: ["banque", "agence bancaire"], de: ["bank", "bankfiliale"], ru: ["банк", "отделение банка"]),
         "exchange": Words(["currency exchange", "bureau de change", "money exchange"], fr: ["bureau de change", "change"],
@@ -448,8 +448,11 @@ public enum CategoryVocabulary {
         let found = concepts(of: category)
         let concept = found.first { !osmKeys.contains($0) || $0 == "vending" } ?? found.first
         guard let word = concept.flatMap({ concepts[$0]?(language).first }) else { return nil }
-        return word.prefix(1).uppercased() + word.dropFirst()
+        return acronyms.contains(word) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
     }
+
+    /// First words that are written in capitals as a label.
+    static let acronyms: Set<String> = ["atm", "wc"]
 
     /// The searchable words of a category: its own parts, the concepts it names, and their words in every language.
     static func words(for category: String) -> [String] {

@@ -218,6 +218,7 @@ public final class HTTPServer: Sendable {
     /// - Returns: how many it closed.
     @discardableResult
     package func closeSlowClients(at now: Double) -> Int {
+        guard service.limits.requestSeconds > 0 else { return 0 }
         let closed = deadlines.closeOverdue(olderThan: Double(service.limits.requestSeconds), at: now)
         if closed > 0 { metrics.slowClientsClosed.add(closed, ordering: .relaxed) }
         return closed
@@ -235,14 +236,17 @@ public final class HTTPServer: Sendable {
 /// a client sending a byte a second would hold its connection for as long as it liked; ``closeOverdue(olderThan:at:)``
 /// shuts such a connection's socket, and the worker that owns it sees it end and closes it.
 ///
-/// Connections are known by their address (`struct MHD_Connection *`), added when opened and removed when closed:
-/// libmicrohttpd reports the close before it closes the socket, so a socket shut here is always still the
-/// connection's own.
+/// Connections are known by their address (`struct MHD_Connection *`), added when opened and removed when closed.
+/// libmicrohttpd reports the close before it closes the socket, and ``closeOverdue(olderThan:at:)`` shuts sockets
+/// under the same lock as ``closed(_:)`` removes them, so a socket shut here is always still the connection's own
+/// (never a number the kernel has given to a newer one).
 final class RequestDeadlines: Sendable {
     private struct Entry {
         let socket: Int32
         /// Since when the client has been sending a request; nil while it is answered.
         var since: Double?
+        /// Whether its socket was shut for it.
+        var shut = false
     }
     private let entries = Mutex<[UInt: Entry]>([:])
 
@@ -256,9 +260,15 @@ final class RequestDeadlines: Sendable {
         entries.withLock { $0[connection]?.since = nil }
     }
 
-    /// The connection's answer is sent: the next request is awaited from `now`.
-    func answered(_ connection: UInt, at now: Double) {
-        entries.withLock { $0[connection]?.since = now }
+    /// The connection's request is over (answered, or its client gone): the next is awaited from `now`.
+    /// - Returns: whether its socket was shut because the request took too long.
+    func answered(_ connection: UInt, at now: Double) -> Bool {
+        entries.withLock { e in
+            guard var entry = e[connection] else { return false }
+            defer { e[connection] = entry }
+            entry.since = now
+            return entry.shut
+        }
     }
 
     /// The connection is closed.
@@ -275,6 +285,7 @@ final class RequestDeadlines: Sendable {
                 guard let since = entry.since, now - since > seconds, entry.socket >= 0 else { continue }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
                 entries[connection]?.since = nil
+                entries[connection]?.shut = true
                 closed += 1
             }
             return closed
@@ -335,7 +346,7 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
                                     _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_RequestTerminationCode) {
     guard let cls else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    if let connection { server.deadlines.answered(address(of: connection), at: HTTPServer.now()) }
+    let tooSlow = connection.map { server.deadlines.answered(address(of: $0), at: HTTPServer.now()) } ?? false
     guard let context, let pointer = context.pointee else { return }
     context.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
@@ -348,7 +359,7 @@ private func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connectio
     if let log = server.configuration.accessLog {
         log(AccessLog.line(method: state.method, target: state.target, targetBytes: state.targetBytes, status: status, bytes: state.sentBytes,
                            milliseconds: seconds * 1000, endpoint: state.endpoint,
-                           error: state.errorCode ?? (state.status == 0 ? (state.handled ? "not_answered" : "refused_by_http_layer") : nil)))
+                           error: state.errorCode ?? (state.status == 0 ? (tooSlow ? "request_too_slow" : state.handled ? "not_answered" : "refused_by_http_layer") : nil)))
     }
 }
 
@@ -386,7 +397,7 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
     func header(_ name: String) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
-    /// Queues the answer: the request is whole (or refused), and its deadline over.
+    /// Queues an answer before the request is whole (a refusal): its deadline is over.
     func answer(_ response: HTTPResponse) -> MHD_Result {
         server.deadlines.answering(address(of: connection))
         return send(response, state, connection)
@@ -426,6 +437,8 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
         return .YES
     }
     if state.status != 0 { return .YES }
+    // The request is whole: the time the service takes is not the client's.
+    server.deadlines.answering(address(of: connection))
     var headers: [String: String] = [:]
     for name in HTTPRequest.readHeaders {
         if let value = header(name) { headers[name] = value }
@@ -436,7 +449,7 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
                                                                                 forwardedFor: header("x-forwarded-for")))
     var response = server.service.respond(to: request)
     if server.service.phase == .draining { response.closesConnection = true }
-    return answer(response)
+    return send(response, state, connection)
 }
 
 /// A connection's address, its key while it is open.

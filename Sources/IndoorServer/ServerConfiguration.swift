@@ -20,8 +20,9 @@ public struct ServerLimits: Hashable, Sendable {
     public var connectionTimeoutSeconds: Int
     /// Seconds a client may take to send a whole request (line, headers and body), from the connection's opening
     /// or its previous answer; past it the connection is closed. (The silence timeout alone never closes a client
-    /// that sends a byte a second.) Keep it above ``connectionTimeoutSeconds``, so that an idle keep-alive
-    /// connection is closed for its silence first.
+    /// that sends a byte a second.) The time counts from the previous answer, idle time included: keep it above
+    /// ``connectionTimeoutSeconds``, so that an idle keep-alive connection is closed for its silence first. 0 or
+    /// less: no bound.
     public var requestSeconds: Int
     /// Seconds a graceful shutdown waits for requests in flight.
     public var drainSeconds: Double

@@ -204,13 +204,17 @@ import Testing
                                         spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [],
                                         frame: try LocalFrame(origin: GeoCoordinate(longitude: 8.63, latitude: 49.87))))
         #expect(pois.map { venue.buildingName(of: $0, languages: []) } == ["Hotel", "Station", nil, nil])
-        // Buildings with no footprint (IMDF draws none): a place outside every drawn one is in those; one in an
-        // unnamed drawn building is in no named one.
+        // Buildings with no footprint (a source may draw none): a place outside every drawn one is in those; one in
+        // an unnamed drawn building is in no named one.
         let drawnAndNot = buildings + [Building(id: "b4", name: LocalizedText("Annex")), Building(id: "b5", name: LocalizedText("Wing"))]
         let shared = Level(id: "0", ordinal: 0, name: LocalizedText("Level 0"), buildingIDs: drawnAndNot.map(\.id))
         let second = PreparedVenue(Venue(id: "v", name: LocalizedText("V"), sourceFormat: "test", buildings: drawnAndNot, levels: [shared],
                                          spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [],
                                          frame: try LocalFrame(origin: GeoCoordinate(longitude: 8.63, latitude: 49.87))))
         #expect(pois.map { second.buildingName(of: $0, languages: []) } == ["Hotel", "Station", "Annex / Wing", nil])
+        // A place that is a building (OSM puts a police station's at its entrance, on its outline) is in itself.
+        let police = POI(id: "way/2", kind: .amenity, category: "police", name: LocalizedText("Police"), levelID: "0",
+                         coordinate: GeoCoordinate(longitude: 8.632, latitude: 49.8705))
+        #expect(venue.buildingName(of: police, languages: []) == "Station")
     }
 }

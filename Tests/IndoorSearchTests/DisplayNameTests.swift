@@ -36,6 +36,9 @@ import Testing
         #expect(Self.place("atm").displayName(for: ["es", "ru"]) == "Банкомат")
         #expect(Self.place("atm").displayName(for: ["es"]) == "ATM")
         #expect(Self.place("atm").displayName() == "ATM")
+        // A regional tag speaks its language; an empty number is no number.
+        #expect(Self.place("atm").displayName(for: ["de-AT"]) == "Geldautomat")
+        #expect(Self.place("classroom", ref: "", kind: .room).displayName() == "Classroom")
     }
 
     /// Every category the loaders produce or IMDF defines has a label in every language.

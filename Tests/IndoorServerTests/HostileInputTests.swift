@@ -102,13 +102,17 @@ import Testing
     }
 
     /// A client that sends its request a byte at a time is never silent long enough for the silence timeout: it is
-    /// closed once its request has taken longer than `ServerLimits.requestSeconds`, and others are served meanwhile.
-    /// (The check is asked with a later clock, as the server asks it every second, rather than waiting 30 s.)
+    /// closed once its request has taken longer than `ServerLimits.requestSeconds`, and others are served meanwhile;
+    /// an answer that lasts (an event stream) is not the client's time. (The check is asked with a later clock, as
+    /// the server asks it every second, rather than waiting 30 s.)
     @Test func aClientSendingItsRequestAByteAtATimeIsClosedPastTheBound() throws {
         let bounded = try TestServer()
+        let id = try SessionHTTP.open(bounded.port)
+        let follower = try SSEClient(port: bounded.port, "/v1/sessions/\(id)/events")
+        follower.read { !$0.isEmpty }
         let slow = try RawHTTP.connected(port: bounded.port)
         defer { close(slow) }
-        for byte in Array("GET /v1/venues HT".utf8) {
+        for byte in Array("GET /v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: aaa".utf8) {
             var b = byte
             #expect(send(slow, &b, 1, Int32(MSG_NOSIGNAL)) == 1)
         }
@@ -127,6 +131,19 @@ import Testing
         }
         #expect(ended, "the slow client's connection is still open")
         #expect(try bounded.get("/v1/venues").status == 200)
+        // Its request line was in, so its access-log line says why it ended (once its worker has closed it).
+        var logged = false
+        for _ in 0..<200 where !logged {
+            logged = bounded.log.lines.withLock { $0.contains { $0.contains("\"request_too_slow\"") } }
+            if !logged { usleep(10_000) }
+        }
+        #expect(logged, "no access-log line says why")
+        // The event stream, answered long ago, is still followed.
+        let walk = try Walk.make()
+        let posted = try SessionHTTP.fixes(bounded.port, id, Array(walk.fixes.prefix(5)))
+        #expect(posted.status == 200)
+        let live = follower.read { $0.filter { $0.id != nil }.count >= posted.events.count }.compactMap(\.data)
+        #expect(live == posted.events)
         let metrics = try bounded.get("/metrics").text
         let closed = metrics.split(separator: "\n").first { $0.hasPrefix("indoornav_http_slow_clients_closed_total ") }
         #expect(closed.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 1, "\(closed ?? "no counter")")

@@ -204,9 +204,10 @@ public enum CategoryVocabulary {
                             de: ["abfahrt", "ankunft", "abfahrtstafel"], ru: ["табло", "отправление", "прибытие"]),
 
         // Tickets, information, help.
-        "tickets": Words(["tickets", "ticket office", "ticket machine", "fares"], fr: ["billets", "billetterie", "guichet", "tickets"],
-                         de: ["fahrkarten", "tickets", "fahrkartenschalter", "fahrscheine"],
-                         ru: ["билеты", "кассы", "касса", "билетная касса"]),
+        "tickets": Words(["tickets", "ticket office", "ticket machine", "fares"],
+                         fr: ["billets", "billetterie", "guichet", "tickets", "billetterie automatique"],
+                         de: ["fahrkarten", "tickets", "fahrkartenschalter", "fahrscheine", "fahrkartenautomat"],
+                         ru: ["билеты", "кассы", "касса", "билетная касса", "билетный автомат"]),
         "validator": Words(["validator", "ticket validator", "card reader"], fr: ["valideur", "composteur"],
                            de: ["entwerter", "fahrkartenentwerter"], ru: ["валидатор", "компостер"]),
         "information": Words(["information", "info", "help desk", "help"], fr: ["information", "renseignements", "accueil"],
@@ -440,16 +441,25 @@ public enum CategoryVocabulary {
     /// What to call a place of `category` that has no name, in `language` (`en`, `fr`, `de`, `ru`): the first word
     /// of the first concept it names, capitalised ("Bakery" for `shop.bakery`, "Geldautomat" for `atm`, "Туалет"
     /// for `toilets`). An OSM key's concept (`shop`, `office`) gives way to its value's, but not `vending`: a vending
-    /// machine is one whatever it sells. `nil` when the category names no concept or the language is not one of
+    /// machine is one whatever it sells, named by what it sells where there is a word for it (`machines`:
+    /// "Ticket machine", "Fahrkartenautomat"). `nil` when the category names no concept or the language is not one of
     /// ``languages``.
     /// - Complexity: O(length of the category).
     public static func label(for category: String, language: String) -> String? {
         // (A broader concept comes after the category's own, so it is never the label.)
         let found = concepts(of: category)
         let concept = found.first { !osmKeys.contains($0) || $0 == "vending" } ?? found.first
-        guard let word = concept.flatMap({ concepts[$0]?(language).first }) else { return nil }
+        // A vending machine is called by what it sells where the language has a word for it ("Fahrkartenautomat").
+        let machine = concept == "vending" ? found.lazy.compactMap { machines[$0]?(language).first }.first : nil
+        guard let word = machine ?? concept.flatMap({ concepts[$0]?(language).first }) else { return nil }
         return acronyms.contains(word) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
     }
+
+    /// What a vending machine is called by what it sells (`vending_machine.public_transport_tickets`), by the
+    /// concept sold; each word is also one of that concept's.
+    static let machines: [String: Words] = [
+        "tickets": Words(["ticket machine"], fr: ["billetterie automatique"], de: ["fahrkartenautomat"], ru: ["билетный автомат"]),
+    ]
 
     /// First words that are written in capitals as a label.
     static let acronyms: Set<String> = ["atm", "wc"]

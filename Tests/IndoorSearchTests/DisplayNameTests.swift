@@ -12,10 +12,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("vending_machine.public_transport_tickets", "401102", "en", "Vending machine 401102"),
-        ("vending_machine.public_transport_tickets", "401102", "de", "Automat 401102"),
-        ("vending_machine.public_transport_tickets", "401102", "fr", "Distributeur automatique 401102"),
-        ("vending_machine.public_transport_tickets", "401102", "ru", "Торговый автомат 401102"),
+        ("vending_machine.public_transport_tickets", "401102", "en", "Ticket machine 401102"),
+        ("vending_machine.public_transport_tickets", "401102", "de", "Fahrkartenautomat 401102"),
+        ("vending_machine.public_transport_tickets", "401102", "fr", "Billetterie automatique 401102"),
+        ("vending_machine.public_transport_tickets", "401102", "ru", "Билетный автомат 401102"),
+        // A machine with no word of its own for what it sells.
+        ("vending_machine.sweets;drinks", nil, "en", "Vending machine"), ("vending_machine.coffee", "2", "de", "Automat 2"),
         ("bench", nil, "en", "Bench"), ("bench", nil, "fr", "Banc"), ("bench", nil, "de", "Sitzbank"), ("bench", nil, "ru", "Скамейка"),
         ("shop.bakery", nil, "en", "Bakery"), ("shop.bakery", nil, "de", "Bäckerei"),
         ("toilets", nil, "ru", "Туалет"), ("atm", "3", "en", "ATM 3"), ("atm", nil, "de", "Geldautomat"),
@@ -39,6 +41,15 @@ import Testing
         // A regional tag speaks its language; an empty number is no number.
         #expect(Self.place("atm").displayName(for: ["de-AT"]) == "Geldautomat")
         #expect(Self.place("classroom", ref: "", kind: .room).displayName() == "Classroom")
+    }
+
+    /// Every machine word is also a word of the concept it sells, so that what a place is called finds it.
+    @Test func aMachinesNameFindsIt() {
+        for (concept, words) in CategoryVocabulary.machines {
+            for language in CategoryVocabulary.languages {
+                #expect(Set(words(language)).isSubset(of: CategoryVocabulary.concepts[concept]?(language) ?? []), "\(concept) \(language)")
+            }
+        }
     }
 
     /// Every category the loaders produce or IMDF defines has a label in every language.

@@ -145,36 +145,12 @@ extension PreparedVenue {
     }
 
     /// Which building `poi` is in, by name, where a venue has several (a campus: two rooms called "Classroom 104"
-    /// on floors both called "Level 1" are told apart by it): the named building its level belongs to, in the first
-    /// of `languages` it has a name in. Where the level belongs to several (an OSM extract's levels belong to every
-    /// building in it), the one whose footprint holds the place, so a ticket machine on a station's platform is not
-    /// said to be in the hotel next door; where none does, those of them with no footprint (a source may draw
-    /// none), and where every one has a footprint, none (a platform outside the station's outline). A place that is
-    /// a building (an OSM police station or store) is in itself. Several names are joined by " / ".
-    /// `nil` for a venue of one building, or a level that names no named building.
+    /// on floors both called "Level 1" are told apart by it): the names of the buildings `PlaceBuildings` puts it
+    /// in, in the first of `languages` each has, joined by " / ". `nil` for a venue of one building, or a place in
+    /// no named building.
     public func buildingName(of poi: POI, languages: [String]) -> String? {
-        guard venue.buildings.count > 1, let level = venue.level(id: poi.levelID) else { return nil }
-        let lookup = self.buildings
-        // (Its place is at its entrance, on its outline, where the footprint test may answer either way.)
-        if let own = lookup.index[poi.id] { return venue.buildings[own].name.resolved(for: languages) }
-        var buildings = level.buildingIDs.compactMap { lookup.index[$0] }
-        if buildings.count > 1 {
-            // In the one whose footprint holds it; else in those without one.
-            let holding = buildings.filter { lookup.footprints[$0]?.contains(poi.coordinate.position) ?? false }
-            buildings = holding.isEmpty ? buildings.filter { lookup.footprints[$0] == nil } : holding
-        }
-        let names = buildings.compactMap { venue.buildings[$0].name.resolved(for: languages) }
+        guard venue.buildings.count > 1 else { return nil }
+        let names = placeBuildings.buildings(of: poi).compactMap { venue.buildings[$0].name.resolved(for: languages) }
         return names.isEmpty ? nil : names.joined(separator: " / ")
-    }
-}
-
-/// A venue's buildings by id, and their footprints (WGS84) prepared for point tests, by index in `venue.buildings`.
-struct BuildingLookup: Sendable {
-    let index: [String: Int]
-    let footprints: [Int: PreparedPolygon]
-
-    init(_ buildings: [Building]) {
-        index = Dictionary(buildings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        footprints = Dictionary(uniqueKeysWithValues: buildings.indices.compactMap { i in buildings[i].footprint.map { (i, PreparedPolygon($0)) } })
     }
 }

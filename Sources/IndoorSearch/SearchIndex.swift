@@ -29,7 +29,7 @@ public struct SearchQuery: Sendable {
     public var near: Place?
     /// Only POIs on these levels (ids), when not empty.
     public var levelIDs: Set<String> = []
-    /// Only POIs in this building (id).
+    /// Only POIs in this building (id), as ``PlaceBuildings`` places them.
     public var buildingID: String?
     /// Only POIs of this category or one of its synonyms ("restroom", "toilets", "lift").
     public var category: String?
@@ -82,7 +82,10 @@ public struct SearchIndex: Sendable {
     private let metric: [Coordinate?]
     private let categoryWords: [Set<String>]
     private let levelOrdinal: [String: Double]
-    private let levelBuildings: [String: Set<String>]
+    /// Each place's buildings (indexes into the venue's), as ``PlaceBuildings`` puts it in them.
+    private let placeBuildings: [[Int]]
+    /// Building index by id, for ``SearchQuery/buildingID``.
+    private let buildingIndex: [String: Int]
     /// Each place's level ordinal and kind rank, read per candidate without copying the place.
     private let placeOrdinal: [Double]
     private let placeKindRank: [Int]
@@ -124,20 +127,21 @@ public struct SearchIndex: Sendable {
         metric = (try? venue.frame.project(places.map(\.coordinate)))?.map { Optional($0) }
             ?? places.map { try? venue.frame.project($0.coordinate) }
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
-        levelBuildings = Dictionary(venue.levels.map { ($0.id, Set($0.buildingIDs)) }, uniquingKeysWith: { a, _ in a })
+        let buildingsOf = PlaceBuildings(venue)
+        placeBuildings = places.map { buildingsOf.buildings(of: $0) }
+        buildingIndex = Dictionary(venue.buildings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         placeOrdinal = places.map { [levelOrdinal] in levelOrdinal[$0.levelID] ?? 0 }
         placeKindRank = places.map { Self.kindRank($0.kind) }
         let levelWords = Dictionary(venue.levels.map { l in
             (l.id, l.name.allTexts + l.shortName.allTexts + ["level \(l.ordinalText)"])
         }, uniquingKeysWith: { a, _ in a })
-        let buildingWords = Dictionary(venue.buildings.map { ($0.id, $0.name.allTexts) }, uniquingKeysWith: { a, _ in a })
 
         // Tokens of what many POIs share (a category's words, a level's and its buildings' names), made once.
         func tokenize(_ texts: [String]) -> [(token: String, isRun: Bool)] { texts.flatMap { TextNormalizer.tokensAndRuns($0) } }
         var levelTokens: [String: [(token: String, isRun: Bool)]] = [:]
-        for level in venue.levels {
-            levelTokens[level.id] = tokenize((levelWords[level.id] ?? []) + level.buildingIDs.flatMap { buildingWords[$0] ?? [] })
-        }
+        for level in venue.levels { levelTokens[level.id] = tokenize(levelWords[level.id] ?? []) }
+        // The names of the buildings a place is in (not every building of an OSM extract's level).
+        let buildingTokens = venue.buildings.map { tokenize($0.name.allTexts) }
 
         var table: [String: [Posting]] = [:]
         var categoryTable: [String: [Posting]] = [:]
@@ -186,6 +190,7 @@ public struct SearchIndex: Sendable {
             }
             if let id = categoryIDs[poi.category] { categoryDocs[Int(id)].append(Int32(i)) }
             add(levelTokens[poi.levelID] ?? [], Field.place)
+            for b in placeBuildings[i] { add(buildingTokens[b], Field.place) }
             for (token, weight) in best { table[token, default: []].append(Posting(doc: Int32(i), weight: weight)) }
             categoryWords.append(categorySets[poi.category] ?? [])
             nameTokenCount.append(Set(nameTokens.filter { !$0.isRun }.map(\.token)).count)
@@ -404,7 +409,7 @@ public struct SearchIndex: Sendable {
         let nearOrdinal = query.near.flatMap { levelOrdinal[$0.levelID] } ?? 0
         func consider(_ i: Int, wholeName: Int) {
             if !query.levelIDs.isEmpty, !query.levelIDs.contains(places[i].levelID) { return }
-            if let b = query.buildingID, !(levelBuildings[places[i].levelID]?.contains(b) ?? false) { return }
+            if let b = query.buildingID, !(buildingIndex[b].map(placeBuildings[i].contains) ?? false) { return }
             if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { return }
             var nameMatch = wholeName
             while nextStart < startsName.count, Int(startsName[nextStart]) < i { nextStart += 1 }

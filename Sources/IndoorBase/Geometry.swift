@@ -120,6 +120,14 @@ public indirect enum Geometry: Hashable, Sendable {
     /// The smallest box holding every position, or `nil` for a geometry with none (an empty collection).
     public var boundingBox: BoundingBox? { BoundingBox(covering: allCoordinates) }
 
+    /// The box `b` as a polygon, its ring counter-clockwise from the lower left corner; an empty multipolygon when
+    /// no ring can be made of it (a corner not finite).
+    public static func rectangle(_ b: BoundingBox) -> Geometry {
+        let ring = [Coordinate(x: b.minX, y: b.minY), Coordinate(x: b.maxX, y: b.minY), Coordinate(x: b.maxX, y: b.maxY),
+                    Coordinate(x: b.minX, y: b.maxY), Coordinate(x: b.minX, y: b.minY)]
+        return (try? Polygon(rings: [ring])).map(Geometry.polygon) ?? .multiPolygon([])
+    }
+
     /// The GeoJSON `type` name.
     public var typeName: String {
         switch self {

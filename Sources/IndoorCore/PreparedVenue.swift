@@ -62,7 +62,6 @@ public final class PreparedVenue: Sendable {
     private let navigationPart = BuiltOnce<NavigationContext>()
     private let extentPart = BuiltOnce<BoundingBox?>()
     private let idsPart = BuiltOnce<PlaceIDs>()
-    private let buildingsPart = BuiltOnce<PlaceBuildings>()
     let rendererPart = BuiltOnce<MapRenderer>()
 
     /// Prepares `venue` (as it will be routed: infer passages first, see ``VenueSource/load()``).
@@ -86,8 +85,8 @@ public final class PreparedVenue: Sendable {
     public var routers: RouterPool { routersPart.value { RouterPool(graph: graph) } }
     /// The venue's features by id (made on first use).
     public var placeIDs: PlaceIDs { idsPart.value { PlaceIDs(venue) } }
-    /// Which building each place is in (made on first use).
-    public var placeBuildings: PlaceBuildings { buildingsPart.value { PlaceBuildings(venue) } }
+    /// Which building each place is in (the search index's, which finds places by it).
+    public var placeBuildings: PlaceBuildings { searchIndex.buildings }
     /// The WGS84 box around the venue (`Venue.extent`, computed on first use).
     public var extent: BoundingBox? { extentPart.value { venue.extent } }
     /// What the navigation engine reads about the venue (built on first use, on ``graph``).

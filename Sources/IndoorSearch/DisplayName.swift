@@ -9,8 +9,8 @@ extension POI {
     public func displayName(for languages: [String] = []) -> String {
         if let name = name.resolved(for: languages) ?? altName.resolved(for: languages) { return name }
         if kind == .room || kind == .section, let ref, !ref.isEmpty { return ref }
-        // A tag's language ("de-AT" → de), as names and instructions read it.
-        let language = languages.lazy.compactMap { $0.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() }
+        // A tag's language ("de-AT" → de), as names are resolved.
+        let language = languages.lazy.map { LocalizedText.primaryLanguage(of: $0).lowercased() }
             .first(where: CategoryVocabulary.languages.contains) ?? "en"
         let label = CategoryVocabulary.label(for: category, language: language) ?? Self.words(of: category)
         guard let ref, !ref.isEmpty else { return label }

@@ -27,6 +27,9 @@ public struct PlaceBuildings: Sendable {
         levels = Dictionary(venue.levels.map { level in (level.id, level.buildingIDs.compactMap { index[$0] }) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The index in `venue.buildings` of the building with id `id`, if there is one.
+    public func index(ofBuilding id: String) -> Int? { index[id] }
+
     /// The indexes in `venue.buildings` of the buildings `poi` is in (see ``PlaceBuildings``); empty when its level
     /// names none, or when every building of its level has a footprint and none holds it.
     /// - Complexity: O(the level's buildings), a point-in-polygon test each where it has several.

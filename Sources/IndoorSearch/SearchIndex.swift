@@ -82,10 +82,11 @@ public struct SearchIndex: Sendable {
     private let metric: [Coordinate?]
     private let categoryWords: [Set<String>]
     private let levelOrdinal: [String: Double]
-    /// Each place's buildings (indexes into the venue's), as ``PlaceBuildings`` puts it in them.
+    /// Which building each place of the venue is in (the words of their names find it, and a query's building
+    /// keeps it).
+    public let buildings: PlaceBuildings
+    /// Each place's buildings (indexes into the venue's), from ``buildings``, read per candidate.
     private let placeBuildings: [[Int]]
-    /// Building index by id, for ``SearchQuery/buildingID``.
-    private let buildingIndex: [String: Int]
     /// Each place's level ordinal and kind rank, read per candidate without copying the place.
     private let placeOrdinal: [Double]
     private let placeKindRank: [Int]
@@ -127,9 +128,9 @@ public struct SearchIndex: Sendable {
         metric = (try? venue.frame.project(places.map(\.coordinate)))?.map { Optional($0) }
             ?? places.map { try? venue.frame.project($0.coordinate) }
         levelOrdinal = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
-        let buildingsOf = PlaceBuildings(venue)
-        placeBuildings = places.map { buildingsOf.buildings(of: $0) }
-        buildingIndex = Dictionary(venue.buildings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let buildings = PlaceBuildings(venue)
+        self.buildings = buildings
+        placeBuildings = places.map { buildings.buildings(of: $0) }
         placeOrdinal = places.map { [levelOrdinal] in levelOrdinal[$0.levelID] ?? 0 }
         placeKindRank = places.map { Self.kindRank($0.kind) }
         let levelWords = Dictionary(venue.levels.map { l in
@@ -407,9 +408,11 @@ public struct SearchIndex: Sendable {
         // Rank by cheap keys, then make results only for the best `limit`.
         var ranked: [Ranked] = []
         let nearOrdinal = query.near.flatMap { levelOrdinal[$0.levelID] } ?? 0
+        // (An unknown building keeps nothing.)
+        let building = query.buildingID.map { buildings.index(ofBuilding: $0) ?? -1 }
         func consider(_ i: Int, wholeName: Int) {
             if !query.levelIDs.isEmpty, !query.levelIDs.contains(places[i].levelID) { return }
-            if let b = query.buildingID, !(buildingIndex[b].map(placeBuildings[i].contains) ?? false) { return }
+            if let building, !placeBuildings[i].contains(building) { return }
             if let filter = categoryFilter, categoryWords[i].isDisjoint(with: filter) { return }
             var nameMatch = wholeName
             while nextStart < startsName.count, Int(startsName[nextStart]) < i { nextStart += 1 }

@@ -79,7 +79,7 @@ public final class HTTPServer: Sendable {
         }
         let already = daemons.withLock { d -> Bool in
             if !d.addresses.isEmpty { return true }
-            d.addresses = started.map { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer($0))) }
+            d.addresses = started.map(address(of:))
             return false
         }
         if already {
@@ -264,10 +264,8 @@ final class RequestDeadlines: Sendable {
     /// - Returns: whether its socket was shut because the request took too long.
     func answered(_ connection: UInt, at now: Double) -> Bool {
         entries.withLock { e in
-            guard var entry = e[connection] else { return false }
-            defer { e[connection] = entry }
-            entry.since = now
-            return entry.shut
+            e[connection]?.since = now
+            return e[connection]?.shut ?? false
         }
     }
 
@@ -452,9 +450,10 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
     return send(response, state, connection)
 }
 
-/// A connection's address, its key while it is open.
-private func address(of connection: OpaquePointer) -> UInt {
-    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+/// A libmicrohttpd object's address (a daemon or a connection: not Sendable as a pointer), a connection's key while it
+/// is open.
+private func address(of pointer: OpaquePointer) -> UInt {
+    UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(pointer)))
 }
 
 /// The client's IP address as text (IPv4 or IPv6), nil when MHD does not know it.
@@ -522,9 +521,9 @@ private func send(_ response: HTTPResponse, _ state: RequestState, _ connection:
     if let stream = response.stream {
         // Owned by the response from here: released by `streamFreed` when MHD frees the response.
         let context = Unmanaged.passRetained(StreamContext(stream: stream, connection: connection, request: state))
-        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
+        let key = address(of: connection)
         stream.onWake {
-            if let c = OpaquePointer(bitPattern: address) { MHD_resume_connection(c) }
+            if let c = OpaquePointer(bitPattern: key) { MHD_resume_connection(c) }
         }
         made = MHD_create_response_from_callback(UInt64.max, 4096, streamRead, context.toOpaque(), streamFreed)
         if made == nil {

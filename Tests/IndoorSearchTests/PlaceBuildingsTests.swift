@@ -8,15 +8,11 @@ import Testing
 /// door): a place is in the building whose footprint holds it, search finds it by that building's name and not by
 /// its neighbours', and a building filter keeps what is inside.
 @Suite struct PlaceBuildingsTests {
-    static func block(_ west: Double) throws -> Geometry {
-        .polygon(try Polygon(rings: [[Coordinate(x: west, y: 49.870), Coordinate(x: west + 0.001, y: 49.870),
-                                      Coordinate(x: west + 0.001, y: 49.871), Coordinate(x: west, y: 49.871),
-                                      Coordinate(x: west, y: 49.870)]]))
-    }
+    static func block(_ west: Double) -> Geometry { .rectangle(BoundingBox(minX: west, minY: 49.870, maxX: west + 0.001, maxY: 49.871)) }
 
     static func venue(footprints: Bool = true) throws -> Venue {
-        let buildings = [Building(id: "way/1", name: LocalizedText("IntercityHotel"), footprint: footprints ? try block(8.630) : nil),
-                         Building(id: "way/2", name: LocalizedText("Hauptbahnhof"), footprint: footprints ? try block(8.632) : nil)]
+        let buildings = [Building(id: "way/1", name: LocalizedText("IntercityHotel"), footprint: footprints ? block(8.630) : nil),
+                         Building(id: "way/2", name: LocalizedText("Hauptbahnhof"), footprint: footprints ? block(8.632) : nil)]
         let level = Level(id: "0", ordinal: 0, name: LocalizedText("Level 0"), buildingIDs: buildings.map(\.id))
         func place(_ id: String, _ name: String, _ longitude: Double) -> POI {
             POI(id: id, kind: .amenity, category: "atm", name: LocalizedText(name), levelID: "0",

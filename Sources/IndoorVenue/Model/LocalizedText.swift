@@ -22,9 +22,14 @@ public struct LocalizedText: Hashable, Sendable {
     public func resolved(for languages: [String]) -> String? {
         for tag in languages {
             if let v = values[tag] { return v }
-            if let primary = tag.split(separator: "-").first, let v = values[String(primary)] { return v }
+            if let v = values[String(Self.primaryLanguage(of: tag))] { return v }
         }
         return values[""] ?? values["en"] ?? values.keys.sorted().first.flatMap { values[$0] }
+    }
+
+    /// The primary language subtag of a BCP 47 tag, as given (`fr-CA` → `fr`, `zh-Hant` → `zh`, `en` → `en`).
+    public static func primaryLanguage(of tag: String) -> Substring {
+        tag.split(separator: "-").first ?? Substring(tag)
     }
 
     /// ``resolved(for:)`` with one language.

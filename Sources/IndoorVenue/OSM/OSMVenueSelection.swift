@@ -30,7 +30,7 @@ extension OSMDocument {
                   abs(box.minX) <= 180, abs(box.maxX) <= 180 else {
                 throw .notAVenue(path: path, reason: "the box \(box.minX),\(box.minY),\(box.maxX),\(box.maxY) is not WEST,SOUTH,EAST,NORTH in degrees")
             }
-            area = Self.rectangle(box)
+            area = .rectangle(box)
         case .named(let name):
             let found = try feature(named: name, path: path)
             named = (found.id, found.tags)
@@ -76,12 +76,6 @@ extension OSMDocument {
         return (kept, named)
     }
 
-    static func rectangle(_ b: BoundingBox) -> Geometry {
-        let ring = [Coordinate(x: b.minX, y: b.minY), Coordinate(x: b.maxX, y: b.minY), Coordinate(x: b.maxX, y: b.maxY),
-                    Coordinate(x: b.minX, y: b.maxY), Coordinate(x: b.minX, y: b.minY)]
-        return (try? Polygon(rings: [ring])).map(Geometry.polygon) ?? .multiPolygon([])
-    }
-
     /// The position of a node, if it is in the document.
     func position(_ id: Int64) -> Coordinate? {
         nodes[id].map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) }
@@ -106,7 +100,7 @@ extension OSMDocument {
         let plane = TangentPlane(origin: GeoCoordinate(longitude: b.center.x, latitude: max(-89, min(89, b.center.y))))
         let corner = plane.unproject(Coordinate(x: margin, y: margin))
         let dx = corner.longitude - plane.origin.longitude, dy = corner.latitude - plane.origin.latitude
-        return rectangle(BoundingBox(minX: b.minX - dx, minY: b.minY - dy, maxX: b.maxX + dx, maxY: b.maxY + dy))
+        return .rectangle(BoundingBox(minX: b.minX - dx, minY: b.minY - dy, maxX: b.maxX + dx, maxY: b.maxY + dy))
     }
 
     /// The feature a name picks and the area it covers (its box plus ``selectionMargin``).

@@ -96,7 +96,8 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         public let side: String
         /// How the walk comes to it: `beside` (the way passes it), `door` (through its door), `end_of_way` (the way
         /// ends at it), `off_ride` (it is the connector just ridden), `entering` (it is the open area the walk enters
-        /// there), `here` (the walk starts there: nothing to walk); see `Maneuver.Approach`.
+        /// there), `middle` (ahead, standing clear of both sides), `here` (the walk starts there: nothing to walk); see
+        /// `Maneuver.Approach`.
         public let approach: String
 
         init(_ a: Maneuver.Arrival) {

@@ -25,8 +25,8 @@ public struct GuidanceAudit: Sendable {
         public var shortTurns = 0
         /// Steps naming the same landmark as the step before.
         public var repeatedLandmarks = 0
-        /// Arrivals, and those that give no side (left/right) and are not straight ahead through a door or where the
-        /// way ends, nor off the ride that is the place.
+        /// Arrivals, and those that give no side (left/right) and are not straight ahead through a door, where the
+        /// way ends or in the middle clear of both sides, nor off the ride that is the place.
         public var arrivals = 0
         public var sidelessArrivals = 0
 
@@ -37,7 +37,7 @@ public struct GuidanceAudit: Sendable {
         public var stepsPer100m: Double { metres > 0 ? Double(steps) / metres * 100 : 0 }
 
         /// Whether every acceptance figure holds: no short turn, at most 6 steps per 100 m, no repeated landmark,
-        /// a side for every arrival not ahead through a door or at the end of the way.
+        /// a side for every arrival not ahead through a door, at the end of the way or in the middle.
         public var passes: Bool { shortTurns == 0 && stepsPer100m <= 6 && repeatedLandmarks == 0 && sidelessArrivals == 0 }
 
         /// The figures of two sets of itineraries together.
@@ -140,8 +140,9 @@ public struct GuidanceAudit: Sendable {
     }
 
     /// Whether an arrival says where the place is: left or right; or straight ahead through its door or where the
-    /// way ends at it (its entrance is in front of the walker); or off the ride that is the place itself; or as the
-    /// walk enters the open area that is the place; or already there (the walk starts at it).
+    /// way ends at it (its entrance is in front of the walker), or in the middle of the space, clear of both sides
+    /// (so neither side is nearer); or off the ride that is the place itself; or as the walk enters the open area
+    /// that is the place; or already there (the walk starts at it).
     static func hasSide(_ arrival: Maneuver.Arrival) -> Bool {
         arrival.side != .ahead || arrival.approach != .beside
     }

@@ -343,6 +343,39 @@ import Testing
     }
 
     /// ```
+    /// AAAAAAAAAAAAAAAAAAAA      a hall 8 m wide: tables in its middle, a kiosk 1.2 m from its north wall, and
+    /// AAAAAAAAAAAAAAAAAAAA      a corridor 2 m wide (the rows below) whose middle leaves 1 m on each side
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// ```
+    /// A place standing free in a hall, reached head-on, is as far from one wall as from the other: it is ahead in
+    /// the middle, which tells the walker not to look along a wall. Where one wall is nearer it is on that side;
+    /// in the middle of a corridor too narrow to pass it on both sides, no side is known (the audit counts it).
+    @Test(arguments: [
+        (InstructionLanguage.en, "You reach the tables straight ahead in the middle"),
+        (.fr, "Vous arrivez à the tables droit devant, au milieu"),
+        (.de, "Sie erreichen the tables geradeaus in der Mitte"),
+        (.ru, "«the tables» будет прямо впереди, посередине"),
+    ])
+    func aPlaceStandingFreeInAHallIsAheadInTheMiddle(language: InstructionLanguage, text: String) throws {
+        let hall = try Scenario([0: String(repeating: "AAAAAAAAAAAAAAAAAAAA\n", count: 8)])
+        let it = try hall.router.itinerary(through: [hall.end(1, 4), hall.end(12, 4, "the tables")], language: language)
+        let last = try #require(it.legs.last?.steps.last)
+        #expect(last.instruction.hasSuffix(". \(text)"))
+        #expect(last.arrival == Maneuver.Arrival(name: "the tables", side: .ahead, approach: .middle))
+        #expect(GuidanceAudit.measure(it).0.sidelessArrivals == 0)
+        let byTheWall = try hall.router.itinerary(through: [hall.end(1, 6.8), hall.end(12, 6.8, "the kiosk")], language: language)
+        #expect(byTheWall.legs.last?.steps.last?.arrival?.side == .left)
+        let corridor = try Scenario([0: String(repeating: "AAAAAAAAAAAAAAAAAAAA\n", count: 2)])
+        let narrow = try corridor.router.itinerary(through: [corridor.end(1, 1), corridor.end(12, 1, "the kiosk")], language: language)
+        #expect(narrow.legs.last?.steps.last?.arrival == Maneuver.Arrival(name: "the kiosk", side: .ahead, approach: .beside))
+    }
+
+    /// ```
     /// AAAAAAAAAAPPPPPPPPPP      a corridor A opening onto a platform P (both walkways: no door between them),
     /// AAAAAAAAAAPPPPPPPPPP      the platform's middle 5 m past its edge
     /// ```

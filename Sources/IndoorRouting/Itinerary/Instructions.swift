@@ -69,7 +69,7 @@ public enum Maneuver: Hashable, Sendable {
 
     /// How the walk comes to the place it arrives at, beside the side the place is on.
     public enum Approach: String, Hashable, Sendable {
-        /// Beside the way: the place is on the walker's left or right (or ahead of them in the open).
+        /// Beside the way: the place is on the walker's left or right (or ahead, not yet told apart).
         case beside
         /// Through the place's own door or doorway, on the side the walk turns into it (or straight ahead).
         case door
@@ -81,6 +81,9 @@ public enum Maneuver: Hashable, Sendable {
         /// Into the open area that is the place (a platform, concourse, corridor or square): the walk ends where it
         /// enters it, the place all around and ahead.
         case entering
+        /// In the middle: the place stands ahead, clear of the walls or edges on both sides (a seating area in a
+        /// food court, a ticket machine on an island platform), as far from the one as from the other.
+        case middle
         /// Already there: the walk starts at the place or in the open area it is (a ticket machine on the platform
         /// asked for), so there is nothing to walk.
         case here
@@ -320,6 +323,10 @@ struct Phrasebook {
         case (.fr, .offRide): return ", à l'arrivée"
         case (.de, .offRide): return " am Ausstieg"
         case (.ru, .offRide): return ", на выходе"
+        case (.en, .middle) where side == .ahead: return ", straight ahead in the middle"
+        case (.fr, .middle) where side == .ahead: return ", droit devant, au milieu"
+        case (.de, .middle) where side == .ahead: return " geradeaus in der Mitte"
+        case (.ru, .middle) where side == .ahead: return ", прямо впереди, посередине"
         case (.en, .entering): return ", as you enter it"
         case (.fr, .entering): return ", dès l'entrée"
         case (.de, .entering): return " beim Betreten"

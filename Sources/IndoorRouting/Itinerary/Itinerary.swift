@@ -183,12 +183,16 @@ extension Router {
 /// - the arrival says on which side the place is, from the approach: through the door on the left, right or
 ///   ahead when a door opens into it; the side a short passage to it leaves the way on; ahead where the way ends
 ///   at it; as you step off when it is the connector just ridden; otherwise the side of the hall or corridor it
-///   stands on; and "already there", with nothing to walk, when the walk starts at it or in the open area it is.
+///   stands on, or ahead in the middle when it stands clear of both; and "already there", with nothing to walk,
+///   when the walk starts at it or in the open area it is.
 struct ItineraryWriter {
     /// Turns and doors closer than this to the next maneuver (metres) are merged with it: a walker cannot act on them.
     static let shortest = 3.0
     /// A door this close to the destination (metres) is where the destination is: "through the door on your left".
     static let arrivalDoor = 12.0
+    /// A place reached head-on with at least this many metres of floor on both sides, across the approach, stands
+    /// in the middle of its space (a seating area in a food court, a ticket machine on an island platform).
+    static let freeStanding = 1.5
     /// Slight bends within this many metres of each other that add up to a real turn are that turn.
     static let bendWindow = 8.0
     /// A connector straight ahead within this many metres of the start of a walk is in view: "Take the stairs" is
@@ -472,19 +476,20 @@ struct ItineraryWriter {
     /// - else on the side of the target when the route ends off it; else the side the place's space opens off the
     ///   way there (the walk turns into it); else the side of the space the place stands against (the nearer wall,
     ///   across the approach);
-    /// - else ahead, and where the way ends when the walkable space goes no further ahead.
+    /// - else ahead: where the way ends when the walkable space goes no further ahead; else in the middle when the
+    ///   place stands clear of both sides (``freeStanding``).
     func approachSide(route p: [RoutePoint], target: Coordinate) -> (Maneuver.Side, Maneuver.Approach) {
         guard let end = p.last else { return (.ahead, .beside) }
         if isOffRide(p) { return (.ahead, .offRide) }
         guard let heading = Self.approach(p, upTo: p.count - 1) else { return (.ahead, .beside) }
         let (side, approach) = sideOnFoot(route: p, target: target, heading: heading)
-        guard side == .ahead, approach == .beside else { return (side, approach) }
+        guard side == .ahead, approach == .beside || approach == .middle else { return (side, approach) }
         // Nothing walkable ahead in the place's own space: the way ends at it.
         guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space),
               end.point.distance(to: target) <= Self.shortest else { return (.ahead, .beside) }
         let r = heading * .pi / 180
         let beyond = Coordinate(x: end.point.x + 1.5 * cos(r), y: end.point.y + 1.5 * sin(r))
-        return (.ahead, level.index.allContaining(beyond).contains(k) ? .beside : .endOfWay)
+        return (.ahead, level.index.allContaining(beyond).contains(k) ? approach : .endOfWay)
     }
 
     /// Whether the walk ends on the connector it has just ridden: a ride lands within a few steps of the end with
@@ -562,7 +567,8 @@ struct ItineraryWriter {
         // Clearly nearer one wall than the other (in the middle of a corridor it is ahead).
         if left < 0.8 * right, right - left >= 0.5 { return (.left, .beside) }
         if right < 0.8 * left, left - right >= 0.5 { return (.right, .beside) }
-        return (.ahead, .beside)
+        // As far from the one as from the other, with room to pass it on both: it stands in the middle.
+        return (.ahead, min(left, right) >= Self.freeStanding ? .middle : .beside)
     }
 
     // MARK: - Saying the walk

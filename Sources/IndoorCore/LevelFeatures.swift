@@ -6,7 +6,9 @@ extension PreparedVenue {
     /// with a `feature` property saying what it is —
     /// - `space`: a polygon with `id`, `category`, `kind` (walkway, room, restroom, stairs…), `walkable`, `name`
     ///   and `ref` when it has them, and `inferred: true` for an implicit corridor;
-    /// - `opening`: a line with `id`, `category`, `door`, `name`, and `inferred: true` for an inferred entrance;
+    /// - `opening`: a line with `id`, `category`, `door`, `name`, and `inferred: true` for an inferred entrance; also,
+    ///   with category `open_plan` and an id `open-plan:SPACE+SPACE`, each stretch where two walkways meet with no
+    ///   wall between them (routes cross it anywhere);
     /// - `obstacle`: a polygon (a pillar, a counter) with `id` and `category`;
     /// - `connector`: a point for each stop of an elevator, escalator, stairs or ramp on the floor, with `id` (the
     ///   stop's, `CONNECTOR@LEVEL`, as routes take it), `connector` (its kind) and the ordinals of all its `levels`;
@@ -44,6 +46,20 @@ extension PreparedVenue {
             if o.isInferred { p["inferred"] = .bool(true) }
             named(&p, o.name)
             features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
+        }
+        // Where walkways meet with no wall between them: open floor, which routes cross anywhere along it.
+        var stretches: [String: Int] = [:]
+        for b in venue.openPlanBoundaries {
+            let (a, t) = (venue.spaces[b.spaces[0]], venue.spaces[b.spaces[1]])
+            guard ids.contains(a.levelID), let positions = try? venue.frame.unproject(b.line.coordinates),
+                  let line = try? LineString(positions.map { RouteResponse.roundedPosition($0).position }) else { continue }
+            let pair = "\(a.id)+\(t.id)"
+            stretches[pair, default: 0] += 1
+            let id = "open-plan:\(pair)" + (stretches[pair] == 1 ? "" : ":\(stretches[pair] ?? 0)")
+            var p = common("opening", id, a.levelID)
+            p["category"] = .string("open_plan")
+            p["door"] = .bool(false)
+            features.append(Feature(id: .string(id), geometry: .lineString(line), properties: p))
         }
         for o in venue.obstacles where ids.contains(o.levelID) {
             var p = common("obstacle", o.id, o.levelID)

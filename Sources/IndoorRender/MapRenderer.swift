@@ -128,11 +128,12 @@ public final class RenderedMap {
     public var height: Int { canvas.height }
 }
 
-/// Draws one level of a venue in its local metric frame: spaces filled by kind, walls, doors as gaps, obstacles,
-/// the route (thick on this level with direction arrows, faded where it is on other levels, level-change markers,
-/// start and destination pins with their names beside them, step numbers matching the text itinerary), amenity
-/// icons (restrooms, elevators, escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI
-/// labels, the user puck, the level's name, a scale bar and a north arrow.
+/// Draws one level of a venue in its local metric frame: spaces filled by kind, walls, doors as gaps (and no wall
+/// where walkways open onto each other: `OpenPlanBoundary`), obstacles, the route (thick on this level with
+/// direction arrows, faded where it is on other levels, level-change markers, start and destination pins with
+/// their names beside them, step numbers matching the text itinerary), amenity icons (restrooms, elevators,
+/// escalators, stairs, food, shops, exhibits, information: ``Amenity``) and POI labels, the user puck, the
+/// level's name, a scale bar and a north arrow.
 ///
 /// Nothing overlaps: the route's markers, its step numbers and the names of its ends are placed first and never
 /// dropped (a step number crowded out of its place moves further out, with a line to its point); then icons by
@@ -170,7 +171,9 @@ public struct MapRenderer: Sendable {
             guard let g, let box = g.boundingBox else { return nil }
             return (s, g.polygons.flatMap { $0.rings.map(\.coordinates) }, box, PreparedPolygon(g))
         }
+        // Where two walkways meet with no wall between them, the floor is open: drawn as a gap, like a doorway.
         openings = zip(venue.openings, shapes.openings).compactMap { o, g in g.map { (o.levelID, $0.allCoordinates) } }
+            + venue.openPlanBoundaries.map { (venue.spaces[$0.spaces[0]].levelID, $0.line.coordinates) }
         obstacles = zip(venue.obstacles, shapes.obstacles).compactMap { o, g in
             guard let g else { return nil }
             return (o.levelID, g.polygons.flatMap { $0.rings.map(\.coordinates) }, g.polygons.isEmpty ? g.allCoordinates : [])

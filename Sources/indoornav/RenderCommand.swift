@@ -10,10 +10,11 @@ enum RenderCommand {
             """,
         abstract: "Draw a level or an itinerary to PNG, SVG or PDF.",
         discussion: """
-            Draws a level of the venue, or an itinerary: spaces by kind, walls and doors, obstacles, amenity icons
-            (restrooms, elevators, escalators, stairs, food, shops, exhibits, information) and POI labels that do not
-            collide, the route with direction arrows, level changes, pins with the start and destination names and
-            step numbers matching the text itinerary, the level's name, a scale bar and a north arrow. An itinerary
+            Draws a level of the venue, or an itinerary: spaces by kind, walls and doors (no wall where walkways
+            open onto each other), obstacles, amenity icons (restrooms, elevators, escalators, stairs, food, shops,
+            exhibits, information) and POI labels that do not collide, the route with direction arrows, level
+            changes, pins with the start and destination names and step numbers matching the text itinerary, the
+            level's name, a scale bar and a north arrow. An itinerary
             over several levels is drawn as one panel per level side by side, all at one scale, unless --level picks
             one. An SVG's labels are <text> elements, searchable and editable.
             """,

@@ -68,6 +68,31 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
         try expectMatchesReference(map, "hub-level-0")
     }
 
+    /// ```
+    /// AAAAABBBBB      corridor A opens onto food court B (walkways, no wall between them); room C's edge with
+    /// AAAAABBBBB      A is a wall
+    /// AAAAACCCCC
+    /// ```
+    /// Two walkways drawn as units that share an edge are one open floor: no wall is drawn between them (a route
+    /// crosses there), while a room's edge is a wall.
+    @Test func walkwaysOpenOntoEachOtherAreDrawnWithoutAWall() throws {
+        let venue = try AsciiVenue(levels: [0: """
+            AAAAABBBBB
+            AAAAABBBBB
+            AAAAACCCCC
+            """], walkways: ["A", "B"]).venue()
+        let renderer = MapRenderer(venue: venue)
+        let viewport = Viewport.fitting(try #require(renderer.bounds(of: "L0")), width: 300, height: 120)
+        let map = try renderer.draw(level: "L0", viewport: viewport)
+        func colour(at x: Double, _ y: Double) -> UInt32 {
+            let p = viewport.pixel(for: Coordinate(x: x, y: y))
+            return map.pixels[Int(p.y) * map.width + Int(p.x)]
+        }
+        let wall = colour(at: 5, 0.5), open = colour(at: 5, 2)
+        #expect(channelDifference(open, colour(at: 4, 2)) <= 24, "the A|B edge is the walkway's colour")
+        #expect(channelDifference(wall, colour(at: 4, 0.5)) > 24, "the A|C edge is a wall")
+    }
+
     /// The PNG writer (our own since Cairo's spent most of a frame choosing filters) loses nothing: the file
     /// decodes, through Cairo's reader, to exactly the pixels drawn, and `encoded()` gives the file's bytes.
     @Test func aPNGDecodesToExactlyThePixelsDrawn() throws {

@@ -35,8 +35,12 @@ import Testing
         #expect(json["type"] as? String == "FeatureCollection")
         let features = try #require(json["features"] as? [[String: Any]])
         let kinds = Dictionary(grouping: features) { ($0["properties"] as? [String: Any])?["feature"] as? String ?? "" }.mapValues(\.count)
-        // The sample hub: 3 levels, 48 spaces, 53 openings, 3 obstacles, 55 POIs, 15 connector stops.
-        #expect(kinds == ["level": 3, "space": 48, "opening": 53, "obstacle": 3, "poi": 55, "connector": 15], "\(kinds)")
+        // The sample hub: 3 levels, 48 spaces, 53 openings drawn and 1 where the mezzanine's corridor opens onto
+        // the food court (two walkways, no wall), 3 obstacles, 55 POIs, 15 connector stops.
+        #expect(kinds == ["level": 3, "space": 48, "opening": 54, "obstacle": 3, "poi": 55, "connector": 15], "\(kinds)")
+        let open = features.filter { ($0["properties"] as? [String: Any])?["category"] as? String == "open_plan" }
+        #expect(open.count == 1)
+        #expect((open.first?["properties"] as? [String: Any])?["door"] as? Bool == false)
         for f in features {
             let p = try #require(f["properties"] as? [String: Any])
             #expect(f["id"] as? String != nil && p["level_id"] as? String != nil && p["level"] as? Double != nil, "\(p)")
@@ -59,7 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let export = try await CLI.run(["venue", "export", "--format", "geojson"])
         let route = try await CLI.run(["route", "--from", "Relay", "--to", "Page Blanche Bookshop", "--format", "geojson"])
-        for (name, document, count) in [("venue", export.stdout, 177), ("route", route.stdout, nil as Int?)] {
+        for (name, document, count) in [("venue", export.stdout, 178), ("route", route.stdout, nil as Int?)] {
             let file = "\(dir)/\(name).geojson"
             try document.write(toFile: file, atomically: true, encoding: .utf8)
             let info = try Self.ogrinfo(["-ro", "-so", "-al", file])

@@ -487,14 +487,12 @@ struct GraphBuilder {
     /// adjacent walkways where no opening is drawn on them.
     func findPortals(onFloor levelIDs: Set<String>, spaces: [Int], index: PolygonIndex) -> [Portal] {
         var out: [Portal] = []
-        var openingLines: [LineString] = []
         let openingShapes = venue.shapes.openings
         for (o, opening) in venue.openings.enumerated() where levelIDs.contains(opening.levelID) {
             guard let line = openingShapes[o] else { continue }
             let cs = line.allCoordinates
             guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05, let segment = try? LineString([a, b]) else { continue }
             // (Openings shorter than 5 cm are skipped above; `venue validate` reports them.)
-            openingLines.append(segment)
             guard let probe = OpeningProbe(.lineString(segment)) else { continue }
             var portal = Portal(opening: o, a: a, b: b, sides: probe.sides(in: index).compactMap { $0.map { spaces[$0] } },
                                 isDoor: opening.isDoor, oneWayFrom: nil)
@@ -507,30 +505,11 @@ struct GraphBuilder {
             if let from = opening.oneWayFrom, let s = venue.spaces.firstIndex(where: { $0.id == from }) { portal.oneWayFrom = s }
             out.append(portal)
         }
-        // Open plan: two walkways whose boundaries run together for 1 m or more join along that stretch, unless an
-        // opening is drawn on it (then the rest of it is wall, and the opening is the passage).
-        let tolerance = 0.05
-        let walkways = spaces.filter { venue.spaces[$0].kind.isOpenPlan }
-        let boxes = walkways.map { shapes[$0].boundingBox ?? .empty }
-        let tree = STRTree(boxes)
-        let openingTree = STRTree(openingLines.map(\.boundingBox))
-        for (i, s) in walkways.enumerated() {
-            let box = boxes[i]
-            let probe = box.grown(by: tolerance)
-            for j in tree.items(intersecting: probe) where j > i {
-                let t = walkways[j]
-                let stretches = SharedBoundary.stretches(of: shapes[s].polygons, along: shapes[t].polygons, tolerance: tolerance)
-                for stretch in stretches where stretch.length >= 1 {
-                    // An opening on the stretch runs along it (both its ends near it): a door of a room that only
-                    // touches the stretch's end is not one.
-                    let crossed = openingTree.items(intersecting: stretch.boundingBox.grown(by: 0.5)).contains { k in
-                        openingLines[k].coordinates.allSatisfy { stretch.distance(to: $0) <= 0.3 }
-                    }
-                    guard !crossed else { continue }
-                    for (a, b) in zip(stretch.coordinates, stretch.coordinates.dropFirst()) where a.distance(to: b) >= 0.3 {
-                        out.append(Portal(opening: nil, a: a, b: b, sides: [s, t], isDoor: false, oneWayFrom: nil))
-                    }
-                }
+        // Open plan: walkways with no wall between them join along the stretch they share.
+        for boundary in venue.openPlanBoundaries where levelIDs.contains(venue.spaces[boundary.spaces[0]].levelID) {
+            let line = boundary.line.coordinates
+            for (a, b) in zip(line, line.dropFirst()) where a.distance(to: b) >= 0.3 {
+                out.append(Portal(opening: nil, a: a, b: b, sides: boundary.spaces, isDoor: false, oneWayFrom: nil))
             }
         }
         return out

@@ -26,7 +26,7 @@ public struct Venue: Hashable, Sendable {
     public var buildings: [Building]
     /// Levels in ascending ordinal order (then by id): kept so whatever is assigned.
     public var levels: [Level] {
-        didSet { indexLevels() }
+        didSet { indexLevels(); shapesCache = ShapesCache() }
     }
     /// Where each level is in ``levels``, by id.
     private var levelIndex: [String: Int] = [:]
@@ -57,6 +57,12 @@ public struct Venue: Hashable, Sendable {
     /// The spaces, openings and obstacles in metres of ``frame``: projected the first time they are asked for,
     /// then kept (and shared by copies) until they change.
     public var shapes: VenueShapes { shapesCache.shapes(of: self) }
+
+    /// Every open-plan boundary of the venue, floor by floor (levels of one ordinal are one floor), with the
+    /// openings drawn on each floor as they are: found the first time they are asked for, then kept (and shared by
+    /// copies) until the levels, spaces, openings or obstacles change.
+    /// - Complexity: O(pairs of walkways of a floor whose boxes touch × their edges), the first time.
+    public var openPlanBoundaries: [OpenPlanBoundary] { shapesCache.openPlanBoundaries { findOpenPlanBoundaries() } }
 
     /// A venue from its parts, geometry in WGS84. `levels` is sorted by ordinal, then id; `address` starts `nil`.
     public init(

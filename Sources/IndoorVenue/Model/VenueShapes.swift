@@ -25,12 +25,15 @@ public struct VenueShapes: Sendable {
     }
 }
 
-/// Where a venue keeps its ``VenueShapes`` once made. A copy of a venue shares it until the copy's geometry changes
-/// (then the copy gets a new, empty one); it takes no part in the venue's equality.
+/// Where a venue keeps its ``VenueShapes`` and what is measured on them (its ``OpenPlanBoundary``s) once made. A copy
+/// of a venue shares it until the copy's geometry changes (then the copy gets a new, empty one); it takes no part in
+/// the venue's equality.
 struct ShapesCache: Hashable, Sendable {
     private let built = BuiltOnce<VenueShapes>()
+    private let openPlan = BuiltOnce<[OpenPlanBoundary]>()
 
     func shapes(of venue: Venue) -> VenueShapes { built.value { VenueShapes(projecting: venue) } }
+    func openPlanBoundaries(_ find: () -> [OpenPlanBoundary]) -> [OpenPlanBoundary] { openPlan.value(find) }
 
     static func == (lhs: ShapesCache, rhs: ShapesCache) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

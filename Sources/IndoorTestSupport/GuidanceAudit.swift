@@ -89,9 +89,13 @@ public struct GuidanceAudit: Sendable {
                             area: resolved.flatMap { Waypoint.area(of: $0, in: audit.venue) })
         }
         for (a, b) in audit.pairs(count, seed: seed) {
-            guard let pa = try? frame.project(a.coordinate), let pb = try? frame.project(b.coordinate),
-                  let itinerary = try? router.itinerary(through: [waypoint(a, at: pa), waypoint(b, at: pb)], language: language) else {
+            let itinerary: Itinerary
+            do {
+                let pa = try frame.project(a.coordinate), pb = try frame.project(b.coordinate)
+                itinerary = try router.itinerary(through: [waypoint(a, at: pa), waypoint(b, at: pb)], language: language)
+            } catch {
                 figures.pairs += 1
+                findings.append(Finding(from: a.name, to: b.name, problem: "does not route: \(error)"))
                 continue
             }
             show(a.name, b.name, itinerary)

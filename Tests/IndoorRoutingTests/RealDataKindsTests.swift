@@ -148,6 +148,35 @@ import Testing
         #expect(along.legs.flatMap(\.steps).allSatisfy { !$0.throughInferredOpening })
     }
 
+    /// Kind: a kiosk with no opening inside a concourse whose outline runs along the kiosk's back wall (OSM shops
+    /// drawn in a station's walkway area, the area cut at the building's wall). The back wall is as long as the
+    /// front, but leads outside: the entrance is inferred on the front, facing the concourse.
+    @Test func aKioskWhoseBackWallIsTheConcoursesEdgeOpensOnItsFront() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAA
+            AAAAAAAAAA
+            AAAAAAAAAA
+            AAABBBBAAA
+            AAABBBBAAA
+            """])
+        var venue = ascii.venue()
+        let ring = { (points: [(Double, Double)]) in points.map { Coordinate(x: $0.0, y: $0.1) } }
+        venue.spaces[try index(venue, "A0")].geometry = try venue.frame.unproject(.polygon(Polygon(rings: [
+            ring([(0, 0), (10, 0), (10, 5), (0, 5), (0, 0)]),
+            ring([(3, 0), (3, 2), (7, 2), (7, 0), (3, 0)]),
+        ])))
+        venue.spaces[try index(venue, "B0")].geometry = try venue.frame.unproject(.polygon(Polygon(rings: [
+            ring([(3, 0), (7, 0), (7, 2), (3, 2), (3, 0)]),
+        ])))
+        let (r, crossings) = try route(venue, (5, 1), (5, 4))
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(r.distance < 3.5, "out through the front: \(r.distance) m")
+        let inferred = venue.inferringPassages().openings.filter(\.isInferred)
+        try #require(inferred.count == 1)
+        let cs = try venue.frame.project(inferred[0].geometry).allCoordinates
+        #expect(cs.allSatisfy { abs($0.y - 2) < 0.01 }, "on the front wall (y = 2), not the back: \(cs)")
+    }
+
     /// Kind: a CAD export that draws only the rooms, the corridor being the level's outline minus the units;
     /// the walls between rooms are thin leftovers, not corridors.
     @Test(arguments: [0.0, 0.1])

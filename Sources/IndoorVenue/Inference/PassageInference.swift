@@ -398,24 +398,27 @@ struct PassageInferrer {
     }
 
     /// A door of ``InferenceRules/doorWidth`` in the middle of the longest straight wall of `stretch` (a door across
-    /// a corner would lie on neither wall), when a person fits on both sides: the points 0.45 m straight out from
-    /// its middle lie in the room on one side and in the space beyond on the other.
+    /// a corner would lie on neither wall) where a person fits on both sides: the points 0.45 m straight out from
+    /// its middle lie in the room on one side and in the space beyond on the other. The longest wall comes first;
+    /// where it does not lead into the space beyond (a kiosk drawn inside a concourse, its back wall on the
+    /// concourse's outer edge), the next longest that is a door wide, and so on.
     func doorway(on stretch: LineString, from room: PreparedPolygon, into beyond: PreparedPolygon,
                  width: Double? = nil) -> (Coordinate, Coordinate)? {
-        let walls = zip(stretch.coordinates, stretch.coordinates.dropFirst())
-        guard let (p, q) = walls.max(by: { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }) else { return nil }
-        let wall = p.distance(to: q)
-        guard wall > 1e-6 else { return nil }
-        let half = min(width ?? rules.doorWidth, wall) / 2 / wall
-        let a = Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half))
-        let b = Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half))
-        let m = Coordinate(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
-        let n = Coordinate(x: -(q.y - p.y) / wall, y: (q.x - p.x) / wall)
-        let reach = 0.45
-        for sign in [1.0, -1.0] {
-            let out = Coordinate(x: m.x + sign * n.x * reach, y: m.y + sign * n.y * reach)
-            let back = Coordinate(x: m.x - sign * n.x * reach, y: m.y - sign * n.y * reach)
-            if beyond.contains(out) && room.contains(back) { return (a, b) }
+        let door = width ?? rules.doorWidth
+        let walls = zip(stretch.coordinates, stretch.coordinates.dropFirst()).map { (p: $0, q: $1, length: $0.distance(to: $1)) }
+            .enumerated().sorted { ($0.element.length, -$0.offset) > ($1.element.length, -$1.offset) }.map(\.element)
+        for (k, (p, q, wall)) in walls.enumerated() where wall > 1e-6 && (k == 0 || wall >= door) {
+            let half = min(door, wall) / 2 / wall
+            let m = Coordinate(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+            let n = Coordinate(x: -(q.y - p.y) / wall, y: (q.x - p.x) / wall)
+            let reach = 0.45
+            for sign in [1.0, -1.0] {
+                let out = Coordinate(x: m.x + sign * n.x * reach, y: m.y + sign * n.y * reach)
+                let back = Coordinate(x: m.x - sign * n.x * reach, y: m.y - sign * n.y * reach)
+                guard beyond.contains(out) && room.contains(back) else { continue }
+                return (Coordinate(x: p.x + (q.x - p.x) * (0.5 - half), y: p.y + (q.y - p.y) * (0.5 - half)),
+                        Coordinate(x: p.x + (q.x - p.x) * (0.5 + half), y: p.y + (q.y - p.y) * (0.5 + half)))
+            }
         }
         return nil
     }

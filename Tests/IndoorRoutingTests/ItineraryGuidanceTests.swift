@@ -1,3 +1,4 @@
+import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
@@ -550,6 +551,35 @@ import Testing
         let farther = try router.itinerary(through: [Self.stop(2, 1.5, 0, "start"), Self.stop(8, 2.5, 1, "the kiosk")], language: language)
         #expect(farther.legs.last?.steps.map(\.maneuver.type) == ["depart"])
         #expect(farther.legs.last?.steps.last?.instruction == walked)
+    }
+
+    /// Kind: stairs in two flights with a landing between, mapped as OSM stations map them (Darmstadt Hbf): `steps`
+    /// tagged `level=-1;-0.5`, a short `footway` landing at `level=-0.5`, `steps` tagged `level=-0.5;0`. The flights
+    /// are one ride that climbs one floor, not one level per flight; between whole floors (a landing at 0, from -1
+    /// to 1) it climbs two.
+    @Test(arguments: [("-0.5", "0", "Take the stairs up 1 level to Level 0"), ("0", "1", "Take the stairs up 2 levels to Level 1")])
+    func stairsWithALandingMappedAsALevelClimbTheFloorsBetween(landing: String, top: String, text: String) throws {
+        var osm = OSMSketch()
+        let kiosk = osm.node(0, 0, ["shop": "kiosk", "name": "Kiosk", "level": "-1"])
+        let foot = osm.node(20, 0), landingFrom = osm.node(24, 0), landingTo = osm.node(26, 0), head = osm.node(30, 0)
+        let cafe = osm.node(50, 0, ["amenity": "cafe", "name": "Café", "level": top])
+        osm.way([kiosk, foot], ["highway": "footway", "level": "-1"])
+        osm.way([foot, landingFrom], ["highway": "steps", "incline": "up", "level": "-1;\(landing)"])
+        osm.way([landingFrom, landingTo], ["highway": "footway", "level": landing])
+        osm.way([landingTo, head], ["highway": "steps", "incline": "up", "level": "\(landing);\(top)"])
+        osm.way([head, cafe], ["highway": "footway", "level": top])
+        let path = NSTemporaryDirectory() + "indoornav-landing-\(UUID().uuidString).osm"
+        try Data(osm.xml().utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let venue = try OSMLoader.load(path: path).inferringPassages()
+        let audit = RouteAudit(venue: venue)
+        let a = try #require(audit.places.first { $0.name == "Kiosk" }), b = try #require(audit.places.first { $0.name == "Café" })
+        let it = try Router(graph: audit.graph).itinerary(through: [
+            Waypoint(end: RouteEnd(point: try venue.frame.project(a.coordinate), levelID: a.levelID, label: a.name)),
+            Waypoint(end: RouteEnd(point: try venue.frame.project(b.coordinate), levelID: b.levelID, label: b.name)),
+        ])
+        let rides = it.legs.flatMap(\.steps).filter { $0.maneuver.type == "stairs" }
+        #expect(rides.map(\.instruction) == [text])
     }
 
     /// Plurals and rounded distances in each language.

@@ -421,7 +421,10 @@ struct ItineraryWriter {
             let between = steps
             steps = Array(previous.steps.dropLast())
             let walked = between.reduce(0) { $0 + $1.distance }
-            let merged = Maneuver.connector(kind: kind, levels: levels + n, up: up, to: levelName(b.levelID),
+            // The levels of the whole ride, not the rides' sum: flights up to a landing and on (-1 → -0.7 → -0.3 →
+            // 0, landings mapped as levels of their own) climb one floor.
+            let climbed = (venue.level(id: b.levelID)?.ordinal).map { abs($0 - last.levelOrdinal) } ?? Double(levels + n)
+            let merged = Maneuver.connector(kind: kind, levels: max(1, Int(min(climbed, 1000).rounded())), up: up, to: levelName(b.levelID),
                                             name: name == draft.maneuver.connectorName ? name : nil)
             let polyline = last.polyline + between.flatMap(\.polyline)
             steps.append(ItineraryStep(maneuver: merged, instruction: Phrasebook(language: language).instruction(merged, landmark: nil, then: nil),

@@ -55,7 +55,7 @@ import Testing
     /// Every category the loaders produce or IMDF defines has a label in every language.
     @Test(arguments: CategoryVocabulary.languages)
     func everyCategoryHasALabel(language: String) throws {
-        let categories = try VocabularyTests.producedCategories().union(VocabularyTests.imdfCategories)
+        let categories = try VocabularyTests.producedCategories().union(VocabularyTests.imdfCategories).union(VocabularyTests.commonOSMCategories)
         let missing = categories.filter { CategoryVocabulary.label(for: $0, language: language) == nil }
         #expect(missing.isEmpty, "\(language): no label for \(missing.sorted())")
     }

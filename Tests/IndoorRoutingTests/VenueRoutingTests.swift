@@ -168,4 +168,17 @@ enum ShippedVenues {
         #expect(routed >= 30, "\(file): \(routed) of 40 route")
         for o in outcomes { #expect(o.crossings.isEmpty, "\(o.from.name) → \(o.to.name): \(o.crossings)") }
     }
+
+    /// Kind: stair landings mapped as footways on levels of their own (Darmstadt's -0.7 and -0.3, between the tunnel
+    /// and the platforms). Every landing is on the way up, so none is reported unreachable, though a point of a
+    /// passage into one (where its footway meets another's, outside the free area) is reached by no walk.
+    @Test func stairLandingsMappedAsLevelsAreReachable() throws {
+        let venue = try VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/osm-stations/da_hbf.osm").path)
+            .inferringPassages()
+        let graph = NavigationGraph(venue: venue)
+        let landings = venue.spaces.indices.filter { venue.level(id: venue.spaces[$0].levelID).map { $0.ordinal.rounded() != $0.ordinal } ?? false }
+        #expect(landings.count >= 10)
+        let unreachable = Set(graph.unreachableSpaces())
+        #expect(landings.allSatisfy { !unreachable.contains($0) }, "\(landings.filter(unreachable.contains).map { venue.spaces[$0].id })")
+    }
 }

@@ -11,9 +11,14 @@ extension NavigationGraph {
         // Per building: how many spaces each component holds; the largest is the building's main part.
         var sizes: [String: [Int: Int]] = [:]
         var componentOf: [Int: Int] = [:]
+        // A space is in the largest part any of its nodes is in: a point of a passage that no walk reaches (it lies
+        // where the free area does not) is a part of its own, and says nothing of the space.
+        var nodesIn: [Int32: Int] = [:]
+        for c in component { nodesIn[c, default: 0] += 1 }
         for (s, members) in spaceNodes.enumerated() where free[s] != nil {
             // A space with no node (a convex room with no door) is a part of its own.
-            let c = members.first.map { Int(component[Int($0)]) } ?? (nodes.count + s)
+            let largest = members.max { (nodesIn[component[Int($0)]] ?? 0, $1) < (nodesIn[component[Int($1)]] ?? 0, $0) }
+            let c = largest.map { Int(component[Int($0)]) } ?? (nodes.count + s)
             componentOf[s] = c
             sizes[buildingOf[venue.spaces[s].levelID] ?? "", default: [:]][c, default: 0] += 1
         }

@@ -140,7 +140,7 @@ extension PreparedVenue {
     public func summary(of poi: POI, languages: [String]) -> PlaceSummary {
         let level = venue.level(id: poi.levelID)
         return PlaceSummary(id: poi.id, name: poi.displayName(for: languages), levelID: poi.levelID,
-                            levelName: level.map { $0.name.resolved(for: languages) ?? "Level \($0.ordinalText)" } ?? poi.levelID,
+                            levelName: level.map { $0.displayName(for: languages) } ?? poi.levelID,
                             level: level?.ordinal ?? 0, building: buildingName(of: poi, languages: languages))
     }
 

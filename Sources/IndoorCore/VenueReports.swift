@@ -163,7 +163,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         format = venue.sourceFormat
         buildings = venue.buildings.count
         levels = venue.levels.map { level in
-            LevelInfo(id: level.id, ordinal: level.ordinal, name: level.name.resolved(for: languages) ?? level.ordinalText,
+            LevelInfo(id: level.id, ordinal: level.ordinal, name: level.displayName(for: languages),
                       spaces: venue.spaces(on: level.id).count, openings: venue.openings(on: level.id).count, pois: venue.pois(on: level.id).count)
         }
         spaces = venue.spaces.count
@@ -233,7 +233,7 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
             let level = venue.level(id: poi.levelID)
             return Entry(id: poi.id, name: poi.name.resolved(for: languages), ref: poi.ref, kind: poi.kind.rawValue,
                          category: poi.category, levelID: poi.levelID, level: level?.ordinal ?? 0,
-                         levelName: level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID,
+                         levelName: level.map { $0.displayName(for: languages) } ?? poi.levelID,
                          building: prepared.buildingName(of: poi, languages: languages))
         }
         .sorted { ($0.level, $0.building ?? "", $0.name ?? "", $0.id) < ($1.level, $1.building ?? "", $1.name ?? "", $1.id) }

@@ -60,7 +60,7 @@ enum SearchCommand {
         for (i, hit) in hits.enumerated() {
             let poi = hit.poi
             let name = poi.displayName(for: languages)
-            let level = hit.level.map { $0.name.resolved(for: languages) ?? $0.ordinalText } ?? poi.levelID
+            let level = hit.level.map { $0.displayName(for: languages) } ?? poi.levelID
             var line = "\(i + 1). \(name)"
             if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
             line += " — \(poi.category), \(hit.building.map { "\($0), " } ?? "")\(level) [\(hit.result.levelOrdinal.formatted(.number))]"

@@ -200,10 +200,10 @@ enum VenueCommands {
             + "\(counted(info.spaces, "space")), \(counted(info.openings, "opening")), \(counted(info.pois, "POI")), "
             + "\(counted(info.connectors, "connector")), \(counted(info.obstacles, "obstacle"))")
         Output.line("")
-        let nameWidth = max(5, venue.levels.map { ($0.name.resolved(for: languages) ?? "").count }.max() ?? 5)
+        let nameWidth = max(5, venue.levels.map { $0.displayName(for: languages).count }.max() ?? 5)
         Output.line("ordinal  " + column("level", nameWidth) + "  spaces  openings   POIs  id")
         for (level, row) in zip(venue.levels, info.levels) {
-            let name = column(level.name.resolved(for: languages) ?? "", nameWidth)
+            let name = column(level.displayName(for: languages), nameWidth)
             Output.line(pad(level.ordinalText, 7) + "  " + name + "  " + pad(String(row.spaces), 6) + "  "
                 + pad(String(row.openings), 8) + "  " + pad(String(row.pois), 5) + "  " + level.id)
         }

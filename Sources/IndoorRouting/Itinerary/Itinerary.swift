@@ -273,7 +273,7 @@ struct ItineraryWriter {
     }
 
     func levelName(_ id: String) -> String {
-        venue.level(id: id).map { $0.name.resolved(for: names) ?? "level \($0.ordinalText)" } ?? id
+        venue.level(id: id).map { $0.name.resolved(for: names) ?? language.level($0.ordinalText) } ?? id
     }
 
     func spaceName(_ s: Int) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorVenue
 
 /// The words around instructions — counts with their plurals, durations, an itinerary's summary, a level's label,
 /// what a live guidance line says — in each ``InstructionLanguage``, from the same phrasebook as the instructions,
@@ -44,15 +45,9 @@ extension InstructionLanguage {
         return "\(from) → \(to): \(self.distance(distance)), \(about) \(self.duration(duration))"
     }
 
-    /// A level named by its ordinal, for a level without a name: `"Level 2"`, `"Niveau 2"`, `"Ebene 2"`, `"Этаж 2"`.
-    public func level(_ ordinalText: String) -> String {
-        switch self {
-        case .en: "Level \(ordinalText)"
-        case .fr: "Niveau \(ordinalText)"
-        case .de: "Ebene \(ordinalText)"
-        case .ru: "Этаж \(ordinalText)"
-        }
-    }
+    /// A level named by its ordinal, for a level without a name: `"Level 2"`, `"Niveau 2"`, `"Ebene 2"`, `"Этаж 2"`
+    /// (`Level.word(in:)`).
+    public func level(_ ordinalText: String) -> String { "\(Level.word(in: rawValue)) \(ordinalText)" }
 
     /// How far the endpoints were moved onto walkable space: `"(start moved 1.5 m and destination 0.2 m onto
     /// walkable space)"`, to the decimetre.

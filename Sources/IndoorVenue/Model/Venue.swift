@@ -107,11 +107,11 @@ public struct Venue: Hashable, Sendable {
 
     /// How a floor is written when its levels go by different names (two buildings of a campus numbering the same
     /// storey differently): the names of `levels`, in order and each once, in the first of `languages` each has,
-    /// joined by " / " ("Level 2 / Level 3"); a level without a name is "Level" and its ordinal.
+    /// joined by " / " ("Level 2 / Level 3"); a level without a name as ``Level/displayName(for:)`` calls it.
     public func names(of levels: [Level], languages: [String]) -> String {
         var names: [String] = []
         for level in levels {
-            let name = level.name.resolved(for: languages) ?? "Level \(level.ordinalText)"
+            let name = level.displayName(for: languages)
             if !names.contains(name) { names.append(name) }
         }
         return names.joined(separator: " / ")
@@ -162,7 +162,8 @@ public struct Level: Hashable, Sendable {
     public var id: String
     /// The vertical order: 0 is the ground floor, negative below. Fractional for OSM mezzanines (`0.5`).
     public var ordinal: Double
-    /// The level's name in every language given (an OSM level, which has none, is called "Level 0", "Level -1"…).
+    /// The level's name in every language given; empty for an OSM level, which has none (see
+    /// ``displayName(for:)``).
     public var name: LocalizedText
     /// The short name on signs and elevator buttons (IMDF `short_name`: "G", "B1"); empty when not given.
     public var shortName: LocalizedText
@@ -187,6 +188,24 @@ public struct Level: Hashable, Sendable {
 
     /// The ordinal as people write it: `2`, `-1`, `0.5`.
     public var ordinalText: String { Level.text(ordinal: ordinal) }
+
+    /// What to call the level: its name in the first of `languages` it has one in (see
+    /// ``LocalizedText/resolved(for:)``), else the word for a level in the first language and its ordinal
+    /// ("Level 2", "Niveau 2", "Ebene 2", "Этаж 2").
+    public func displayName(for languages: [String]) -> String {
+        name.resolved(for: languages) ?? "\(Level.word(in: languages.first ?? "en")) \(ordinalText)"
+    }
+
+    /// The word a level is called by in `language` (a tag such as `de` or `de-AT`): "Level", "Niveau", "Ebene",
+    /// "Этаж"; "Level" in a language without one here.
+    public static func word(in language: String) -> String {
+        switch LocalizedText.primaryLanguage(of: language) {
+        case "fr": "Niveau"
+        case "de": "Ebene"
+        case "ru": "Этаж"
+        default: "Level"
+        }
+    }
 
     /// An ordinal as people write it: whole numbers without a decimal point (`2`, `-1`), others as they are
     /// (`0.5`); absurdly large values as Swift writes doubles, never trapping.

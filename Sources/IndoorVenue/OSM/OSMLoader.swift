@@ -376,7 +376,7 @@ struct OSMVenueBuilder {
 
         let buildingIDs = buildings.map(\.id)
         let levels = levelOrdinals.sorted().map { o in
-            Level(id: levelID(o), ordinal: o, name: LocalizedText(["en": "Level \(levelID(o))"]),
+            Level(id: levelID(o), ordinal: o, name: LocalizedText(),
                   shortName: LocalizedText(levelID(o)), buildingIDs: buildingIDs, geometry: levelOutlines[o])
         }
         let main = venueIdentity(buildings: buildings, frame: frame)

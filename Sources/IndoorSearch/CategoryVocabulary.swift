@@ -117,9 +117,9 @@ public enum CategoryVocabulary {
         "publictransit": "transport", "firealarmpullstation": "firealarm", "handsanitizerstation": "sanitizer",
         "animalreliefarea": "petarea", "meetingpoint": "meetingpoint", "swimmingpool": "pool",
         // Common OSM `shop=*` and `amenity=*` values that are another concept's kind, or spelt otherwise.
-        "pub": "bar", "wine": "alcohol", "beauty": "cosmetics", "perfumery": "cosmetics", "perfume": "cosmetics",
+        "pub": "bar", "wine": "alcohol", "beauty": "beautysalon", "perfumery": "cosmetics", "perfume": "cosmetics",
         "leftluggage": "baggagestorage", "waterpoint": "drinkingfountain", "lostpropertyoffice": "lostandfound",
-        "pet": "petshop", "bag": "bags", "watch": "watches", "fish": "seafood", "varietystore": "variety", "games": "videogames",
+        "pet": "petshop", "bag": "bags", "watch": "watches", "fish": "seafood", "varietystore": "variety", "videogames": "games",
         "art": "artshop", "lotto": "lottery", "moneylender": "pawnbroker", "ecigarette": "vape", "ferry": "ferryterminal",
         "coworkingspace": "coworking", "eventsvenue": "events", "market": "marketplace", "childcare": "kindergarten",
         "fuel": "fuelstation",
@@ -134,7 +134,7 @@ public enum CategoryVocabulary {
                   "cosmetics", "tobacco", "toys", "sports", "stationery", "supermarket", "conveniencestore", "kiosk", "butcher",
                   "confectionery", "deli", "alcohol", "beverages", "frozenfood", "chemist", "mall", "furniture", "hardware",
                   "petshop", "photo", "computer", "bags", "watches", "greengrocer", "seafood", "variety", "outdoor", "music",
-                  "videogames", "artshop", "lottery", "pawnbroker", "vape"] { out[k] = "shop" }
+                  "games", "artshop", "lottery", "pawnbroker", "vape", "beautysalon"] { out[k] = "shop" }
         return out
     }()
 
@@ -422,14 +422,14 @@ public enum CategoryVocabulary {
                           ru: ["хозяйственный магазин", "хозтовары"]),
         "petshop": Words(["pet shop", "pet supplies", "pet store"], fr: ["animalerie", "accessoires pour animaux"],
                          de: ["zoohandlung", "tierbedarf"], ru: ["зоомагазин", "зоотовары"]),
-        "photo": Words(["photo shop", "photo", "photography"], fr: ["photographe", "photo"], de: ["fotogeschäft", "foto", "fotograf"],
+        "photo": Words(["photo studio", "photo", "photography"], fr: ["photographe", "photo"], de: ["fotogeschäft", "foto", "fotograf"],
                        ru: ["фотосалон", "фото", "фотоателье"]),
         "computer": Words(["computer shop", "computers", "computer"], fr: ["informatique", "ordinateurs"],
                           de: ["computerladen", "computer"], ru: ["компьютерный магазин", "компьютеры"]),
         "bags": Words(["bag shop", "bags", "handbags"], fr: ["maroquinerie", "sacs"], de: ["lederwaren", "taschen"],
                       ru: ["сумки", "кожгалантерея"]),
         "watches": Words(["watch shop", "watches"], fr: ["horlogerie", "montres"], de: ["uhrengeschäft", "uhren"],
-                         ru: ["часовой магазин", "часы"]),
+                         ru: ["часовой магазин", "часовщик"]),
         "greengrocer": Words(["greengrocer", "fruit", "vegetables"], fr: ["primeur", "fruits", "légumes"],
                              de: ["gemüsehändler", "obst", "gemüse"], ru: ["овощной магазин", "фрукты", "овощи"]),
         "seafood": Words(["fishmonger", "seafood", "fish"], fr: ["poissonnerie", "poisson", "fruits de mer"],
@@ -438,23 +438,24 @@ public enum CategoryVocabulary {
                          de: ["sonderpostenmarkt", "restposten"], ru: ["магазин низких цен", "дискаунтер"]),
         "outdoor": Words(["outdoor shop", "outdoor", "camping"], fr: ["magasin de plein air", "plein air", "camping"],
                          de: ["outdoorladen", "outdoor", "campingbedarf"], ru: ["туристический магазин", "туризм", "снаряжение"]),
-        "music": Words(["music shop", "music", "records", "instruments"], fr: ["magasin de musique", "musique", "disquaire"],
+        "music": Words(["music shop", "music", "instruments"], fr: ["magasin de musique", "musique", "disquaire"],
                        de: ["musikgeschäft", "musik", "schallplatten"], ru: ["музыкальный магазин", "музыка", "пластинки"]),
-        "videogames": Words(["video games", "games", "gaming"], fr: ["jeux vidéo", "jeux"], de: ["videospiele", "computerspiele", "spiele"],
-                            ru: ["видеоигры", "игры"]),
-        "artshop": Words(["art shop", "art", "gallery"], fr: ["galerie d'art", "art", "galerie"], de: ["kunsthandel", "kunst", "galerie"],
-                         ru: ["художественный салон", "искусство", "галерея"]),
+        "games": Words(["game shop", "video games", "board games"], fr: ["magasin de jeux", "jeux vidéo", "jeux de société"],
+                       de: ["spieleladen", "videospiele", "brettspiele"], ru: ["магазин игр", "видеоигры", "настольные игры"]),
+        "artshop": Words(["art shop", "art dealer"], fr: ["marchand d'art", "boutique d'art"], de: ["kunsthandel", "kunsthandlung"],
+                         ru: ["художественный салон", "арт-салон"]),
         "lottery": Words(["lottery", "lotto"], fr: ["loterie", "loto"], de: ["lotto", "lotterie", "lottoannahme"], ru: ["лотерея", "лото"]),
         "pawnbroker": Words(["pawnbroker", "pawn shop"], fr: ["prêteur sur gages", "mont-de-piété"], de: ["pfandhaus", "pfandleiher"],
                             ru: ["ломбард", "займы"]),
-        "vape": Words(["vape shop", "vape", "e-cigarettes"], fr: ["vapoteuse", "vape", "cigarette électronique"],
-                      de: ["dampfershop", "e-zigaretten", "vape"], ru: ["вейпшоп", "вейп", "электронные сигареты"]),
+        "vape": Words(["vape shop", "vape"], fr: ["vapoteuse", "vape"], de: ["dampfershop", "vape"], ru: ["вейпшоп", "вейп"]),
+        "beautysalon": Words(["beauty salon", "nail salon", "beautician"], fr: ["institut de beauté", "onglerie", "esthéticienne"],
+                             de: ["kosmetikstudio", "nagelstudio", "schönheitssalon"], ru: ["салон красоты", "маникюр", "косметолог"]),
         "massage": Words(["massage", "spa"], fr: ["massage", "spa"], de: ["massage", "massagesalon", "wellness"], ru: ["массаж", "спа"]),
         "tattoo": Words(["tattoo studio", "tattoo", "piercing"], fr: ["salon de tatouage", "tatouage", "piercing"],
                         de: ["tattoostudio", "tattoo", "tätowierer"], ru: ["тату-салон", "тату", "татуировка"]),
         "carrepair": Words(["car repair", "garage", "mechanic"], fr: ["garage", "réparation automobile", "mécanicien"],
                            de: ["autowerkstatt", "werkstatt"], ru: ["автосервис", "автомастерская"]),
-        "hospital": Words(["hospital", "emergency room"], fr: ["hôpital", "urgences"], de: ["krankenhaus", "notaufnahme", "klinikum"],
+        "hospital": Words(["hospital", "infirmary"], fr: ["hôpital", "urgences"], de: ["krankenhaus", "notaufnahme", "klinikum"],
                           ru: ["больница", "госпиталь", "приёмный покой"]),
         "school": Words(["school", "schools"], fr: ["école", "collège", "lycée"], de: ["schule", "grundschule"], ru: ["школа", "гимназия"]),
         "kindergarten": Words(["kindergarten", "nursery", "daycare", "preschool"], fr: ["crèche", "garderie", "maternelle"],
@@ -469,11 +470,11 @@ public enum CategoryVocabulary {
                            ru: ["ночной клуб", "клуб", "дискотека"]),
         "moneytransfer": Words(["money transfer", "remittance"], fr: ["transfert d'argent", "envoi d'argent"],
                                de: ["geldtransfer", "bargeldtransfer"], ru: ["денежные переводы", "перевод денег"]),
-        "marketplace": Words(["market", "marketplace", "market hall"], fr: ["marché", "halles"], de: ["markt", "markthalle", "wochenmarkt"],
+        "marketplace": Words(["market", "marketplace"], fr: ["marché", "halles"], de: ["markt", "markthalle", "wochenmarkt"],
                              ru: ["рынок", "базар", "ярмарка"]),
-        "parcellocker": Words(["parcel locker", "parcel station", "packstation"], fr: ["consigne à colis", "casier à colis", "point relais"],
+        "parcellocker": Words(["parcel locker", "parcel station", "packstation"], fr: ["casier à colis", "point relais"],
                               de: ["packstation", "paketstation", "paketautomat"], ru: ["постамат", "пункт выдачи"]),
-        "events": Words(["events venue", "event hall", "function room"], fr: ["salle des fêtes", "salle de réception"],
+        "events": Words(["events venue", "banqueting"], fr: ["salle des fêtes", "salle de réception"],
                         de: ["veranstaltungsort", "festsaal", "eventlocation"], ru: ["зал для мероприятий", "банкетный зал"]),
     ]
 
@@ -487,17 +488,22 @@ public enum CategoryVocabulary {
     public static func concepts(of category: String) -> [String] {
         let folded = TextNormalizer.fold(category)
         var out: [String] = []
-        func add(_ key: String) {
+        var whole: [String] = []
+        func add(_ key: String, piece: Bool = false) {
             let k = aliases[key] ?? key
-            if concepts[k] != nil, !out.contains(k) { out.append(k) }
+            guard concepts[k] != nil, !out.contains(k) else { return }
+            out.append(k)
+            if !piece { whole.append(k) }
         }
         add(folded.filter { $0.isLetter || $0.isNumber })
         for part in folded.split(whereSeparator: { $0 == "." || $0 == ":" || $0 == ";" }) {
             add(part.filter { $0.isLetter || $0.isNumber })
             let pieces = part.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " })
-            if pieces.count > 1 { pieces.forEach { add(String($0)) } }
+            if pieces.count > 1 { pieces.forEach { add(String($0), piece: true) } }
         }
-        for k in out { if let b = broader[k] { add(b) } }
+        // A broader concept comes of what the category is, not of a word in it: a photo booth (`photo_booth`) is
+        // found by "photo", but is no shop.
+        for k in whole { if let b = broader[k] { add(b) } }
         return out
     }
 

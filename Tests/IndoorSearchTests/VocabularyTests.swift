@@ -114,6 +114,28 @@ import Testing
         if !missed.isEmpty { print("\(language): words that do not find their category first (\(missed.count)): \(missed.prefix(40))") }
     }
 
+    /// A word a visitor types for one kind of place finds that kind among the best results, and not a kind whose
+    /// words merely share a word with it (a phrase's words are indexed one by one): "consigne" is left luggage, not a
+    /// parcel locker; "часы" a clock, not a watch shop; "cigarettes" tobacco, not a vape shop; a photo booth
+    /// (`photo_booth`: "photo" is a word in it) is no shop.
+    @Test(arguments: [
+        ("consigne", "baggagestorage", "parcellocker"), ("часы", "clock", "watches"), ("cigarettes", "tobacco", "vape"),
+        ("zigaretten", "tobacco", "vape"), ("galerie", "museum", "artshop"), ("emergency", "emergencyshelter", "hospital"),
+        ("records", "archive", "music"), ("jeux vidéo", "games", "playground"), ("shop", "books", "photobooth"),
+        ("Zoohandlung", "petshop", "petarea"), ("Tankstelle", "fuelstation", "charging"), ("ломбард", "pawnbroker", "bank"),
+        ("pub", "bar", "restaurant"), ("packstation", "parcellocker", "baggagestorage"), ("nail salon", "beautysalon", "cosmetics"),
+        ("board games", "games", "toys"), ("photo", "photobooth", "room"),
+    ])
+    func aWordFindsItsKindAndNotOneThatSharesAWord(word: String, finds: String, notFinds: String) throws {
+        let categories = Array(CategoryVocabulary.concepts.keys).sorted() + ["photo_booth"]
+        let index = try Self.oneOfEach(categories)
+        let results = index.search(SearchQuery(word, limit: 400))
+        let best = try #require(results.first, "\(word): nothing")
+        let top = Set(results.prefix { $0.nameMatch == best.nameMatch && abs($0.score - best.score) < 0.005 }.map(\.poi.category))
+        #expect(top.contains(finds) || (finds == "photobooth" && top.contains("photo_booth")), "\(word) → \(top.sorted())")
+        #expect(!top.contains(notFinds) && !(notFinds == "photobooth" && top.contains("photo_booth")), "\(word) → \(top.sorted())")
+    }
+
     /// What visitors type, hand-written, on the shipped venues: the first result is what they mean.
     @Test(arguments: [
         ("hub", "tickets", "tickets"), ("hub", "Fahrkarten", "tickets"), ("hub", "билеты", "tickets"), ("hub", "billetterie", "tickets"),

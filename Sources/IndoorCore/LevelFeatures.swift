@@ -7,8 +7,9 @@ extension PreparedVenue {
     /// - `space`: a polygon with `id`, `category`, `kind` (walkway, room, restroom, stairs…), `walkable`, `name`
     ///   and `ref` when it has them, and `inferred: true` for an implicit corridor;
     /// - `opening`: a line with `id`, `category`, `door`, `name`, and `inferred: true` for an inferred entrance; also,
-    ///   with category `open_plan` and an id `open-plan:SPACE+SPACE`, each stretch where two walkways meet with no
-    ///   wall between them (routes cross it anywhere);
+    ///   with category `open_plan` and an id `open-plan:SPACE+SPACE` (then `:2`, `:3` for the pair's further
+    ///   stretches), each stretch where two walkways or outdoor areas meet with no wall between them (routes cross
+    ///   it anywhere);
     /// - `obstacle`: a polygon (a pillar, a counter) with `id` and `category`;
     /// - `connector`: a point for each stop of an elevator, escalator, stairs or ramp on the floor, with `id` (the
     ///   stop's, `CONNECTOR@LEVEL`, as routes take it), `connector` (its kind) and the ordinals of all its `levels`;
@@ -100,7 +101,7 @@ extension PreparedVenue {
         for level in venue.levels {
             var p: [String: JSONValue] = ["feature": .string("level"), "id": .string(level.id), "level_id": .string(level.id),
                                           "level": .number(level.ordinal)]
-            if let name = level.name.resolved(for: languages) { p["name"] = .string(name) }
+            p["name"] = .string(level.displayName(for: languages))
             features.append(Feature(id: .string(level.id), geometry: level.geometry, properties: p))
         }
         for level in venue.levels {

@@ -18,7 +18,7 @@ public struct PlaceSummary: Codable, Hashable, Sendable {
     public let name: String
     /// JSON `level_id`: the id of the level it is on.
     public let levelID: String
-    /// The level's name in the requested language, else "Level" and its ordinal.
+    /// The level's name in the requested language, else "Level" ("Niveau", "Ebene", "Этаж") and its ordinal.
     public let levelName: String
     /// The level's ordinal.
     public let level: Double

@@ -60,7 +60,8 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         public let id: String
         /// JSON `ordinal`: 0 the ground floor, negative below.
         public let ordinal: Double
-        /// JSON `name`: the level's name in the first language asked for, else its ordinal as written.
+        /// JSON `name`: the level's name in the first language asked for, else "Level" and its ordinal in that
+        /// language (`Level.displayName(for:)`).
         public let name: String
         /// JSON `spaces`: the spaces on the level.
         public let spaces: Int
@@ -213,7 +214,7 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
         public let levelID: String
         /// JSON `level`: the level's ordinal.
         public let level: Double
-        /// JSON `level_name`: the level's name, else its ordinal as written.
+        /// JSON `level_name`: the level's name, else "Level" and its ordinal in the language asked for.
         public let levelName: String
         /// JSON `building`: the name of the building it is in, where the venue has several.
         public let building: String?

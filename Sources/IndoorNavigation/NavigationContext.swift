@@ -83,7 +83,7 @@ public struct NavigationContext: Sendable {
         let space = level.flatMap { spatialIndex.spaceID(at: coordinate, levelID: $0.id) }
         let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.poi }
         return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space,
-                            nearestPOI: poi?.id, levelName: level?.name.resolved(for: names),
+                            nearestPOI: poi?.id, levelName: level?.displayName(for: names),
                             spaceName: space.flatMap { spaceNames[$0]?.resolved(for: names) }, nearestPOIName: poi?.name.resolved(for: names))
     }
 }

@@ -270,7 +270,8 @@ public struct MapRenderer: Sendable {
 
     // MARK: - Drawing a level
 
-    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal;
+    /// The name a level's map is titled with: its name in the languages asked for, else "Level" and its ordinal in
+    /// the first of them;
     /// then the other names of the levels of its floor that the map shows (`shown`), as "Level 2 / Level 3" where two
     /// buildings number the same storey differently.
     func title(of levelID: String, showing shown: Set<String>, languages: [String]) -> String {

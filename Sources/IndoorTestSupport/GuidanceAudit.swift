@@ -55,12 +55,12 @@ public struct GuidanceAudit: Sendable {
         }
     }
 
-    /// One itinerary's findings, a line each, for `--verbose`.
+    /// One itinerary's findings, a line each, for `--verbose`: a rule it breaks, or why the pair does not route.
     public struct Finding: Hashable, Sendable {
         /// The names of the pair's places.
         public let from: String
         public let to: String
-        /// The rule broken, with the step and its text.
+        /// The rule broken, with the step and its text; or "does not route" and the router's reason.
         public let problem: String
     }
 
@@ -73,7 +73,8 @@ public struct GuidanceAudit: Sendable {
     }
 
     /// Words `count` seeded pairs (``RouteAudit/pairs(_:seed:)``) in `language` and measures them.
-    /// - Returns: the figures, and what each itinerary that fails a rule does wrong.
+    /// - Returns: the figures, and what each itinerary that fails a rule does wrong (and each pair that does not
+    ///   route, and why).
     /// - Parameter show: called with each pair's names and itinerary (for printing them).
     public func run(pairs count: Int, seed: UInt64, language: InstructionLanguage = .en,
                     show: (String, String, Itinerary) -> Void = { _, _, _ in }) -> (Figures, [Finding]) {

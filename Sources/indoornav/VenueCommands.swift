@@ -124,7 +124,8 @@ enum VenueCommands {
                 abstract: "Write the whole venue as GeoJSON for GIS tools.",
                 discussion: "Writes one RFC 7946 FeatureCollection to stdout: a `level` feature per level, then every space, opening, "
                     + "obstacle, connector stop and POI, each with `id`, `feature` (what it is), `level` (ordinal), `level_id`, "
-                    + "`category` and `name` where it has them. GDAL reads it (`ogrinfo`, QGIS).",
+                    + "`category` and `name` where it has them; where two walkways or outdoor areas meet with no wall, an "
+                    + "`opening` of category `open_plan` along their shared edge. GDAL reads it (`ogrinfo`, QGIS).",
                 groups: [OptionGroup(title: "OPTIONS", options: [
                     .value("--format", "F", choices: ["geojson"], help: "geojson (RFC 7946), the one format there is."),
                     .language,
@@ -248,7 +249,7 @@ enum VenueCommands {
         Output.line("inferred (--strict turns this off):")
         for l in report.levels {
             let level = venue.level(id: l.levelID)
-            let name = level.map { "\($0.ordinalText) \($0.name.resolved(for: languages) ?? "")" } ?? l.levelID
+            let name = level.map { "\($0.ordinalText) \($0.displayName(for: languages))" } ?? l.levelID
             var parts: [String] = []
             if l.implicitCorridors > 0 {
                 parts.append(String(format: "%.0f m² of implicit corridor in %d piece%@", l.implicitCorridorArea, l.implicitCorridors,

@@ -487,12 +487,10 @@ struct GraphBuilder {
     /// adjacent walkways where no opening is drawn on them.
     func findPortals(onFloor levelIDs: Set<String>, spaces: [Int], index: PolygonIndex) -> [Portal] {
         var out: [Portal] = []
-        let openingShapes = venue.shapes.openings
+        let segments = venue.shapes.openingSegments
         for (o, opening) in venue.openings.enumerated() where levelIDs.contains(opening.levelID) {
-            guard let line = openingShapes[o] else { continue }
-            let cs = line.allCoordinates
-            guard let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05, let segment = try? LineString([a, b]) else { continue }
-            // (Openings shorter than 5 cm are skipped above; `venue validate` reports them.)
+            // (An opening shorter than 5 cm has no segment; `venue validate` reports it.)
+            guard let segment = segments[o], let a = segment.coordinates.first, let b = segment.coordinates.last else { continue }
             guard let probe = OpeningProbe(.lineString(segment)) else { continue }
             var portal = Portal(opening: o, a: a, b: b, sides: probe.sides(in: index).compactMap { $0.map { spaces[$0] } },
                                 isDoor: opening.isDoor, oneWayFrom: nil)

@@ -22,15 +22,14 @@ extension Venue {
     /// ``openPlanBoundaries``, found.
     func findOpenPlanBoundaries() -> [OpenPlanBoundary] {
         let ordinal = Dictionary(levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
-        let openingShapes = shapes.openings
+        let segments = shapes.openingSegments
         var spacesOnFloor: [Double: [Int]] = [:], openingsOnFloor: [Double: [LineString]] = [:]
         for (s, space) in spaces.enumerated() where space.kind.isOpenPlan && space.kind.isPassable {
             guard let floor = ordinal[space.levelID] else { continue }
             spacesOnFloor[floor, default: []].append(s)
         }
         for (o, opening) in openings.enumerated() {
-            guard let floor = ordinal[opening.levelID], let cs = openingShapes[o]?.allCoordinates, let a = cs.first,
-                  let b = cs.last, a.distance(to: b) > 0.05, let segment = try? LineString([a, b]) else { continue }
+            guard let floor = ordinal[opening.levelID], let segment = segments[o] else { continue }
             openingsOnFloor[floor, default: []].append(segment)
         }
         return spacesOnFloor.keys.sorted().flatMap { floor in

@@ -26,17 +26,17 @@ public struct Venue: Hashable, Sendable {
     public var buildings: [Building]
     /// Levels in ascending ordinal order (then by id): kept so whatever is assigned.
     public var levels: [Level] {
-        didSet { indexLevels(); shapesCache = ShapesCache() }
+        didSet { indexLevels(); openPlanCache = VenueCache() }
     }
     /// Where each level is in ``levels``, by id.
     private var levelIndex: [String: Int] = [:]
     /// Every space of every level (IMDF units, OSM rooms, areas and corridors, walkways made from footways).
     public var spaces: [Space] {
-        didSet { shapesCache = ShapesCache() }
+        didSet { shapesCache = VenueCache(); openPlanCache = VenueCache() }
     }
     /// Every opening of every level: doors and doorways between spaces.
     public var openings: [Opening] {
-        didSet { shapesCache = ShapesCache() }
+        didSet { shapesCache = VenueCache(); openPlanCache = VenueCache() }
     }
     /// The stairs, elevators, escalators and ramps that join levels, and IMDF traversals.
     public var connectors: [Connector]
@@ -44,7 +44,7 @@ public struct Venue: Hashable, Sendable {
     public var pois: [POI]
     /// Fixtures and walls inside spaces (IMDF `fixture`, OSM `indoor=wall`).
     public var obstacles: [Obstacle] {
-        didSet { shapesCache = ShapesCache() }
+        didSet { shapesCache = VenueCache() }
     }
     /// Problems found while loading (defects accepted with a warning, features skipped with an error).
     public var issues: [VenueIssue]
@@ -52,17 +52,18 @@ public struct Venue: Hashable, Sendable {
     public let frame: LocalFrame
     /// What ``inferringPassages(rules:)`` added to what the data draws (empty for a venue as loaded).
     public var inference = InferenceReport()
-    private var shapesCache = ShapesCache()
+    private var shapesCache = VenueCache<VenueShapes>()
+    private var openPlanCache = VenueCache<[OpenPlanBoundary]>()
 
     /// The spaces, openings and obstacles in metres of ``frame``: projected the first time they are asked for,
     /// then kept (and shared by copies) until they change.
-    public var shapes: VenueShapes { shapesCache.shapes(of: self) }
+    public var shapes: VenueShapes { shapesCache.value { VenueShapes(projecting: self) } }
 
     /// Every open-plan boundary of the venue, floor by floor (levels of one ordinal are one floor), with the
     /// openings drawn on each floor as they are: found the first time they are asked for, then kept (and shared by
-    /// copies) until the levels, spaces, openings or obstacles change.
+    /// copies) until the levels, spaces or openings change.
     /// - Complexity: O(pairs of walkways of a floor whose boxes touch × their edges), the first time.
-    public var openPlanBoundaries: [OpenPlanBoundary] { shapesCache.openPlanBoundaries { findOpenPlanBoundaries() } }
+    public var openPlanBoundaries: [OpenPlanBoundary] { openPlanCache.value { findOpenPlanBoundaries() } }
 
     /// A venue from its parts, geometry in WGS84. `levels` is sorted by ordinal, then id; `address` starts `nil`.
     public init(

@@ -12,6 +12,9 @@ public struct VenueShapes: Sendable {
     public let spaces: [Geometry?]
     /// Per opening (indexed like `Venue.openings`): its line in metres, or `nil` when it cannot be projected.
     public let openings: [Geometry?]
+    /// Per opening: the straight line from its first point to its last, as routing takes a passage; `nil` when it
+    /// cannot be projected or is shorter than 5 cm (`venue validate` reports those).
+    public let openingSegments: [LineString?]
     /// Per obstacle (indexed like `Venue.obstacles`): its shape in metres, or `nil` when it cannot be projected.
     public let obstacles: [Geometry?]
 
@@ -21,20 +24,22 @@ public struct VenueShapes: Sendable {
         let frame = venue.frame
         spaces = venue.spaces.map { try? frame.project($0.geometry) }
         openings = venue.openings.map { try? frame.project($0.geometry) }
+        openingSegments = openings.map { line in
+            guard let cs = line?.allCoordinates, let a = cs.first, let b = cs.last, a.distance(to: b) > 0.05 else { return nil }
+            return try? LineString([a, b])
+        }
         obstacles = venue.obstacles.map { try? frame.project($0.geometry) }
     }
 }
 
-/// Where a venue keeps its ``VenueShapes`` and what is measured on them (its ``OpenPlanBoundary``s) once made. A copy
-/// of a venue shares it until the copy's geometry changes (then the copy gets a new, empty one); it takes no part in
-/// the venue's equality.
-struct ShapesCache: Hashable, Sendable {
-    private let built = BuiltOnce<VenueShapes>()
-    private let openPlan = BuiltOnce<[OpenPlanBoundary]>()
+/// Where a venue keeps something made from it once (its ``VenueShapes``, its ``OpenPlanBoundary``s): built the first
+/// time it is read, then shared by copies of the venue until what it is made from changes (then the venue gets a new,
+/// empty one). It takes no part in the venue's equality.
+struct VenueCache<Value: Sendable>: Hashable, Sendable {
+    private let built = BuiltOnce<Value>()
 
-    func shapes(of venue: Venue) -> VenueShapes { built.value { VenueShapes(projecting: venue) } }
-    func openPlanBoundaries(_ find: () -> [OpenPlanBoundary]) -> [OpenPlanBoundary] { openPlan.value(find) }
+    func value(_ build: () -> Value) -> Value { built.value(build) }
 
-    static func == (lhs: ShapesCache, rhs: ShapesCache) -> Bool { true }
+    static func == (lhs: VenueCache, rhs: VenueCache) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }

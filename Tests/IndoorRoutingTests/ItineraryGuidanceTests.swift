@@ -582,6 +582,39 @@ import Testing
         #expect(rides.map(\.instruction) == [text])
     }
 
+    /// Kind: escalators as OSM maps them (the generator's OSM output): a `room=escalator` on each level, the
+    /// conveying `steps` inside it, their top end just outside on the corridor. A route from below to the escalator's
+    /// room on the upper level rides it, and is there as the walker steps off, not "straight ahead" of them; the
+    /// room of the escalator beside it, not ridden, is walked into.
+    @Test func theRoomOfTheEscalatorJustRiddenIsReachedAsYouStepOff() throws {
+        let generated = try VenueGenerator(kind: .grid, options: .init(seed: 31)).generate()
+        let path = NSTemporaryDirectory() + "indoornav-escalator-\(UUID().uuidString).osm"
+        try generated.osm.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let venue = try VenueLoader.load(path: path).inferringPassages()
+        let audit = RouteAudit(venue: venue)
+        let router = Router(graph: audit.graph)
+        let upper = try #require(venue.levels.first { $0.ordinal == 1 })
+        let escalators = venue.spaces.filter { $0.levelID == upper.id && $0.kind == .escalator }
+        try #require(!escalators.isEmpty)
+        let start = try #require(audit.places.first { $0.levelID == venue.levels.first { $0.ordinal == 0 }?.id && !$0.name.isEmpty })
+        var ridden: [Maneuver.Approach] = [], beside: [Maneuver.Approach] = []
+        for space in escalators {
+            let shape = try venue.frame.project(space.geometry)
+            let box = try #require(shape.boundingBox)
+            let it = try router.itinerary(through: [
+                Waypoint(end: RouteEnd(point: try venue.frame.project(start.coordinate), levelID: start.levelID, label: start.name)),
+                Waypoint(end: RouteEnd(point: box.center, levelID: upper.id, label: space.name.resolved() ?? "escalator")),
+            ])
+            let rides = it.legs.flatMap(\.steps).filter { $0.maneuver.type == "escalator" }
+            guard rides.count == 1, let from = rides.first?.location, let arrival = it.legs.last?.steps.last?.arrival else { continue }
+            // The escalator's rooms on both levels have one footprint: the ride starts in this one's when it is its own.
+            if PreparedPolygon(shape).contains(try venue.frame.project(from)) { ridden.append(arrival.approach) } else { beside.append(arrival.approach) }
+        }
+        #expect(!ridden.isEmpty && ridden.allSatisfy { $0 == .offRide }, "\(ridden)")
+        #expect(beside.allSatisfy { $0 != .offRide }, "\(beside)")
+    }
+
     /// Plurals and rounded distances in each language.
     @Test func pluralsAndDistancesAreSaidAsEachLanguageSaysThem() {
         let ride = { (n: Int, language: InstructionLanguage) in

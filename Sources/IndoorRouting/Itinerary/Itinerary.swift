@@ -496,21 +496,35 @@ struct ItineraryWriter {
     }
 
     /// Whether the walk ends on the connector it has just ridden: a ride lands within a few steps of the end with
-    /// no space walked into, or in the connector space the walk ends in (its stairwell or lift lobby).
+    /// no space walked into, or in the connector space the walk ends in (its stairwell or lift lobby); or the ride
+    /// ran through that connector space, landing just outside it (OSM maps an escalator as a `room=escalator` and
+    /// the conveying steps inside it, their top end on the corridor), a few steps from the end.
     func isOffRide(_ p: [RoutePoint]) -> Bool {
         guard let end = p.last else { return false }
         let connectorSpace = end.space.map { venue.spaces[$0].kind.isConnector } ?? false
         guard end.space == nil || connectorSpace else { return false }
-        var k = p.count - 1, walked = 0.0
+        var k = p.count - 1, walked = 0.0, outside = false
         while k > 0 {
             if let e = p[k].edge, graph.edges[e].kind != .walk, !(graph.edges[e].kind == .traversal && graph.edges[e].levelChange == 0) {
+                if outside { return walked <= Self.arrivalDoor && ride(from: p[k - 1].point, to: p[k].point, runsThrough: end) }
                 return end.space == nil ? walked < Self.shortest : walked <= Self.arrivalDoor
             }
-            guard p[k].space == nil || p[k].space == end.space, p[k - 1].levelID == end.levelID else { return false }
+            guard p[k - 1].levelID == end.levelID else { return false }
+            if let space = p[k].space, space != end.space {
+                guard connectorSpace else { return false }
+                outside = true
+            }
             walked += p[k - 1].point.distance(to: p[k].point)
             k -= 1
         }
         return false
+    }
+
+    /// Whether a ride between `a` and `b` (its ends, in plan) runs through the space `end` is in: the middle of the
+    /// ride lies in it.
+    func ride(from a: Coordinate, to b: Coordinate, runsThrough end: RoutePoint) -> Bool {
+        guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space) else { return false }
+        return level.index.allContaining(Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)).contains(k)
     }
 
     /// The way the walker comes to point `last` of the route: the heading from the point a few metres back along

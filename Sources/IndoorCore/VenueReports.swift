@@ -61,7 +61,7 @@ public struct VenueInfo: Codable, Hashable, Sendable {
         /// JSON `ordinal`: 0 the ground floor, negative below.
         public let ordinal: Double
         /// JSON `name`: the level's name in the first language asked for, else "Level" and its ordinal in that
-        /// language (`Level.displayName(for:)`).
+        /// language (`Level.displayName(for:wordLanguage:)`).
         public let name: String
         /// JSON `spaces`: the spaces on the level.
         public let spaces: Int

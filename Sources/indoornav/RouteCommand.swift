@@ -130,7 +130,7 @@ enum RouteOutput {
         var n = 0
         for leg in it.legs {
             let level = venue.level(id: leg.levelID)
-            let name = level.map { $0.name.resolved(for: languages) ?? language.level($0.ordinalText) } ?? leg.levelID
+            let name = level.map { $0.displayName(for: languages, wordLanguage: language.rawValue) } ?? leg.levelID
             Output.line("")
             let walked = leg.distance >= 0.5 ? " — \(language.distance(leg.distance)), \(language.duration(leg.duration))" : ""
             Output.line("\(name) [\(level?.ordinalText ?? "?")]\(walked)")

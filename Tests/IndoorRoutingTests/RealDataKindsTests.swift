@@ -165,9 +165,7 @@ import Testing
             ring([(0, 0), (10, 0), (10, 5), (0, 5), (0, 0)]),
             ring([(3, 0), (3, 2), (7, 2), (7, 0), (3, 0)]),
         ])))
-        venue.spaces[try index(venue, "B0")].geometry = try venue.frame.unproject(.polygon(Polygon(rings: [
-            ring([(3, 0), (7, 0), (7, 2), (3, 2), (3, 0)]),
-        ])))
+        venue.spaces[try index(venue, "B0")].geometry = try rectangle(venue.frame, 3, 0, 7, 2)
         let (r, crossings) = try route(venue, (5, 1), (5, 4))
         #expect(crossings.isEmpty, "\(crossings)")
         #expect(r.distance < 3.5, "out through the front: \(r.distance) m")

@@ -273,7 +273,7 @@ struct ItineraryWriter {
     }
 
     func levelName(_ id: String) -> String {
-        venue.level(id: id).map { $0.name.resolved(for: names) ?? language.level($0.ordinalText) } ?? id
+        venue.level(id: id).map { $0.displayName(for: names, wordLanguage: language.rawValue) } ?? id
     }
 
     func spaceName(_ s: Int) -> String? {
@@ -396,9 +396,13 @@ struct ItineraryWriter {
         arrive(route: p, stop: stop, isLast: isLast, arrival: arrival)
     }
 
+    /// The levels a ride of `change` in ordinal climbs or descends, as said: the change rounded, at least 1 (a landing
+    /// at -0.3 is no level of its own), at most 1,000 (an absurd ordinal never traps).
+    static func levels(climbing change: Double) -> Int { max(1, Int(min(abs(change), 1000).rounded())) }
+
     mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
                        after approach: Draft? = nil) {
-        let n = max(1, Int(min(abs(levelChange), 1000).rounded()))
+        let n = Self.levels(climbing: levelChange)
         var draft = Draft(maneuver: .connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID),
                                                name: connectorName(edge)),
                           at: approach?.at ?? a.point, level: a.levelID, points: approach?.points ?? [a.point])
@@ -423,8 +427,8 @@ struct ItineraryWriter {
             let walked = between.reduce(0) { $0 + $1.distance }
             // The levels of the whole ride, not the rides' sum: flights up to a landing and on (-1 → -0.7 → -0.3 →
             // 0, landings mapped as levels of their own) climb one floor.
-            let climbed = (venue.level(id: b.levelID)?.ordinal).map { abs($0 - last.levelOrdinal) } ?? Double(levels + n)
-            let merged = Maneuver.connector(kind: kind, levels: max(1, Int(min(climbed, 1000).rounded())), up: up, to: levelName(b.levelID),
+            let climbed = (venue.level(id: b.levelID)?.ordinal).map { Self.levels(climbing: $0 - last.levelOrdinal) } ?? levels + n
+            let merged = Maneuver.connector(kind: kind, levels: climbed, up: up, to: levelName(b.levelID),
                                             name: name == draft.maneuver.connectorName ? name : nil)
             let polyline = last.polyline + between.flatMap(\.polyline)
             steps.append(ItineraryStep(maneuver: merged, instruction: Phrasebook(language: language).instruction(merged, landmark: nil, then: nil),
@@ -488,11 +492,16 @@ struct ItineraryWriter {
         let (side, approach) = sideOnFoot(route: p, target: target, heading: heading)
         guard side == .ahead, approach == .beside || approach == .middle else { return (side, approach) }
         // Nothing walkable ahead in the place's own space: the way ends at it.
-        guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space),
-              end.point.distance(to: target) <= Self.shortest else { return (.ahead, .beside) }
         let r = heading * .pi / 180
         let beyond = Coordinate(x: end.point.x + 1.5 * cos(r), y: end.point.y + 1.5 * sin(r))
-        return (.ahead, level.index.allContaining(beyond).contains(k) ? approach : .endOfWay)
+        guard end.point.distance(to: target) <= Self.shortest, let walkable = spaceHolds(beyond, at: end) else { return (.ahead, .beside) }
+        return (.ahead, walkable ? approach : .endOfWay)
+    }
+
+    /// Whether the space the route point `end` is in holds `q`; `nil` when `end` is in no space of the graph.
+    func spaceHolds(_ q: Coordinate, at end: RoutePoint) -> Bool? {
+        guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space) else { return nil }
+        return level.index.allContaining(q).contains(k)
     }
 
     /// Whether the walk ends on the connector it has just ridden: a ride lands within a few steps of the end with
@@ -506,7 +515,11 @@ struct ItineraryWriter {
         var k = p.count - 1, walked = 0.0, outside = false
         while k > 0 {
             if let e = p[k].edge, graph.edges[e].kind != .walk, !(graph.edges[e].kind == .traversal && graph.edges[e].levelChange == 0) {
-                if outside { return walked <= Self.arrivalDoor && ride(from: p[k - 1].point, to: p[k].point, runsThrough: end) }
+                if outside {
+                    // Ridden through the place: the middle of the ride (in plan) lies in it.
+                    let middle = Coordinate(x: (p[k - 1].point.x + p[k].point.x) / 2, y: (p[k - 1].point.y + p[k].point.y) / 2)
+                    return walked <= Self.arrivalDoor && spaceHolds(middle, at: end) == true
+                }
                 return end.space == nil ? walked < Self.shortest : walked <= Self.arrivalDoor
             }
             guard p[k - 1].levelID == end.levelID else { return false }
@@ -518,13 +531,6 @@ struct ItineraryWriter {
             k -= 1
         }
         return false
-    }
-
-    /// Whether a ride between `a` and `b` (its ends, in plan) runs through the space `end` is in: the middle of the
-    /// ride lies in it.
-    func ride(from a: Coordinate, to b: Coordinate, runsThrough end: RoutePoint) -> Bool {
-        guard let space = end.space, let level = graph.levelSpaces[end.levelID], let k = level.spaces.firstIndex(of: space) else { return false }
-        return level.index.allContaining(Coordinate(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)).contains(k)
     }
 
     /// The way the walker comes to point `last` of the route: the heading from the point a few metres back along

@@ -108,7 +108,8 @@ public struct Venue: Hashable, Sendable {
 
     /// How a floor is written when its levels go by different names (two buildings of a campus numbering the same
     /// storey differently): the names of `levels`, in order and each once, in the first of `languages` each has,
-    /// joined by " / " ("Level 2 / Level 3"); a level without a name as ``Level/displayName(for:)`` calls it.
+    /// joined by " / " ("Level 2 / Level 3"); a level without a name as ``Level/displayName(for:wordLanguage:)``
+    /// calls it.
     public func names(of levels: [Level], languages: [String]) -> String {
         var names: [String] = []
         for level in levels {
@@ -164,7 +165,7 @@ public struct Level: Hashable, Sendable {
     /// The vertical order: 0 is the ground floor, negative below. Fractional for OSM mezzanines (`0.5`).
     public var ordinal: Double
     /// The level's name in every language given; empty for an OSM level, which has none (see
-    /// ``displayName(for:)``).
+    /// ``displayName(for:wordLanguage:)``).
     public var name: LocalizedText
     /// The short name on signs and elevator buttons (IMDF `short_name`: "G", "B1"); empty when not given.
     public var shortName: LocalizedText
@@ -191,10 +192,11 @@ public struct Level: Hashable, Sendable {
     public var ordinalText: String { Level.text(ordinal: ordinal) }
 
     /// What to call the level: its name in the first of `languages` it has one in (see
-    /// ``LocalizedText/resolved(for:)``), else the word for a level in the first language and its ordinal
-    /// ("Level 2", "Niveau 2", "Ebene 2", "Этаж 2").
-    public func displayName(for languages: [String]) -> String {
-        name.resolved(for: languages) ?? "\(Level.word(in: languages.first ?? "en")) \(ordinalText)"
+    /// ``LocalizedText/resolved(for:)``), else the word for a level in `wordLanguage` (default: the first of
+    /// `languages`) and its ordinal ("Level 2", "Niveau 2", "Ebene 2", "Этаж 2"). An itinerary passes its
+    /// instruction language as `wordLanguage`, so the made-up name speaks the language of the sentence it is in.
+    public func displayName(for languages: [String], wordLanguage: String? = nil) -> String {
+        name.resolved(for: languages) ?? "\(Level.word(in: wordLanguage ?? languages.first ?? "en")) \(ordinalText)"
     }
 
     /// The word a level is called by in `language` (a tag such as `de` or `de-AT`): "Level", "Niveau", "Ebene",

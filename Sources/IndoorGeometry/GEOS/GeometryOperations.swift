@@ -103,8 +103,10 @@ extension Geometry {
     /// - Parameters:
     ///   - quadrantSegments: segments used to approximate a quarter circle.
     ///   - join: how corners are joined.
-    public func buffer(_ width: Double, quadrantSegments: Int32 = 8, join: BufferJoin = .round) throws(GeometryError) -> Geometry {
-        try unary("buffer") { GEOSBufferWithStyle_r($0, $1, width, quadrantSegments, Int32(GEOSBUF_CAP_ROUND.rawValue), join.rawValue, 5) }
+    ///   - flatEnds: end a line's buffer square at its end points instead of with a half circle.
+    public func buffer(_ width: Double, quadrantSegments: Int32 = 8, join: BufferJoin = .round, flatEnds: Bool = false) throws(GeometryError) -> Geometry {
+        let cap = Int32((flatEnds ? GEOSBUF_CAP_FLAT : GEOSBUF_CAP_ROUND).rawValue)
+        return try unary("buffer") { GEOSBufferWithStyle_r($0, $1, width, quadrantSegments, cap, join.rawValue, 5) }
     }
 
     /// A simplified geometry whose vertices lie within `tolerance` of the original, keeping its topology.
@@ -192,8 +194,16 @@ extension Geometry {
 }
 
 extension Geometry {
-    /// The union of many geometries in one GEOS pass (faster than folding ``union(_:)``).
+    /// The union of many geometries in one GEOS pass (faster than folding ``union(_:)``). When GEOS cannot union
+    /// them because one is invalid (a self-intersecting ring, as exports jitter them), the invalid ones are made
+    /// valid (``makeValid()``) and the union is tried again, rather than one bad shape failing them all.
+    /// - Throws: ``GeometryError/geos(_:)`` when even the repaired shapes cannot be unioned.
     public static func union(of geometries: [Geometry]) throws(GeometryError) -> Geometry {
-        try Geometry.geometryCollection(geometries).unaryUnion()
+        do {
+            return try Geometry.geometryCollection(geometries).unaryUnion()
+        } catch {
+            let repaired = geometries.map { $0.isValid ? $0 : ((try? $0.makeValid()) ?? $0) }
+            return try Geometry.geometryCollection(repaired).unaryUnion()
+        }
     }
 }

@@ -566,7 +566,7 @@ struct GraphBuilder {
         var core: Geometry?
         var used = costs.clearance
         for clearance in [costs.clearance, costs.clearance / 3] {
-            guard var shrunk = try? shape.buffer(-clearance, quadrantSegments: 2, join: .mitre),
+            guard var shrunk = try? shape.eroded(by: clearance),
                   shrunk.polygons.reduce(0, { $0 + $1.area }) > 0.05 * area else { continue }
             if !blocked.isEmpty, let grown = try? Geometry.union(of: blocked).buffer(clearance, quadrantSegments: 2, join: .mitre),
                let cut = try? shrunk.difference(grown) {

@@ -8,6 +8,9 @@ writes:
                      comma after every last element (about 710 KB, tens of thousands of lenient-JSON warnings)
   long-opening/      the transit hub with one door stretched to 1 km along its wall (a coordinate typo)
   doors.osm          N rooms in a row along a corridor, each with a door node tagged without a level
+  comb-N.osm         issue 33: a 12 x 8 m room whose north wall is drawn as a comb of N vertices (radiators and
+                     window bays, as CAD exports draw them), a door onto a corridor, two rooms beyond it
+  pillars-N.osm      issue 33: a 100 x 100 m hall (indoor=area) with N pillars (indoor=column), the same corridor
 """
 import json, math, os, shutil, sys
 
@@ -96,6 +99,80 @@ def doors(path, rooms):
         f.write("\n".join(lines) + "\n")
 
 
+class Sketch:
+    """Nodes and ways in metres east and north of 51.0 N, 13.7 E, written as OSM XML."""
+
+    def __init__(self):
+        self.nodes, self.ways = [], []
+
+    def node(self, x, y, tags=()):
+        self.nodes.append((x, y, tags))
+        return len(self.nodes)
+
+    def ring(self, refs, tags):
+        refs = [r if isinstance(r, int) else self.node(*r) for r in refs]
+        self.ways.append((refs + [refs[0]], tags))
+
+    def write(self, path):
+        lat0, lon0 = 51.0, 13.7
+        m_lat, m_lon = 1 / 110540, 1 / (111320 * math.cos(math.radians(lat0)))
+        lines = ["<?xml version='1.0' encoding='UTF-8'?>", "<osm version='0.6'>"]
+        for k, (x, y, tags) in enumerate(self.nodes):
+            lines.append(f"<node id='{k + 1}' lat='{lat0 + y * m_lat:.9f}' lon='{lon0 + x * m_lon:.9f}'>"
+                         + "".join(f"<tag k='{t}' v='{v}'/>" for t, v in tags) + "</node>")
+        for k, (refs, tags) in enumerate(self.ways):
+            lines.append(f"<way id='{k + 1}'>" + "".join(f"<nd ref='{n}'/>" for n in refs)
+                         + "".join(f"<tag k='{t}' v='{v}'/>" for t, v in tags) + "</way>")
+        lines.append("</osm>")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+def corridor(osm, width, door_x):
+    """A corridor y in [-3, 0] along the big space's south wall, a door into it at door_x, rooms A and B south of it.
+    Returns the door node and the corridor's north corners, which the big space shares."""
+    door = osm.node(door_x, 0, [("door", "yes"), ("level", "0")])
+    da, db = osm.node(5, -3, [("door", "yes"), ("level", "0")]), osm.node(15, -3, [("door", "yes"), ("level", "0")])
+    sw, a, b, se = osm.node(0, -3), osm.node(10, -3), osm.node(20, -3), osm.node(width, -3)
+    ne, nw = osm.node(width, 0), osm.node(0, 0)
+    osm.ring([sw, da, a, db, b, se, ne, door, nw], [("indoor", "corridor"), ("level", "0"), ("name", "Corridor")])
+    osm.ring([(0, -10), (10, -10), a, da, sw], [("indoor", "room"), ("level", "0"), ("name", "Room A")])
+    osm.ring([(10, -10), (20, -10), b, db, a], [("indoor", "room"), ("level", "0"), ("name", "Room B")])
+    return door, nw, ne
+
+
+def comb(path, vertices):
+    """A 12 x 8 m room whose north wall carries teeth 0.1-0.3 m deep (4 vertices each), as many as make `vertices`."""
+    osm = Sketch()
+    door, nw, ne = corridor(osm, 20, 6)
+    teeth = max(1, vertices // 4 - 2)
+    pitch = 11.0 / teeth
+    north = []
+    # Walked east to west along the north wall (the ring runs counter-clockwise), teeth pointing south (inside).
+    for t in range(teeth):
+        x = 11.5 - t * pitch
+        depth = 0.1 + 0.2 * ((t * 7919) % 101) / 100
+        north += [(x, 8), (x, 8 - depth), (x - 0.4 * pitch, 8 - depth), (x - 0.4 * pitch, 8)]
+    osm.ring([nw, door, (12, 0), (12, 8)] + north + [(0, 8)], [("indoor", "room"), ("level", "0"), ("name", "Comb Room")])
+    osm.node(1, 7, [("amenity", "vending_machine"), ("name", "Lounge"), ("level", "0")])
+    osm.write(path)
+
+
+def pillars(path, count):
+    """A 100 x 100 m hall with `count` square pillars 0.6 m wide on a grid."""
+    osm = Sketch()
+    door, nw, ne = corridor(osm, 100, 50)
+    osm.ring([nw, door, ne, (100, 100), (0, 100)], [("indoor", "area"), ("level", "0"), ("name", "Pillar Hall")])
+    side = math.ceil(math.sqrt(count))
+    spacing = 100 / (side + 1)
+    for k in range(count):
+        x, y = spacing * (1 + k % side), spacing * (1 + k // side)
+        osm.ring([(x - 0.3, y - 0.3), (x + 0.3, y - 0.3), (x + 0.3, y + 0.3), (x - 0.3, y + 0.3)],
+                 [("indoor", "column"), ("level", "0")])
+    osm.node(1, 99, [("amenity", "vending_machine"), ("name", "Kiosk"), ("level", "0")])
+    osm.write(path)
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/indoornav-bounds"
     os.makedirs(out, exist_ok=True)
@@ -103,6 +180,10 @@ if __name__ == "__main__":
     print("long opening:", long_opening(os.path.join(out, "long-opening")))
     for n in (8000, 16000):
         doors(os.path.join(out, f"doors-{n}.osm"), n)
+    for n in (8000, 16000, 32000):
+        comb(os.path.join(out, f"comb-{n}.osm"), n)
+    for n in (1000, 2000, 4000):
+        pillars(os.path.join(out, f"pillars-{n}.osm"), n)
     for name in sorted(os.listdir(out)):
         p = os.path.join(out, name)
         print(name, os.path.getsize(os.path.join(p, "unit.geojson")) if os.path.isdir(p) and name == "trailing-commas" else os.path.getsize(p))

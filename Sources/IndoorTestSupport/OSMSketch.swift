@@ -103,4 +103,60 @@ public struct OSMSketch: Sendable {
         }
         return out + "</osm>\n"
     }
+
+    /// The sketch as OpenStreetMap exported to GeoJSON, as osmtogeojson and overpass turbo write it: a Point per
+    /// tagged node, a Polygon per closed way that is an area (a LineString for other ways: a closed footway is a
+    /// loop unless `area=yes`), a Polygon or MultiPolygon per multipolygon relation (named `relation/N`; its member
+    /// ways, untagged, are not written); untagged nodes are only the ways' vertices. Each feature's properties are
+    /// its tags, with the exporter's own members beside them (`@id`, `user`, `stroke`), which are not tags.
+    public func geoJSON() -> String {
+        let byID = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func escape(_ s: String) -> String {
+            var out = ""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+                default: out.unicodeScalars.append(u)
+                }
+            }
+            return out
+        }
+        func position(_ id: Int64) -> String {
+            guard let n = byID[id] else { return "[]" }
+            let p = self.position(n.x, n.y)
+            return "[\(String(format: "%.7f", p.lon)),\(String(format: "%.7f", p.lat))]"
+        }
+        func line(_ refs: [Int64]) -> String { "[" + refs.map(position).joined(separator: ",") + "]" }
+        func feature(_ id: String, _ tags: [String: String], _ geometry: String) -> String {
+            let properties = ["\"@id\":\"\(id)\"", "\"user\":\"sketch\"", "\"stroke\":\"#555555\""]
+                + tags.keys.sorted().map { "\"\(escape($0))\":\"\(escape(tags[$0] ?? ""))\"" }
+            return "{\"type\":\"Feature\",\"id\":\"\(id)\",\"properties\":{\(properties.joined(separator: ","))},\"geometry\":\(geometry)}"
+        }
+        var features: [String] = []
+        let members = Set(relations.filter { $0.tags["type"] == "multipolygon" }.flatMap { $0.members.filter { $0.type == "way" }.map(\.ref) })
+        for n in nodes where !n.tags.isEmpty {
+            features.append(feature("node/\(n.id)", n.tags, "{\"type\":\"Point\",\"coordinates\":\(position(n.id))}"))
+        }
+        for w in ways where !(members.contains(w.id) && w.tags.isEmpty) {
+            let closed = w.refs.count >= 4 && w.refs.first == w.refs.last
+            let area = closed && w.tags["area"] != "no" && (w.tags["highway"] == nil || w.tags["area"] == "yes")
+            let geometry = area ? "{\"type\":\"Polygon\",\"coordinates\":[\(line(w.refs))]}" : "{\"type\":\"LineString\",\"coordinates\":\(line(w.refs))}"
+            features.append(feature("way/\(w.id)", w.tags, geometry))
+        }
+        let wayRefs = Dictionary(ways.map { ($0.id, $0.refs) }, uniquingKeysWith: { a, _ in a })
+        for r in relations where r.tags["type"] == "multipolygon" {
+            let outers = r.members.filter { $0.type == "way" && $0.role != "inner" }.compactMap { wayRefs[$0.ref] }
+            let inners = r.members.filter { $0.type == "way" && $0.role == "inner" }.compactMap { wayRefs[$0.ref] }
+            guard !outers.isEmpty else { continue }
+            // Each inner ring goes with the first outer (a sketch's multipolygons have one outer with holes, or
+            // several outers without).
+            let polygons = outers.enumerated().map { k, outer in "[" + ([line(outer)] + (k == 0 ? inners.map(line) : [])).joined(separator: ",") + "]" }
+            let geometry = polygons.count == 1 ? "{\"type\":\"Polygon\",\"coordinates\":\(polygons[0])}"
+                : "{\"type\":\"MultiPolygon\",\"coordinates\":[\(polygons.joined(separator: ","))]}"
+            features.append(feature("relation/\(r.id)", r.tags, geometry))
+        }
+        return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+    }
 }

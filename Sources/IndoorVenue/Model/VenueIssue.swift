@@ -100,7 +100,7 @@ extension VenueError: LocalizedError {
     public var recoverySuggestion: String? {
         switch self {
         case .notFound, .notAVenue:
-            "--venue takes an IMDF folder (with manifest.json and *.geojson), an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf; --venue-name NAME or --bbox W,S,E,N picks one venue out of an extract)"
+            "--venue takes an IMDF folder (with manifest.json and *.geojson), an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf, or a .geojson export of OSM; --venue-name NAME or --bbox W,S,E,N picks one venue out of an extract)"
         default: nil
         }
     }

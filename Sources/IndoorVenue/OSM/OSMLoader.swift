@@ -3,7 +3,7 @@ import IndoorBase
 import IndoorGeometry
 
 /// Loads an OpenStreetMap file tagged with Simple Indoor Tagging (https://wiki.openstreetmap.org/wiki/Simple_Indoor_Tagging):
-/// `indoor=room|area|corridor|level|wall|door`, `door=*`, `level` and `repeat_on` (`0.5`, `1-3`, `-2;-1`),
+/// `indoor=room|area|corridor|level|wall|column|door`, `door=*`, `level` and `repeat_on` (`0.5`, `1-3`, `-2;-1`),
 /// `highway=steps|elevator|footway|corridor`, `conveying=*`, `building`/`building:part`, `name`/`name:xx`, `ref`,
 /// `access`, `wheelchair`.
 ///
@@ -23,12 +23,25 @@ public enum OSMLoader {
         try build(OSMPBFReader.parse(data, path: path), path: path, selection: selection)
     }
 
-    static func build(_ document: OSMDocument, path: String, selection: VenueSelection?) throws(VenueError) -> Venue {
+    /// Loads an OSM export in GeoJSON (osmtogeojson, overpass turbo: one feature per element, its id `way/N`, its
+    /// properties the tags), already parsed; see ``OSMDocument/isOSMExport(_:)``. Vertices that ways share are
+    /// joined again by position; a feature that is no element (no geometry, a GeometryCollection) is a warning.
+    public static func load(geoJSON document: JSONValue, path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
+        let (elements, skipped) = try OSMDocument.parse(geoJSON: document, path: path)
+        let file = (path as NSString).lastPathComponent
+        return try build(elements, path: path, selection: selection) { log in
+            for s in skipped { log.add(.warning, "unsupported-geometry", file: file, featureID: s.id, "\(s.reason); skipped") }
+        }
+    }
+
+    static func build(_ document: OSMDocument, path: String, selection: VenueSelection?,
+                      notes: (IssueLog) -> Void = { _ in }) throws(VenueError) -> Venue {
         var document = document
         var named: (id: String, tags: [String: String])?
         if let selection { (document, named) = try document.selecting(selection, path: path) }
         var builder = OSMVenueBuilder(document: document, file: (path as NSString).lastPathComponent)
         builder.named = named
+        notes(builder.log)
         return try builder.build(source: path)
     }
 
@@ -252,6 +265,15 @@ struct OSMVenueBuilder {
                 }
                 continue
             }
+            // Pillars (`indoor=column`, drawn as areas): obstacles in the space around them.
+            if indoor == "column" {
+                guard let g = geometry() else { continue }
+                for o in levels(tags, id) {
+                    levelOrdinals.insert(o)
+                    obstacles.append(Obstacle(id: "\(id)@\(levelID(o))", category: "column", levelID: levelID(o), geometry: g))
+                }
+                continue
+            }
             // Simple Indoor Tagging spaces, and the older `indoor=yes` (or a shop or amenity area with a level).
             // (A footway tagged indoor=yes is walking network, not a room.)
             let isIndoorYes = footwayWidth(tags) == nil
@@ -341,8 +363,12 @@ struct OSMVenueBuilder {
         let network = walkingNetwork(frame: frame, levelOrdinals: &levelOrdinals)
         connectors += network.connectors
         pois += platformPOIs(ways: networkWays)
+        let streets = namedWalkwayPOIs(ways: networkWays, frame: frame)
         let places = networkPlaces(spaces: spaces, connectors: connectors, doors: pendingDoors, pois: pois, buildings: buildingFootprints, frame: frame)
         let walkways = walkwaySpaces(pieces: network.pieces, places: places, spaces: spaces, connectors: connectors, frame: frame)
+        // A street named as a drawn concourse of its level is that concourse, a place already.
+        let drawnNames = Set(spaces.compactMap { s in s.name.resolved().map { "\($0)\u{0}\(s.levelID)" } })
+        pois += streets.filter { !drawnNames.contains("\($0.name.resolved() ?? "")\u{0}\($0.levelID)") }
         // A named walkway merged into another (two concourses one footway joins) stays a place to go to, an
         // area of its own.
         for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
@@ -443,6 +469,54 @@ struct OSMVenueBuilder {
                                 ref: tags["ref"] ?? tags["local_ref"], levelID: levelID, coordinate: GeoCoordinate(position: at),
                                 footprint: footprint))
             }
+        }
+        return pois
+    }
+
+    /// Named walkways as places to go to: a mall's avenues and galleries, a station's passages, a footbridge
+    /// (`highway=footway|pedestrian|corridor|path|living_street` with a `name`, not steps or other connectors, not
+    /// platforms, which are places of their own). The ways of one name on one level are one place (a street is
+    /// mapped as many ways): its footprint is the ground they cover, at their width, so a walk arrives as it steps
+    /// onto it; its point the node nearest their middle.
+    func namedWalkwayPOIs(ways: [Int64], frame: LocalFrame) -> [POI] {
+        var groups: [String: (tags: [String: String], id: String, lines: [[Coordinate]], areas: [[Coordinate]], width: Double)] = [:]
+        var order: [String] = []
+        var ignored: [String] = []
+        for wid in ways {
+            guard let way = document.ways[wid], let name = way.tags["name"], !name.isEmpty,
+                  let highway = way.tags["highway"], OSMWalkingNetwork.footwayHighways[highway] != nil, highway != "platform",
+                  highway != "steps", highway != "elevator", way.tags["railway"] != "platform", way.tags["public_transport"] != "platform"
+            else { continue }
+            let id = key("way", wid)
+            guard !isConnectorWay(way.tags, id), let cs = coordinates(way, id), cs.count >= 2, let width = footwayWidth(way.tags) else { continue }
+            for o in walkwayLevels(way.tags, id, untagged: &ignored) {
+                let k = "\(name)\u{0}\(Level.text(ordinal: o))"
+                var g = groups[k] ?? (way.tags, id, [], [], width)
+                if groups[k] == nil { order.append(k) }
+                if isAreaWay(way) { g.areas.append(cs) } else { g.lines.append(cs) }
+                g.width = max(g.width, width)
+                groups[k] = g
+            }
+        }
+        var pois: [POI] = []
+        for k in order {
+            guard let g = groups[k], let levelID = k.split(separator: "\u{0}").last.map(String.init) else { continue }
+            // Metres, to buffer the lines at the walkway's width.
+            var shapes: [Geometry] = []
+            for line in g.lines {
+                if let m = try? frame.project(.lineString(LineString(line))), let b = try? m.buffer(g.width / 2, quadrantSegments: 2) { shapes.append(b) }
+            }
+            for ring in g.areas {
+                if let m = try? frame.project(.polygon(Polygon(rings: [ring]))) { shapes.append(m) }
+            }
+            let all = (g.lines + g.areas).flatMap { $0 }
+            guard let box = BoundingBox(covering: all) else { continue }
+            let middle = box.center
+            let at = all.min { $0.distance(to: middle) < $1.distance(to: middle) } ?? middle
+            let footprint = shapes.isEmpty ? nil : (try? Geometry.union(of: shapes)).flatMap { try? frame.unproject($0) }
+            let idSuffix = groups.keys.contains { $0 != k && $0.hasPrefix(String(k.prefix { $0 != "\u{0}" }) + "\u{0}") } ? "@\(levelID)" : ""
+            pois.append(POI(id: g.id + idSuffix, kind: .section, category: "walkway", name: names(g.tags), altName: alternativeNames(g.tags),
+                            ref: g.tags["ref"], levelID: levelID, coordinate: GeoCoordinate(position: at), footprint: footprint))
         }
         return pois
     }

@@ -288,6 +288,18 @@ public struct ValidationReport: Codable, Hashable, Sendable {
             issues.append(VenueIssue(.warning, "unreachable", featureID: space.id,
                 "no route reaches this \(space.category) space from the rest of its building (no opening or connector leads in)"))
         }
+        let groups = graph.floorGroups()
+        if groups.count > 1 {
+            // One error per group apart from the largest: what a route between them would say.
+            let name = { (o: Double) in routed.levels.first { $0.ordinal == o }.map { $0.displayName(for: ["en"]) } ?? Level.text(ordinal: o) }
+            let main = groups.indices.max { groups[$0].count != groups[$1].count ? groups[$0].count < groups[$1].count : $0 > $1 } ?? 0
+            for (k, g) in groups.enumerated() where k != main {
+                let levelID = routed.levels.first { $0.ordinal == g[0] }?.id
+                issues.append(VenueIssue(.error, "unjoined-levels", featureID: levelID,
+                    "no stairs, lift, escalator or ramp is mapped between \(g.map(name).joined(separator: ", ")) and "
+                        + "\(groups[main].map(name).joined(separator: ", ")): no route leads from one to the other"))
+            }
+        }
         // Each feature by its name as well as its id: a person finds "Classroom 104", not f7e0d0db-….
         var names: [String: String] = [:]
         func named(_ id: String, _ text: LocalizedText, ref: String? = nil) {

@@ -104,6 +104,45 @@ import Testing
         #expect(drawn.inference.grounds == nil)
     }
 
+    /// Kind: one building whose ground floor is drawn as blocks standing apart (a hospital exported as one IMDF
+    /// building: wards and labs with open ground between them, no walkway drawn, one footprint around them all).
+    /// Each block is entered from the grounds as a building of a campus is.
+    @Test func blocksOfOneBuildingStandingApartAreJoinedByTheGroundsBetweenThem() throws {
+        let (_, drawn) = try Self.campus("""
+            .................................
+            ..AAAAAAAAAAA.......CCCCCCCCCCC..
+            ..AAAAAAAAAAA.......CCCCCCCCCCC..
+            ..AAAAAAAAAAA.......CCCCCCCCCCC..
+            ..BBbBBBBBBBB.......DDdDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            ..BBBBBBBBBBB.......DDDDDDDDDDD..
+            .................................
+            """, buildings: [("hospital", ["A", "B", "C", "D"])], names: Self.names)
+        #expect(throws: (any Error).self) { try walk(drawn, from: "Bakery", to: "Dental lab") }
+        let venue = drawn.inferringPassages()
+        let grounds = try #require(venue.inference.grounds)
+        #expect(grounds.entrances.map(\.buildingID) == ["hospital", "hospital/block-2"])
+        #expect(venue.issues.contains { $0.code == "grounds" && $0.message.contains("2 blocks standing apart") })
+        let (route, _, audit) = try walk(venue, from: "Bakery", to: "Dental lab")
+        #expect(audit.crossings(of: route).isEmpty, "\(audit.crossings(of: route))")
+        #expect(route.distance < 40, "\(route.distance) m")
+        // A building of one block is still one building: no grounds.
+        let (_, one) = try Self.campus("""
+            ..............
+            ..AAAAAAAAAA..
+            ..AAAAAAAAAA..
+            ..BBbBBBBBBB..
+            ..BBBBBBBBBB..
+            ..BBBBBBBBBB..
+            ..............
+            """, buildings: [("hall", ["A", "B"])], names: Self.names)
+        #expect(one.inferringPassages().inference.grounds == nil)
+    }
+
     /// ```
     /// ........................   the west lobby's entrance `a` is drawn, labelled `automobile` (as a real
     /// ...AAAAAA......CCCCCC...   export labels every opening); the east building has none

@@ -224,4 +224,98 @@ import Testing
         #expect(r.distance < 8 * 1.02, "straight across: \(r.distance) m")
         #expect(venue.inferringPassages().inference.sharedFloors == [["L0", "L1"]])
     }
+
+    /// Kind: rooms whose openings lead only to each other — a lounge whose one door opens into a phone booth, the
+    /// booth with no other door, both along a walkway (exports that draw inner doors and forget the outer one).
+    /// The cluster is entered as a room with no opening is: by an entrance inferred on the longest wall one of
+    /// them shares with the walkway; `--strict` keeps it cut off.
+    @Test func roomsWhoseDoorsLeadOnlyToEachOtherAreEnteredFromTheWalkway() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAAAA
+            AAAAAAAAAAAA
+            BBBBBbCC....
+            BBBBBBCC....
+            BBBBBBCC....
+            """], names: ["B": "Lounge", "C": "Phone booth"])
+        let venue = ascii.venue()
+        #expect(throws: RoutingError.self) { try route(venue, (1, 4.5), (7, 1.5), strict: true) }
+        for target in [(2.0, 1.5), (7.0, 1.5)] {
+            let (r, crossings) = try route(venue, (10, 4.5), target)
+            #expect(crossings.isEmpty, "\(crossings)")
+            #expect(r.distance < 12, "\(r.distance) m")
+        }
+        let routed = venue.inferringPassages()
+        let inferred = routed.openings.filter(\.isInferred)
+        #expect(inferred.count == 1, "one entrance for the cluster, not one a room: \(inferred.map(\.id))")
+        #expect(routed.issues.contains { $0.code == "inferred-opening" && $0.message.contains("open onto nothing else") })
+    }
+
+    /// Kind: a room with no opening between the public concourse and a staff-only area, its longest wall on the
+    /// staff side (a station shop backing onto a service yard). Its inferred entrance opens onto the concourse:
+    /// a route to it crosses no staff-only area.
+    @Test func aRoomWithoutAnOpeningOpensOntoThePublicSideFirst() throws {
+        let ascii = try AsciiVenue(levels: [0: """
+            AAAAAAAAAAAA
+            AAAAAAAAAAAA
+            ........BBBS
+            ........BBBS
+            ........BBBS
+            ........BBBS
+            ......SSSSSS
+            """], walkways: ["A", "S"], names: ["B": "Shop"], nonPublic: ["S"])
+        let routed = ascii.venue().inferringPassages()
+        let audit = RouteAudit(venue: routed)
+        let router = Router(graph: audit.graph)
+        let r = try router.route(from: RouteEnd(point: Coordinate(x: 1, y: 6.5), levelID: "L0", label: "a"),
+                                 to: RouteEnd(point: Coordinate(x: 9.5, y: 3.5), levelID: "L0", label: "b"))
+        #expect(audit.crossings(of: r).isEmpty)
+        let staff = try index(routed, "S0")
+        #expect(!r.points.contains { $0.space == staff }, "the route keeps out of the staff-only area")
+    }
+
+    /// Kind: a venue that maps two floors and nothing between them (an export of one station's levels). Every
+    /// route between them fails with the one reason, naming the levels; `venue validate` says it once, as an
+    /// error, instead of one unreachable warning per space of the other floor.
+    @Test func levelsThatNothingJoinsAreSaidOnce() throws {
+        let ascii = try AsciiVenue(levels: [
+            0: """
+            AAAAAAAA
+            BbAAAAAA
+            """,
+            -1: """
+            AAAAAAAA
+            CcAAAAAA
+            """,
+        ], names: ["B": "Kiosk", "C": "Bakery"])
+        let venue = ascii.venue().inferringPassages()
+        let graph = NavigationGraph(venue: venue)
+        #expect(graph.floorGroups() == [[-1], [0]])
+        #expect(graph.unreachableSpaces().isEmpty, "each floor is judged on its own")
+        let router = Router(graph: graph)
+        #expect {
+            try router.route(from: RouteEnd(point: Coordinate(x: 0.5, y: 0.5), levelID: "L0", label: "Kiosk"),
+                             to: RouteEnd(point: Coordinate(x: 0.5, y: 0.5), levelID: "L-1", label: "Bakery"))
+        } throws: { error in
+            (error as? RoutingError)?.localizedDescription.hasSuffix("no stairs, lift, escalator or ramp is mapped between Level 0 and Level -1") == true
+        }
+        // Joined by stairs, they are one group.
+        let joined = try AsciiVenue(levels: [0: "AAAAS\nAAAAS", 1: "AAAAS\nAAAAs"], connectors: ["S": .stairs]).venue().inferringPassages()
+        #expect(NavigationGraph(venue: joined).floorGroups() == [[0, 1]])
+    }
+
+    /// Kind: a place whose level is mapped, but not where it stands (a car park's entrance tagged level 1 outside
+    /// the mall whose level 1 is mapped). It is reached on the nearest floor whose walkable space reaches it.
+    @Test func aPlaceBeyondItsFloorsMappedSpaceIsReachedOnTheFloorBelow() throws {
+        let floor = { (open: String) in [open + "SS", open + "sS", open + "SS"].joined(separator: "\n") }
+        let ascii = try AsciiVenue(levels: [
+            0: floor(String(repeating: "A", count: 88)),
+            1: floor(String(repeating: ".", count: 80) + String(repeating: "A", count: 8)),
+        ], connectors: ["S": .stairs])
+        let graph = NavigationGraph(venue: ascii.venue().inferringPassages())
+        let router = Router(graph: graph)
+        let r = try router.route(from: RouteEnd(point: Coordinate(x: 1, y: 1), levelID: "L1", label: "car park"),
+                                 to: RouteEnd(point: Coordinate(x: 85, y: 1), levelID: "L1", label: "shop"))
+        #expect(r.points.first?.levelID == "L0", "starts under the place, on the floor below")
+        #expect(r.points.last?.levelID == "L1")
+    }
 }

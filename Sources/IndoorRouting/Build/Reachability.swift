@@ -3,12 +3,16 @@ import IndoorVenue
 extension NavigationGraph {
     /// Walkable spaces that no route reaches from the rest of their building: none of their graph nodes is in the
     /// building's main part, the connected part of the graph (edges taken both ways, every profile allowed) that
-    /// holds nodes of the most of its spaces. A space is reached when any of its nodes is: a point of a passage
+    /// holds nodes of the most of its spaces. Floors that nothing joins to the others (``floorGroups()``) are
+    /// judged apart, each group of them with a main part of its own. A space is reached when any of its nodes is: a point of a passage
     /// that lies where the free area does not is a part of its own, and says nothing of the space.
     /// - Returns: indexes into `venue.spaces`, in order.
     /// - Complexity: O(n) over the components labelled when the graph was built.
     public func unreachableSpaces() -> [Int] {
-        let buildingOf = Dictionary(venue.levels.map { ($0.id, $0.buildingIDs.sorted().joined(separator: ",")) },
+        // Floors that nothing joins are judged apart (one error says so, ``floorGroups()``), not space by space.
+        let groups = floorGroups()
+        let group = { (levelID: String) in self.levelOrdinal[levelID].flatMap { o in groups.firstIndex { $0.contains(o) } } ?? -1 }
+        let buildingOf = Dictionary(venue.levels.map { ($0.id, $0.buildingIDs.sorted().joined(separator: ",") + "|\(group($0.id))") },
                                     uniquingKeysWith: { a, _ in a })
         // Per space, the parts its nodes are in; a space with no node (a convex room with no door) is a part of its own.
         var partsOf: [Int: Set<Int>] = [:]
@@ -27,5 +31,38 @@ extension NavigationGraph {
         return partsOf.keys.sorted().filter { s in
             partsOf[s].map { !$0.contains(main[buildingOf[venue.spaces[s].levelID] ?? ""] ?? -1) } ?? false
         }
+    }
+}
+
+extension NavigationGraph {
+    /// The floors of the venue in groups that nothing joins to each other: within a group, stairs, lifts,
+    /// escalators, ramps or paths lead from every floor to the others (through floors of the group); from one group
+    /// to another, the venue maps none. A venue whose floors are all joined has one group. Only floors with walkable
+    /// space count, and levels that share an ordinal are one floor.
+    /// - Returns: the groups, each the level ordinals it holds in ascending order, the groups ordered by their
+    ///   lowest ordinal.
+    /// - Complexity: O(E) over the graph's edges.
+    public func floorGroups() -> [[Double]] {
+        var floors: Set<Double> = []
+        for node in nodes { if let o = levelOrdinal[node.levelID] { floors.insert(o) } }
+        var parent = Dictionary(uniqueKeysWithValues: floors.map { ($0, $0) })
+        func find(_ o: Double) -> Double {
+            var o = o
+            while let p = parent[o], p != o { o = p }
+            return o
+        }
+        for e in edges {
+            guard let a = levelOrdinal[nodes[Int(e.from)].levelID], let b = levelOrdinal[nodes[Int(e.to)].levelID], a != b else { continue }
+            let (ra, rb) = (find(a), find(b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        return Dictionary(grouping: floors.sorted(), by: find).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Whether the floors of two levels (by id) are in groups that nothing joins (``floorGroups()``): the first
+    /// question a failed route between floors asks, since then no option and no other place will make a way.
+    func floorsUnjoined(_ a: String, _ b: String, groups: [[Double]]) -> Bool {
+        guard let oa = levelOrdinal[a], let ob = levelOrdinal[b], oa != ob else { return false }
+        return groups.first { $0.contains(oa) } != groups.first { $0.contains(ob) }
     }
 }

@@ -169,16 +169,16 @@ public final class Router {
         let snap: Double
     }
 
-    /// Where a route end is on the graph. A place on a level with no walkable space at all (an office on an upper
-    /// floor of a building mapped only at street level) is taken to the nearest floor, by ordinal (below before
-    /// above), that has a walkable space near it: the route ends under it, on that floor (its points say which).
+    /// Where a route end is on the graph. A place on a level whose walkable space does not reach it (an office on
+    /// an upper floor of a building mapped only at street level; a car park's entrance on level 1 outside the mall
+    /// whose level 1 is mapped) is taken to the nearest floor, by ordinal (below before above), that has a walkable
+    /// space near it: the route ends under it, on that floor (its points say which).
     func locate(_ end: RouteEnd, options: RoutingOptions) throws(RoutingError) -> Located {
         guard let level = graph.levelSpaces[end.levelID] else { throw .unknownLevel(end.levelID) }
         let open = { (s: Int) in self.isOpen(s, options) }
-        guard !level.spaces.contains(where: open), let ordinal = graph.levelOrdinal[end.levelID] else {
-            return try locate(end, on: level, options: options)
-        }
-        let floors = graph.levelSpaces.filter { $0.value.spaces.contains(where: open) }
+        if level.spaces.contains(where: open), let found = try? locate(end, on: level, options: options) { return found }
+        guard let ordinal = graph.levelOrdinal[end.levelID] else { return try locate(end, on: level, options: options) }
+        let floors = graph.levelSpaces.filter { $0.key != end.levelID && $0.value.spaces.contains(where: open) }
             .map { (key: $0.key, value: $0.value, ordinal: graph.levelOrdinal[$0.key] ?? 0) }
             .sorted { (abs($0.ordinal - ordinal), $0.ordinal, $0.key) < (abs($1.ordinal - ordinal), $1.ordinal, $1.key) }
         for floor in floors {
@@ -559,6 +559,11 @@ public final class Router {
         let buildings = { (s: Int) -> [Building] in
             let ids = Set(venue.level(id: venue.spaces[s].levelID)?.buildingIDs ?? [])
             return venue.buildings.filter { ids.contains($0.id) }
+        }
+        let (la, lb) = (venue.spaces[a.space].levelID, venue.spaces[b.space].levelID)
+        if graph.floorsUnjoined(la, lb, groups: graph.floorGroups()) {
+            return .disconnected(from: start.label, to: end.label,
+                detail: "no stairs, lift, escalator or ramp is mapped between \(levelName(la)) and \(levelName(lb))")
         }
         let (ba, bb) = (buildings(a.space), buildings(b.space))
         if !ba.isEmpty, !bb.isEmpty, Set(ba.map(\.id)).isDisjoint(with: bb.map(\.id)) {

@@ -6,14 +6,24 @@ extension PassageInferrer {
     /// The id of the outdoor level the grounds are added on.
     static let groundsLevelID = "inferred-grounds"
 
-    /// A building with levels, as the grounds see it.
+    /// A building with levels, or one block of it, as the grounds see it.
     struct SitedBuilding {
+        /// The building's id, or for its second block on, `BUILDING/block-K`.
         let id: String
+        /// The id of the building it is (a block of).
+        let buildingID: String
         /// Its ground level: the level of ordinal 0, else its lowest above ground, else its highest.
         let ground: Level
-        /// Its ground footprint in metres: the data's, else the ground level's outline, else its units' union.
+        /// Its ground footprint in metres: the data's, else the ground level's outline, else its units' union; a
+        /// block's, the union of its units.
         let footprint: Geometry?
+        /// A block's units on the ground level (indexes into `venue.spaces`); nil: all of the level's.
+        var units: Set<Int>? = nil
     }
+
+    /// The smallest block of a building that counts as one (a ward, a wing), m²: a kiosk or a bicycle shed drawn
+    /// apart on the ground floor is not.
+    static let minimumBlockArea = 100.0
 
     /// Adds the grounds when two or more buildings have levels and nothing drawn joins their ground floors; returns
     /// what was added, or nil.
@@ -94,13 +104,48 @@ extension PassageInferrer {
         guard !leading.isEmpty else { return nil }
         grounds.spaceIDs = leading.map { "inferred-grounds-\($0 - groundSpaces[0] + 1)" }
         grounds.area = leading.reduce(0) { $0 + (pieces[$1 - groundSpaces[0]].area) }
+        let buildings = Set(sited.map(\.buildingID)).count
+        let around = "\(buildings) building\(buildings == 1 ? "" : "s")" + (sited.count > buildings ? " (\(sited.count) blocks standing apart)" : "")
         notes.append(VenueIssue(.info, "grounds", featureID: Self.groundsLevelID,
-            "\(measureText(grounds.area)) m² of the site around \(sited.count) buildings is in no building: taken as walkable grounds on ordinal \(Level.text(ordinal: ordinal))"))
+            "\(measureText(grounds.area)) m² of the site around \(around) is in no building: taken as walkable grounds on ordinal \(Level.text(ordinal: ordinal))"))
         return grounds
     }
 
-    /// The buildings that have levels, in the venue's order, each with its ground level and footprint.
+    /// The buildings that have levels, in the venue's order, each with its ground level and footprint; a building
+    /// whose ground floor is drawn as blocks standing apart (a hospital's wards and research blocks exported as one
+    /// building, open ground between them and no walkway drawn) is one entry per block, so the grounds join them as
+    /// they join buildings.
     func sitedBuildings() -> [SitedBuilding] {
+        buildingsWithLevels().flatMap { b in
+            let blocks = self.blocks(of: b.ground)
+            guard blocks.count >= 2 else { return [b] }
+            return blocks.enumerated().map { k, units in
+                SitedBuilding(id: k == 0 ? b.id : "\(b.id)/block-\(k + 1)", buildingID: b.id, ground: b.ground,
+                              footprint: Self.union(units.sorted().compactMap { shapes[$0] }), units: units)
+            }
+        }
+    }
+
+    /// The blocks a level's units form: groups of them standing more than a metre from every other group, each of at
+    /// least ``minimumBlockArea``; a level of one block (or none) gives fewer than two.
+    func blocks(of level: Level) -> [Set<Int>] {
+        let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable && shapes[$0] != nil }
+        guard members.count >= 2, let grown = try? Geometry.union(of: members.compactMap { shapes[$0] }).buffer(0.5, quadrantSegments: 2),
+              grown.polygons.count >= 2 else { return [] }
+        let pieces = grown.polygons.map { PreparedPolygon(.polygon($0)) }
+        var blocks = Array(repeating: Set<Int>(), count: pieces.count)
+        var area = Array(repeating: 0.0, count: pieces.count)
+        for s in members {
+            guard let shape = shapes[s], let probe = shape.polygons.first?.exterior.coordinates.first,
+                  let k = pieces.firstIndex(where: { $0.contains(probe) }) else { continue }
+            blocks[k].insert(s)
+            area[k] += shape.polygons.reduce(0) { $0 + $1.area }
+        }
+        return blocks.indices.filter { area[$0] >= Self.minimumBlockArea }.map { blocks[$0] }
+    }
+
+    /// The buildings that have levels, in the venue's order, each with its ground level and footprint.
+    func buildingsWithLevels() -> [SitedBuilding] {
         var levelsOf: [String: [Level]] = [:]
         for level in venue.levels where !level.isOutdoor {
             for b in level.buildingIDs { levelsOf[b, default: []].append(level) }
@@ -115,7 +160,7 @@ extension PassageInferrer {
             if footprint?.polygons.isEmpty ?? true {
                 footprint = Self.union(venue.spaces.indices.filter { venue.spaces[$0].levelID == ground.id }.compactMap { shapes[$0] })
             }
-            return SitedBuilding(id: b.id, ground: ground, footprint: footprint)
+            return SitedBuilding(id: b.id, buildingID: b.id, ground: ground, footprint: footprint)
         }
     }
 
@@ -123,7 +168,9 @@ extension PassageInferrer {
     /// share, a connector with stops in both, or walkable units outside the buildings (an outdoor level, a level of
     /// no building) reaching within a metre of each footprint.
     func groundFloorsJoined(_ sited: [SitedBuilding]) -> Bool {
-        let index = Dictionary(sited.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // A building's levels join it to the buildings that share them, through its first block: blocks of one
+        // building stand apart on its ground floor, so its levels do not join them to each other.
+        let index = Dictionary(sited.enumerated().map { ($1.buildingID, $0) }, uniquingKeysWith: { a, _ in a })
         var parent = Array(0..<sited.count)
         func find(_ i: Int) -> Int {
             var i = i
@@ -197,7 +244,8 @@ extension PassageInferrer {
     mutating func addEntrances(of building: SitedBuilding, groundSpaces: [Int], groundIndex: PolygonIndex, reach: [Int: Int],
                                groundsOrdinal: Double) -> ([InferenceReport.Entrance], Set<Int>) {
         let level = building.ground
-        let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable && shapes[$0] != nil }
+        let members = venue.spaces.indices.filter { venue.spaces[$0].levelID == level.id && venue.spaces[$0].kind.isPassable && shapes[$0] != nil
+            && building.units?.contains($0) != false }
         let index = PolygonIndex(members.compactMap { shapes[$0] })
         var found: [(opening: Int, inside: Int, ground: Int, probe: OpeningProbe, side: Int)] = []
         for (o, opening) in venue.openings.enumerated() where opening.levelID == level.id && !opening.isInferred {

@@ -160,11 +160,9 @@ struct PassageInferrer {
         shapes = venue.shapes.spaces
     }
 
-    /// The union of shapes; an invalid one (a self-intersection from a jittered export) is made valid first
-    /// rather than failing the whole union.
+    /// The union of shapes, an invalid one made valid (``Geometry/union(of:)``); `nil` when even that fails.
     static func union(_ shapes: [Geometry]) -> Geometry? {
-        if let u = try? Geometry.union(of: shapes) { return u }
-        return try? Geometry.union(of: shapes.map { $0.isValid ? $0 : ((try? $0.makeValid()) ?? $0) })
+        try? Geometry.union(of: shapes)
     }
 
     /// `a − b` and `a ∩ b` tolerating invalid input the same way.
@@ -351,50 +349,113 @@ struct PassageInferrer {
     // MARK: 3. Rooms without openings
 
     mutating func addMissingEntrances() {
-        let served = spacesWithOpenings()
+        // A cluster given an entrance into another closed cluster is still closed with it: look again, a few times.
+        for _ in 0..<3 {
+            let closed = closedClusters()
+            guard !closed.isEmpty else { return }
+            let added = entrances(for: closed)
+            guard !added.isEmpty else { return }
+            venue.openings += added
+        }
+    }
+
+    /// An entrance for each closed cluster of rooms (``closedClusters()``): on the longest stretch a member shares
+    /// with a space outside the cluster on which a door leads somewhere a person fits (room to stand on both sides
+    /// of its middle: a sliver of walkway left behind a shop's outline is not a way in). Neighbours are ranked: one
+    /// that leads on (not itself closed) first, then a public one (not staff-only or restricted: a shop opens onto
+    /// the concourse, not onto the service area behind it), then from a public member of the cluster, then a
+    /// walkway, then the longest stretch.
+    mutating func entrances(for closed: [Int: Int]) -> [Opening] {
         var added: [Opening] = []
         for level in venue.levels {
             let floor = spaceIndexes(onFloorOf: level.id).filter { shapes[$0] != nil && venue.spaces[$0].kind.isPassable }
             let boxes = floor.map { shapes[$0]?.boundingBox ?? .empty }
             let tree = STRTree(boxes)
             let tol = rules.adjacencyTolerance
+            typealias Choice = (rank: [Double], stretch: LineString, door: (Coordinate, Coordinate), room: Int, neighbour: Int)
+            var best: [Int: Choice] = [:]
             for (i, s) in floor.enumerated() where venue.spaces[s].levelID == level.id {
-                let space = venue.spaces[s]
-                guard !space.kind.isOpenPlan, !served.contains(s), let shape = shapes[s] else { continue }
-                let box = boxes[i]
-                let probe = box.grown(by: tol)
-                // The longest shared stretch with a walkway, else with any other passable space, on which a door
-                // leads somewhere a person fits: room to stand on both sides of its middle (a sliver of walkway
-                // left behind a shop's outline is not a way in).
+                guard let cluster = closed[s], let shape = shapes[s] else { continue }
                 let inside = PreparedPolygon(shape)
-                var best: (stretch: LineString, door: (Coordinate, Coordinate), openPlan: Bool, neighbour: Int)?
-                for j in tree.items(intersecting: probe) where floor[j] != s {
+                for j in tree.items(intersecting: boxes[i].grown(by: tol)) where closed[floor[j]] != cluster {
                     let t = floor[j]
                     guard let other = shapes[t] else { continue }
-                    let openPlan = venue.spaces[t].kind.isOpenPlan
                     let beyond = PreparedPolygon(other)
+                    let leadsOn = closed[t] == nil ? 1.0 : 0, open = venue.spaces[t].isWalkable ? 1.0 : 0
+                    let openPlan = venue.spaces[t].kind.isOpenPlan ? 1.0 : 0
                     for stretch in SharedBoundary.stretches(of: shape.polygons, along: other.polygons, tolerance: tol)
                     where stretch.length >= rules.doorWidth {
-                        if let b = best, b.openPlan != openPlan ? b.openPlan : b.stretch.length >= stretch.length { continue }
+                        let rank = [leadsOn, open, venue.spaces[s].isWalkable ? 1 : 0, openPlan, stretch.length]
+                        if let b = best[cluster], !b.rank.lexicographicallyPrecedes(rank) { continue }
                         guard let door = doorway(on: stretch, from: inside, into: beyond) else { continue }
-                        best = (stretch, door, openPlan, t)
+                        best[cluster] = (rank, stretch, door, s, t)
                     }
                 }
-                guard let best else { continue }
-                let length = best.stretch.length
-                let (a, b) = best.door
+            }
+            for (_, choice) in best.sorted(by: { $0.value.room < $1.value.room }) {
+                let space = venue.spaces[choice.room]
+                let (a, b) = choice.door
                 guard let line = try? LineString([a, b]), let geometry = try? venue.frame.unproject(.lineString(line)) else { continue }
                 var opening = Opening(id: "inferred-entrance-\(space.id)", category: "pedestrian", levelID: space.levelID,
                                       geometry: geometry, isDoor: false, width: rules.doorWidth)
                 opening.isInferred = true
                 added.append(opening)
                 summary(space.levelID) { $0.inferredOpenings += 1 }
+                let members = closed.values.count { $0 == closed[choice.room] }
+                let neighbour = venue.spaces[choice.neighbour]
+                let why = members > 1
+                    ? "the \(space.kind.rawValue) and the \(members - 1) room\(members == 2 ? "" : "s") its openings lead to open onto nothing else"
+                    : "the \(space.kind.rawValue) has no opening"
                 notes.append(VenueIssue(.info, "inferred-opening", featureID: space.id,
-                    "the \(space.kind.rawValue) has no opening: an entrance is inferred on the \(measureText(length)) m it shares with "
-                        + (best.openPlan ? "walkway " : "space ") + venue.spaces[best.neighbour].id))
+                    "\(why): an entrance is inferred on the \(measureText(choice.stretch.length)) m it shares with "
+                        + (neighbour.kind.isOpenPlan ? "walkway " : "space ") + neighbour.id))
             }
         }
-        venue.openings += added
+        return added
+    }
+
+    /// Rooms that no opening leads out of: a room with no opening, or a cluster of rooms whose openings join only
+    /// each other (a lounge whose one door opens into a phone booth with no other door). A cluster leads out when
+    /// it holds an open-plan space (a walkway), a stairwell or lift with a door (it leads to the other floors), or an
+    /// opening with a side in no space (a door to the outside); spaces that are not passable are in none.
+    /// - Returns: for each space of a closed cluster (index into `venue.spaces`), its cluster's label.
+    func closedClusters() -> [Int: Int] {
+        var parent = Array(venue.spaces.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var leadsOut = Set<Int>(), hasOpening = Set<Int>()
+        var indexes: [String: (members: [Int], index: PolygonIndex)] = [:]
+        let lines = venue.shapes.openings
+        for (o, opening) in venue.openings.enumerated() {
+            guard let line = lines[o], let probe = OpeningProbe(line) else { continue }
+            if indexes[opening.levelID] == nil {
+                let members = spaceIndexes(onFloorOf: opening.levelID).filter { shapes[$0] != nil }
+                indexes[opening.levelID] = (members, PolygonIndex(members.compactMap { shapes[$0] }))
+            }
+            guard let (members, index) = indexes[opening.levelID] else { continue }
+            let sides = probe.sides(in: index).map { $0.map { members[$0] } }
+            hasOpening.formUnion(sides.compactMap { $0 })
+            switch (sides[0], sides[1]) {
+            case let (a?, b?): parent[find(a)] = find(b)
+            case let (a?, nil), let (nil, a?): leadsOut.insert(a)
+            case (nil, nil): break
+            }
+        }
+        // A stairwell or lift with a door leads to its other floors; one with no opening at all is a room with none.
+        let spaceIndex = Dictionary(venue.spaces.indices.map { (venue.spaces[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+        var stops = Set(venue.connectors.flatMap { $0.stops.compactMap { $0.spaceID.flatMap { spaceIndex[$0] } } })
+        for (s, space) in venue.spaces.enumerated() where space.kind.isConnector { stops.insert(s) }
+        leadsOut.formUnion(stops.intersection(hasOpening))
+        for (s, space) in venue.spaces.enumerated() where space.kind.isOpenPlan { leadsOut.insert(s) }
+        let open = Set(leadsOut.map(find))
+        var closed: [Int: Int] = [:]
+        for (s, space) in venue.spaces.enumerated() where space.kind.isPassable && shapes[s] != nil && !open.contains(find(s)) {
+            closed[s] = find(s)
+        }
+        return closed
     }
 
     /// A door of ``InferenceRules/doorWidth`` in the middle of the longest straight wall of `stretch` (a door across
@@ -421,23 +482,6 @@ struct PassageInferrer {
             }
         }
         return nil
-    }
-
-    /// The spaces some opening of their floor lies on (probing both sides of its middle, as routing does).
-    func spacesWithOpenings() -> Set<Int> {
-        var out: Set<Int> = []
-        var indexes: [String: (members: [Int], index: PolygonIndex)] = [:]
-        let lines = venue.shapes.openings
-        for (o, opening) in venue.openings.enumerated() {
-            guard let line = lines[o], let probe = OpeningProbe(line) else { continue }
-            if indexes[opening.levelID] == nil {
-                let members = spaceIndexes(onFloorOf: opening.levelID).filter { shapes[$0] != nil }
-                indexes[opening.levelID] = (members, PolygonIndex(members.compactMap { shapes[$0] }))
-            }
-            guard let (members, index) = indexes[opening.levelID] else { continue }
-            for k in probe.sides(in: index).compactMap({ $0 }) { out.insert(members[k]) }
-        }
-        return out
     }
 }
 

@@ -76,4 +76,29 @@ import Testing
         print("\(kind): \(compared) walks compared with the exact shortest path, worst ratio \(worst)")
         #expect(compared >= 12, "\(kind): only \(compared) walks compared")
     }
+
+    /// Kind: levels nothing joins (an export of a station's floors with no stairs drawn). Pairs on one floor route;
+    /// every pair between floors fails with the one reason, naming the two levels.
+    @Test(arguments: [VenueGenerator.Kind.grid, .mixed, .implicitCorridors])
+    func levelsNothingJoinsFailBetweenFloorsWithOneReason(kind: VenueGenerator.Kind) throws {
+        for seed: UInt64 in [1, 2] {
+            let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 2, rooms: 60, joinsLevels: false)).generate()
+            let venue = try IMDFLoader.load(files: generated.imdf, source: "generated-\(kind.rawValue)-\(seed)").inferringPassages()
+            let audit = RouteAudit(venue: venue)
+            #expect(audit.graph.floorGroups().count == 2)
+            var across = 0
+            for o in audit.run(pairs: 25, seed: seed) {
+                let sameFloor = venue.level(id: o.from.levelID)?.ordinal == venue.level(id: o.to.levelID)?.ordinal
+                if sameFloor {
+                    #expect(o.failure == nil, "\(kind) seed \(seed): \(o.from.name) → \(o.to.name): \(o.failure ?? "")")
+                } else {
+                    across += 1
+                    #expect(o.failure?.contains("no stairs, lift, escalator or ramp is mapped between") == true,
+                            "\(kind) seed \(seed): \(o.from.name) → \(o.to.name): \(o.failure ?? "routed")")
+                }
+                #expect(o.crossings.isEmpty)
+            }
+            #expect(across > 0)
+        }
+    }
 }

@@ -7,6 +7,9 @@ struct WingStyle: Hashable, Sendable {
     var corridorDrawn = true
     /// Rooms have their doors drawn (false: units and zero openings).
     var doors = true
+    /// Where rooms have no door drawn, some neighbours have one between them and nothing else: clusters of rooms
+    /// whose doors lead only to each other (a lounge and its phone booth).
+    var innerDoors = false
     /// The corridor is several walkway units, some boundaries open, some walls with an opening drawn.
     var split = false
     /// Rooms drawn inside the corridor polygon (overlapping units), each with its door.
@@ -33,6 +36,8 @@ struct BuildingPlan {
     var spaces: [Int]
     var pillars = 0
     var pillarHoles = false
+    /// Teeth on the outer wall of each room of the first row (``Draft/Unit/radiators``).
+    var radiators = 0
     var doorWidth = 1.0
     var entrances: EntranceSide = .west
     /// The ordinal of the floor the entrances are on: 0, else the lowest above ground, else the highest (a
@@ -100,6 +105,8 @@ struct BuildingDrawer {
     let seed: UInt64
     let words: Phrasebook
     let numbering: RoomNumbering
+    /// Whether a building's levels get stairs, lifts and escalators between them (``VenueGenerator/Options/joinsLevels``).
+    var joinsLevels = true
 
     /// Lays out a building for `spaces` units per level: picks the number of wings and the row length so the
     /// building is roughly square with rooms ~5 m wide.
@@ -143,15 +150,31 @@ struct BuildingDrawer {
         return cuts
     }
 
-    /// Draws every level of `plan`, with connectors between them; returns the level indexes by ordinal.
+    /// Draws every level of `plan`, with connectors between them; or with `blockOf`, another block of the building
+    /// already drawn on those levels (by ordinal): its units on them, its own stairs and lifts, the building's
+    /// footprint and the levels' outlines grown to cover both, and nothing drawn between the blocks.
+    /// - Returns: the level index of each ordinal.
     @discardableResult
-    mutating func draw(_ plan: BuildingPlan, buildingName: Names, osmBuilding: String) -> [Int: Int] {
+    mutating func draw(_ plan: BuildingPlan, buildingName: Names, osmBuilding: String, blockOf: [Int: Int]? = nil) -> [Int: Int] {
         let b = plan.index
         let bKey = "B\(b)"
+        var levelIndex: [Int: Int] = [:]
+        let multiLevel = plan.ordinals.count > 1 && joinsLevels
+        if let blockOf {
+            for (li, ordinal) in plan.ordinals.enumerated() {
+                guard let level = blockOf[ordinal] else { continue }
+                levelIndex[ordinal] = level
+                draft.levels[level].outline = draft.levels[level].outline.union(plan.footprint)
+                if let building = draft.levels[level].building {
+                    draft.buildings[building].footprint = draft.buildings[building].footprint.union(plan.footprint)
+                }
+                drawLevel(plan, level: level, ordinal: ordinal, spaces: plan.spaces[li], multiLevel: multiLevel)
+            }
+            if multiLevel { connect(plan, levels: plan.ordinals.compactMap { levelIndex[$0] }) }
+            return levelIndex
+        }
         draft.buildings.append(Draft.Building(key: "building:\(bKey)", name: buildingName, footprint: plan.footprint,
                                               osmBuilding: osmBuilding))
-        var levelIndex: [Int: Int] = [:]
-        let multiLevel = plan.ordinals.count > 1
         for (li, ordinal) in plan.ordinals.enumerated() {
             let level = draft.levels.count
             levelIndex[ordinal] = level
@@ -248,6 +271,8 @@ struct BuildingDrawer {
             let ry0 = below ? plan.bandY(i) : yc1, ry1 = below ? yc0 : yc1 + plan.roomDepth
             let doorY = below ? yc0 : yc1
             let cuts = partition(plan.roomsX0, plan.roomsX0 + plan.rowLength, fixed: fixed, count: count)
+            // The room just drawn to the west in this row, for an inner door between neighbours.
+            var west: String?
             for k in 0..<(cuts.count - 1) {
                 let rect = PlanRect(x0: cuts[k], y0: ry0, x1: cuts[k + 1], y1: ry1)
                 let special: String? = r == 0 && k < fixed.count ? ["stairs", "elevator", "escalator.up", "escalator.down"][k]
@@ -256,14 +281,25 @@ struct BuildingDrawer {
                 if let special {
                     drawSpecial(special, key: key, plan: plan, level: level, ordinal: ordinal, rect: rect,
                                 doorY: doorY, doors: wing.doors, multiLevel: multiLevel)
+                    west = nil
                     continue
                 }
+                // Where no door onto the corridor is drawn, some neighbours have a door between them (a lounge and
+                // its phone booth, an office suite): exports draw the inner doors and forget the outer one.
+                if wing.innerDoors, !wing.doors, let neighbour = west, random.chance(0.3) {
+                    let y = ry0 + min(0.6, rect.height / 4)
+                    draft.openings.append(Draft.Opening(
+                        key: "opening:\(key):inner", level: level, a: PlanPoint(x: rect.x0, y: y),
+                        b: PlanPoint(x: rect.x0, y: y + plan.doorWidth), category: "pedestrian", door: .wood, room: neighbour))
+                }
+                west = key
                 // Along a wing, one side has the odd numbers and the other the even ones.
                 let ref = numbering.ref(building: plan.index, ordinal: ordinal, wing: i, position: 2 * k + (below ? 0 : 1),
                                         index: roomIndex)
                 roomIndex += 1
                 let category = random.pick(["room", "room", "office", "office", "classroom", "conferenceroom", "laboratory"])
                 var u = unit(key, level, rect, category, name: words.callAs(category, ref), ref: ref, osm: [("indoor", "room")])
+                if r == 0 { u.radiators = plan.radiators }
                 if category != "room" { u.osmTags.append(("room", category == "conferenceroom" ? "conference" : category)) }
                 draft.units.append(u)
                 publicRooms.append((key, draft.units.count - 1))

@@ -43,6 +43,7 @@ struct Phrasebook {
         "storage": ["Storage", "Réserve", "Lager", "Склад"],
         "hall": ["Main hall", "Grand hall", "Haupthalle", "Главный зал"],
         "plaza": ["Central square", "Place centrale", "Zentralplatz", "Центральная площадь"],
+        "passage": ["% Passage", "Galerie %", "%-Passage", "Галерея «%»"],
         "platform": ["Platform %", "Quai %", "Gleis %", "Платформа %"],
         "entrance": ["Main entrance", "Entrée principale", "Haupteingang", "Главный вход"],
         "entrance.side": ["Side entrance", "Entrée latérale", "Seiteneingang", "Боковой вход"],

@@ -108,12 +108,21 @@ struct StationDrawer {
                 }
             }
         }
-        // The main footways last, west to east through every node made on them.
+        // The main footways last, west to east through every node made on them. Below street level each is a named
+        // indoor street (a station's passages, a mall's avenues), mapped as two ways of one name, as streets are.
         for l in levels {
             _ = mainNode(l, 0)
             _ = mainNode(l, length)
             let nodes = (main[l] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
-            _ = osm.way(nodes, tags: [("highway", "footway"), ("indoor", "yes"), ("level", "\(l)")])
+            guard l < 0, nodes.count >= 3 else {
+                _ = osm.way(nodes, tags: [("highway", "footway"), ("indoor", "yes"), ("level", "\(l)")])
+                continue
+            }
+            let name = words.callAs("passage", Phrasebook.properNames[(-l + Int(options.seed % 5)) % Phrasebook.properNames.count])
+            let half = nodes.count / 2
+            let w = osm.way(Array(nodes[...half]), tags: [("highway", "footway"), ("indoor", "yes"), ("level", "\(l)")] + nameTags(name))
+            _ = osm.way(Array(nodes[half...]), tags: [("highway", "footway"), ("indoor", "yes"), ("level", "\(l)")] + nameTags(name))
+            place("way/\(w)", name, "walkway", l, sit: false)
         }
         return (osm.xml(), places)
     }

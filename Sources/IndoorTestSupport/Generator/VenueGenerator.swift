@@ -24,7 +24,8 @@ public struct VenueGenerator: Sendable {
         /// corridors, neighbours sharing their vertices.
         case grid
         /// Corridors not drawn as units (CAD exports): the rooms and their doors are drawn, the corridor is the
-        /// level's footprint minus the units.
+        /// level's footprint minus the units; the rooms along the outer wall have it drawn as CAD draws radiators
+        /// and window bays, a comb of hundreds of vertices.
         case implicitCorridors
         /// Rooms with no openings at all: IMDF with units and zero openings; OSM rooms and shops beside a corridor
         /// area with no door node.
@@ -46,8 +47,15 @@ public struct VenueGenerator: Sendable {
         /// (`conveying=*`), an elevator node on every level, platforms, shops and amenities as `indoor=yes` nodes
         /// and areas, and entrances.
         case station
-        /// Several of the above in one building: each corridor drawn in a different way, T-junctions and jitter.
+        /// Several of the above in one building: each corridor drawn in a different way, T-junctions and jitter;
+        /// where no room has a door onto its corridor, some neighbours have one between them (clusters of rooms
+        /// whose doors lead only to each other).
         case mixed
+        /// One building drawn as two blocks standing apart on its levels (a hospital's wards and labs exported as one
+        /// building): one footprint and one set of levels around both, each block with its own corridors, stairs
+        /// and lifts, open ground between them and nothing drawn there; the west block has an entrance drawn, the
+        /// east one none.
+        case blocks
         /// IMDF only: a campus of 2 to 5 buildings on a site (the venue polygon), each turned by its own angle, with
         /// its own number of levels (1 to ``Options/levels``) and footprint; nothing drawn joins them but the site.
         /// The first building's floors are numbered from 0; another's from 0, from 1, or from a basement at -1,
@@ -79,12 +87,15 @@ public struct VenueGenerator: Sendable {
         public var origin: GeoCoordinate
         /// Pillars drawn as holes in the hall (true) or as fixtures (false); nil draws it from the seed.
         public var pillarHoles: Bool?
+        /// Whether stairs, lifts and escalators join a building's levels. False draws none (an export of a station's
+        /// floors that maps no way between them): then places reach each other only on their own floor.
+        public var joinsLevels: Bool
 
         /// Options with a size suited to each kind: three levels, the kind's ``VenueGenerator/defaultRooms``,
         /// 120 pillars, a seeded rotation and jitter by kind, centred on 2.35° E, 48.85° N.
         public init(seed: UInt64, levels: Int = 3, rooms: Int? = nil, pillars: Int = 120, rotation: Double? = nil,
                     jitter: Double? = nil, origin: GeoCoordinate = GeoCoordinate(longitude: 2.35, latitude: 48.85),
-                    pillarHoles: Bool? = nil) {
+                    pillarHoles: Bool? = nil, joinsLevels: Bool = true) {
             self.seed = seed
             self.levels = levels
             self.rooms = rooms
@@ -93,6 +104,7 @@ public struct VenueGenerator: Sendable {
             self.jitter = jitter
             self.origin = origin
             self.pillarHoles = pillarHoles
+            self.joinsLevels = joinsLevels
         }
     }
 
@@ -127,7 +139,8 @@ public struct VenueGenerator: Sendable {
                                   osm: osm, places: places,
                                   counts: .init(levels: options.levels, spaces: 0, openings: 0, pillars: 0, nonPublic: 0))
         }
-        var drawer = BuildingDrawer(draft: Draft(), random: random, seed: options.seed, words: words, numbering: numbering)
+        var drawer = BuildingDrawer(draft: Draft(), random: random, seed: options.seed, words: words, numbering: numbering,
+                                    joinsLevels: options.joinsLevels)
         try layout(&drawer, words: words)
         let draft = drawer.draft
         let extent = draft.extent
@@ -207,7 +220,7 @@ public struct VenueGenerator: Sendable {
                 switch (i + Int(options.seed % 5)) % 5 {
                 case 0: break
                 case 1: s.corridorDrawn = false
-                case 2: s.doors = false
+                case 2: s.doors = false; s.innerDoors = true
                 case 3: s.split = true; s.corridorWidth = 6.7
                 default: s.nested = true; s.corridorWidth = 10
                 }
@@ -258,6 +271,22 @@ public struct VenueGenerator: Sendable {
                     drawer.draft.openings.append(o)
                 }
             }
+        case .blocks:
+            let gap = random.between(14, 24)
+            var west = BuildingDrawer.plan(index: 0, x0: 0, styles: styles, minimumWings: 1, ordinals: ordinals,
+                                           spaces: Self.share(total / 2, options.levels), spine: true, random: &random, seed: options.seed)
+            west.entrances = .west
+            var east = BuildingDrawer.plan(index: 1, x0: west.width + gap, styles: styles, minimumWings: 1, ordinals: ordinals,
+                                           spaces: Self.share(total - total / 2, options.levels), spine: true, random: &random,
+                                           seed: options.seed)
+            east.entrances = .none
+            drawer.random = random
+            try check(west, drawer)
+            try check(east, drawer)
+            drawer.draft.venueName = words.callAs("venue.grid", proper)
+            drawer.draft.venueCategory = "healthcarefacility"
+            let levels = drawer.draw(west, buildingName: drawer.draft.venueName, osmBuilding: "hospital")
+            drawer.draw(east, buildingName: drawer.draft.venueName, osmBuilding: "hospital", blockOf: levels)
         case .campus:
             try layoutCampus(&drawer, words: words, proper: proper, total: total, random: &random)
         case .hall:
@@ -288,6 +317,7 @@ public struct VenueGenerator: Sendable {
             var plan = BuildingDrawer.plan(index: 0, x0: 0, styles: styles, minimumWings: minimumWings, ordinals: ordinals,
                                            spaces: Self.share(total, options.levels), spine: true, random: &random, seed: options.seed)
             plan.spineDrawn = kind != .implicitCorridors
+            if kind == .implicitCorridors { plan.radiators = 60 }
             if kind == .doorless { plan.entrances = .none }
             plan.spineNoded = !(kind == .tJunctions || kind == .mixed)
             drawer.random = random

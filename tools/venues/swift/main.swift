@@ -7,7 +7,8 @@ import IndoorTestSupport
 
 let usage = """
     usage: indoornav-generate --kind KIND --seed S [--levels N] [--rooms N] [--pillars N] [--rotation DEG]
-                              [--jitter M] [--pillar-holes yes|no] [--origin LON,LAT] --out DIR [--format imdf|osm]
+                              [--jitter M] [--pillar-holes yes|no] [--levels-joined yes|no] [--origin LON,LAT] --out DIR
+                              [--format imdf|osm]
 
     Writes a seeded venue: the same options give byte-identical files.
       --kind KIND      \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
@@ -19,6 +20,7 @@ let usage = """
       --rotation DEG   rotation of the venue, counter-clockwise (default: drawn from the seed)
       --jitter M       largest sub-centimetre displacement of unit vertices, metres (IMDF; default by kind)
       --pillar-holes   yes: pillars are holes in the hall; no: fixtures (default: drawn from the seed)
+      --levels-joined  yes: stairs, lifts and escalators join a building's levels (default); no: nothing does
       --origin LON,LAT where the venue's centre lies (default 2.35,48.85)
       --out DIR        folder to write (made if missing); files of the same names are replaced
       --format F       imdf (the *.geojson files and manifest.json; default) or osm (venue.osm)
@@ -38,7 +40,8 @@ while let a = arguments.popFirst() {
     guard a.hasPrefix("--"), let v = arguments.popFirst() else { fail("unexpected argument \(a)\n\(usage)", status: 2) }
     values[String(a.dropFirst(2))] = v
 }
-let known: Set = ["kind", "seed", "levels", "rooms", "pillars", "rotation", "jitter", "pillar-holes", "origin", "out", "format"]
+let known: Set = ["kind", "seed", "levels", "rooms", "pillars", "rotation", "jitter", "pillar-holes", "levels-joined", "origin", "out",
+                  "format"]
 for k in values.keys.sorted() where !known.contains(k) { fail("unknown option --\(k)\n\(usage)", status: 2) }
 guard let kindText = values["kind"], let kind = VenueGenerator.Kind(rawValue: kindText) else {
     fail("--kind is one of \(VenueGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))", status: 2)
@@ -69,6 +72,11 @@ case nil: break
 case "yes"?: options.pillarHoles = true
 case "no"?: options.pillarHoles = false
 case let v?: fail("--pillar-holes is yes or no, not \(v)", status: 2)
+}
+switch values["levels-joined"] {
+case nil, "yes"?: break
+case "no"?: options.joinsLevels = false
+case let v?: fail("--levels-joined is yes or no, not \(v)", status: 2)
 }
 if let o = values["origin"] {
     let parts = o.split(separator: ",").compactMap { Double($0) }

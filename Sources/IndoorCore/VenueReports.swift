@@ -294,8 +294,7 @@ public struct ValidationReport: Codable, Hashable, Sendable {
             let name = { (o: Double) in routed.levels.first { $0.ordinal == o }.map { $0.displayName(for: ["en"]) } ?? Level.text(ordinal: o) }
             let main = groups.indices.max { groups[$0].count != groups[$1].count ? groups[$0].count < groups[$1].count : $0 > $1 } ?? 0
             for (k, g) in groups.enumerated() where k != main {
-                let levelID = routed.levels.first { $0.ordinal == g[0] }?.id
-                issues.append(VenueIssue(.error, "unjoined-levels", featureID: levelID,
+                issues.append(VenueIssue(.error, "unjoined-levels",
                     "no stairs, lift, escalator or ramp is mapped between \(g.map(name).joined(separator: ", ")) and "
                         + "\(groups[main].map(name).joined(separator: ", ")): no route leads from one to the other"))
             }

@@ -37,7 +37,7 @@ extension ServeCommand {
             """,
         groups: [OptionGroup(title: "OPTIONS", options: [
             .value("--venue", "PATH", .file, repeatable: true,
-                   help: "An IMDF folder or archive, or an OSM file (.osm, .osm.pbf); repeat for more venues."),
+                   help: "An IMDF folder or archive, or an OSM file (.osm, .osm.pbf, .geojson); repeat for more venues."),
             .value("--listen", "ADDR:PORT", help: "The IPv4 address and port to listen on (default 127.0.0.1:8080; :PORT for every "
                    + "interface; port 0 picks a free one, printed on stderr)."),
             .value("--threads", "N", help: "Worker threads, each with its own epoll loop (default: the number of CPUs)."),

@@ -71,7 +71,7 @@ enum IncompleteVenue {
 extension OptionDefinition {
     /// Where the venue comes from, as ``CommonOptions`` reads it.
     static let venueSource: [OptionDefinition] = [
-        .value("--venue", "PATH", .file, help: "An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf). "
+        .value("--venue", "PATH", .file, help: "An IMDF folder, an IMDF archive (.zip/.imdf) or an OSM file (.osm, .osm.pbf, or .geojson exported from OSM). "
                + "Default: the embedded sample venue (\(VenueSource.sample.name))."),
         .value("--venue-name", "NAME", help: "Pick one venue out of an OSM extract: the station (stop area), building or mall of that "
                + "name (case and accents ignored), with a 30 m margin."),

@@ -340,7 +340,10 @@ extension OSMVenueBuilder {
         for levelID in levelIDs {
             guard let (polygons, joined) = networks[levelID] else { continue }
             var k = 0
-            for polygon in polygons {
+            for drawn in polygons {
+                // A hole of under a square centimetre is a sliver the union left where outlines nearly meet: in
+                // degrees its corners can coincide, an invalid ring.
+                let polygon = Polygon(exterior: drawn.exterior, holes: drawn.holes.filter { abs(Polygon(exterior: $0).area) >= 1e-4 })
                 guard let a = try? Geometry.polygon(polygon).area(), a >= OSMWalkingNetwork.minimumArea,
                       let g = try? frame.unproject(.polygon(polygon)) else { continue }
                 let piece = Geometry.polygon(polygon)

@@ -21,8 +21,8 @@ let tagline = "indoor venues, itineraries and navigation, headless and scriptabl
 /// What the venue commands share, said once in the usage and the man page.
 let venueNote = """
     The venue commands (venue, search, route, render, follow, simulate, serve) take --venue PATH (an IMDF folder or
-    .zip/.imdf archive, or an OSM .osm or .osm.pbf file; --venue-name NAME or --bbox W,S,E,N picks one venue out of an
-    OSM extract); without it, the embedded sample venue is used.
+    .zip/.imdf archive, or an OSM .osm, .osm.pbf or .geojson export; --venue-name NAME or --bbox W,S,E,N picks one venue
+    out of an OSM extract); without it, the embedded sample venue is used.
     """
 
 let usage = """

@@ -35,7 +35,7 @@ extension OSMDocument {
 
     /// Whether a parsed GeoJSON document is an OSM export: a FeatureCollection whose features are named by OSM element
     /// ids (more than half of those with an id), and none of which is an IMDF feature (`feature_type`).
-    public static func isOSMExport(_ document: JSONValue) -> Bool {
+    static func isOSMExport(_ document: JSONValue) -> Bool {
         guard let features = document["features"]?.arrayValue, !features.isEmpty else { return false }
         var osm = 0
         var other = 0

@@ -24,8 +24,8 @@ public enum OSMLoader {
     }
 
     /// Loads an OSM export in GeoJSON (osmtogeojson, overpass turbo: one feature per element, its id `way/N`, its
-    /// properties the tags), already parsed; see ``OSMDocument/isOSMExport(_:)``. Vertices that ways share are
-    /// joined again by position; a feature that is no element (no geometry, a GeometryCollection) is a warning.
+    /// properties the tags), already parsed. Vertices that ways share are joined again by position; a feature that
+    /// is no element (no geometry, a GeometryCollection) is a warning.
     public static func load(geoJSON document: JSONValue, path: String, selection: VenueSelection? = nil) throws(VenueError) -> Venue {
         let (elements, skipped) = try OSMDocument.parse(geoJSON: document, path: path)
         let file = (path as NSString).lastPathComponent

@@ -290,9 +290,11 @@ public struct ValidationReport: Codable, Hashable, Sendable {
         }
         let groups = graph.floorGroups()
         if groups.count > 1 {
-            // One error per group apart from the largest: what a route between them would say.
+            // One error per group apart from the main one (the most spaces): what a route between them would say.
             let name = { (o: Double) in routed.levels.first { $0.ordinal == o }.map { $0.displayName(for: ["en"]) } ?? Level.text(ordinal: o) }
-            let main = groups.indices.max { groups[$0].count != groups[$1].count ? groups[$0].count < groups[$1].count : $0 > $1 } ?? 0
+            let ordinal = Dictionary(routed.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
+            let sizes = groups.map { g in routed.spaces.count { ordinal[$0.levelID].map(g.contains) ?? false } }
+            let main = groups.indices.max { sizes[$0] != sizes[$1] ? sizes[$0] < sizes[$1] : $0 > $1 } ?? 0
             for (k, g) in groups.enumerated() where k != main {
                 issues.append(VenueIssue(.error, "unjoined-levels",
                     "no stairs, lift, escalator or ramp is mapped between \(g.map(name).joined(separator: ", ")) and "

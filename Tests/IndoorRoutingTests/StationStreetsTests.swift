@@ -83,4 +83,27 @@ import Testing
         #expect(route.endSnap < 4)
         #expect(throws: RoutingError.self) { try self.route(venue, from: "Platform 3", to: "Far agency") }
     }
+
+    /// Kind: a multi-storey car park (`amenity=parking`, `parking=multi-storey`) drawn with a level beside a footway,
+    /// its entrance on one of the stretches they share (Grand'Place Sud). It is a structure with walls, left through
+    /// its entrance, not across the other stretch as open ground; a surface car park still is open ground.
+    @Test func aMultiStoreyCarParkIsLeftThroughItsEntrance() throws {
+        func sketch(_ parking: String) -> OSMSketch {
+            var osm = OSMSketch()
+            osm.way([osm.node(0, 0), osm.node(60, 0)], ["highway": "footway", "level": "0"])
+            osm.node(5, 0, ["amenity": "atm", "level": "0", "name": "ATM"])
+            // It meets the footway along two stretches (a notch between them), its entrance on the second.
+            let corner = osm.node(10, 1), entrance = osm.node(35, 1, ["entrance": "yes", "level": "0"])
+            osm.way([corner, osm.node(20, 1), osm.node(20, 2), osm.node(30, 2), osm.node(30, 1), entrance, osm.node(40, 1),
+                     osm.node(40, 30), osm.node(10, 30), corner],
+                    ["amenity": "parking", "parking": parking, "level": "0", "name": "Car park"])
+            return osm
+        }
+        let venue = try load(sketch("multi-storey"))
+        #expect(venue.spaces.first { $0.name.resolved() == "Car park" }?.kind == .room)
+        let (structure, crossings) = try route(venue, from: "Car park", to: "ATM")
+        #expect(crossings.isEmpty, "\(crossings)")
+        #expect(structure.distance > 40, "out through the entrance at x = 35: \(structure.distance) m")
+        #expect(try load(sketch("surface")).spaces.first { $0.name.resolved() == "Car park" }?.kind == .outdoor)
+    }
 }

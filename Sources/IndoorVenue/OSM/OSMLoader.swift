@@ -286,7 +286,11 @@ struct OSMVenueBuilder {
                 continue
             }
             guard let g = geometry() else { continue }
-            let category = isIndoorYes ? (poiCategory(tags).map { $0.replacingOccurrences(of: "shop.", with: "") } ?? tags["room"] ?? "room")
+            // A car park that is a structure (`parking=multi-storey|underground`) has walls and is entered where its
+            // entrances are; a surface car park is open ground.
+            let structure = tags["amenity"] == "parking" && ["multi-storey", "underground"].contains(tags["parking"] ?? "")
+            let category = structure ? "parking.structure"
+                : isIndoorYes ? (poiCategory(tags).map { $0.replacingOccurrences(of: "shop.", with: "") } ?? tags["room"] ?? "room")
                 : spaceCategory(tags, indoor: indoor)
             var restriction: Restriction?
             switch tags["access"] {

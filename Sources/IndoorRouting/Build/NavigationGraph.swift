@@ -180,20 +180,9 @@ public struct NavigationGraph: Sendable {
         levelOrdinal = builder.levelOrdinal
         levelSpaces = builder.levelSpaces
         restricted = venue.spaces.map { $0.restriction != nil || $0.kind == .nonPublic }
-        var parent = Array(0..<builder.nodes.count)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
-        for e in builder.edges {
-            let a = find(Int(e.from)), b = find(Int(e.to))
-            if a != b { parent[a] = b }
-        }
-        component = builder.nodes.indices.map { Int32(find($0)) }
+        var parts = DisjointSets(count: builder.nodes.count)
+        for e in builder.edges { parts.merge(Int(e.from), into: Int(e.to)) }
+        component = builder.nodes.indices.map { Int32(parts.root(of: $0)) }
         let elapsed = ContinuousClock.now - started
         buildSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }

@@ -1,3 +1,4 @@
+import IndoorBase
 import IndoorVenue
 
 extension NavigationGraph {
@@ -43,20 +44,18 @@ extension NavigationGraph {
     ///   lowest ordinal.
     /// - Complexity: O(E) over the graph's edges.
     public func floorGroups() -> [[Double]] {
-        var floors: Set<Double> = []
-        for node in nodes { if let o = levelOrdinal[node.levelID] { floors.insert(o) } }
-        var parent = Dictionary(uniqueKeysWithValues: floors.map { ($0, $0) })
-        func find(_ o: Double) -> Double {
-            var o = o
-            while let p = parent[o], p != o { o = p }
-            return o
-        }
+        var found: Set<Double> = []
+        for node in nodes { if let o = levelOrdinal[node.levelID] { found.insert(o) } }
+        let floors = found.sorted()
+        let floorIndex = Dictionary(uniqueKeysWithValues: floors.enumerated().map { ($1, $0) })
+        let nodeFloor = nodes.map { levelOrdinal[$0.levelID].flatMap { floorIndex[$0] } }
+        var joined = DisjointSets(count: floors.count)
         for e in edges {
-            guard let a = levelOrdinal[nodes[Int(e.from)].levelID], let b = levelOrdinal[nodes[Int(e.to)].levelID], a != b else { continue }
-            let (ra, rb) = (find(a), find(b))
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            guard let a = nodeFloor[Int(e.from)], let b = nodeFloor[Int(e.to)], a != b else { continue }
+            joined.merge(a, into: b)
         }
-        return Dictionary(grouping: floors.sorted(), by: find).values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return Dictionary(grouping: floors.indices, by: { joined.root(of: $0) }).values
+            .map { $0.sorted().map { floors[$0] } }.sorted { $0[0] < $1[0] }
     }
 
     /// Whether the floors of two levels (by id) are in groups that nothing joins (``floorGroups()``): the first

@@ -171,15 +171,10 @@ extension PassageInferrer {
         // A building's levels join it to the buildings that share them, through its first block: blocks of one
         // building stand apart on its ground floor, so its levels do not join them to each other.
         let index = Dictionary(sited.enumerated().map { ($1.buildingID, $0) }, uniquingKeysWith: { a, _ in a })
-        var parent = Array(0..<sited.count)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var parts = DisjointSets(count: sited.count)
         func join(_ ids: [Int]) {
             guard let first = ids.first else { return }
-            for j in ids.dropFirst() { parent[find(j)] = find(first) }
+            for j in ids.dropFirst() { parts.merge(j, into: first) }
         }
         let buildingsOf = Dictionary(venue.levels.map { ($0.id, $0.buildingIDs.compactMap { index[$0] }) }, uniquingKeysWith: { a, _ in a })
         for level in venue.levels { join(buildingsOf[level.id] ?? []) }
@@ -198,7 +193,7 @@ extension PassageInferrer {
             }
             join(reached)
         }
-        return Set(sited.indices.map(find)).count == 1
+        return Set(sited.indices.map { parts.root(of: $0) }).count == 1
     }
 
     /// Joins drawn walkable units of the grounds' floor that lie outside the buildings (an outdoor walkway) to the

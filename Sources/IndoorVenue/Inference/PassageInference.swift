@@ -420,12 +420,8 @@ struct PassageInferrer {
     /// opening with a side in no space (a door to the outside); spaces that are not passable are in none.
     /// - Returns: for each space of a closed cluster (index into `venue.spaces`), its cluster's label.
     func closedClusters() -> [Int: Int] {
-        var parent = Array(venue.spaces.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var clusters = DisjointSets(count: venue.spaces.count)
+        func find(_ i: Int) -> Int { clusters.root(of: i) }
         var leadsOut = Set<Int>(), hasOpening = Set<Int>()
         var indexes: [String: (members: [Int], index: PolygonIndex)] = [:]
         let lines = venue.shapes.openings
@@ -439,7 +435,7 @@ struct PassageInferrer {
             let sides = probe.sides(in: index).map { $0.map { members[$0] } }
             hasOpening.formUnion(sides.compactMap { $0 })
             switch (sides[0], sides[1]) {
-            case let (a?, b?): parent[find(a)] = find(b)
+            case let (a?, b?): clusters.merge(a, into: b)
             case let (a?, nil), let (nil, a?): leadsOut.insert(a)
             case (nil, nil): break
             }

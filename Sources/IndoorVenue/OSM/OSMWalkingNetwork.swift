@@ -427,12 +427,8 @@ extension OSMVenueBuilder {
             for i in networks[levelID, default: ([], [])].polygons.indices { keys.append((levelID, i)) }
         }
         guard keys.count > 1 else { return }
-        var parent = Array(keys.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var parts = DisjointSets(count: keys.count)
+        func find(_ i: Int) -> Int { parts.root(of: i) }
         let prepared = keys.map { PreparedPolygon(.polygon(networks[$0.level, default: ([], [])].polygons[$0.index])) }
         func piece(levelID: String, at p: Coordinate) -> Int? {
             guard let start = first[levelID], let count = networks[levelID]?.polygons.count else { return nil }
@@ -443,7 +439,7 @@ extension OSMVenueBuilder {
                 guard let at = stop.location, let p = try? frame.project(at) else { return nil }
                 return piece(levelID: stop.levelID, at: p)
             }
-            for (a, b) in zip(ends, ends.dropFirst()) { parent[find(a)] = find(b) }
+            for (a, b) in zip(ends, ends.dropFirst()) { parts.merge(a, into: b) }
         }
         let areas = keys.map { (try? Geometry.polygon(networks[$0.level, default: ([], [])].polygons[$0.index]).area()) ?? 0 }
         var componentArea: [Int: Double] = [:]

@@ -94,7 +94,8 @@ public struct RouteAudit: Sendable {
         return pairs(count, seed: seed).map { audit(from: $0.from, to: $0.to, router: router) }
     }
 
-    func audit(from a: Place, to b: Place, router: Router) -> Outcome {
+    /// Routes one pair with `router` (made on ``graph``), as ``run(pairs:seed:)`` routes each.
+    public func audit(from a: Place, to b: Place, router: Router) -> Outcome {
         let buildings = { (levelID: String) in Set(self.venue.level(id: levelID)?.buildingIDs ?? []) }
         let same = !buildings(a.levelID).isDisjoint(with: buildings(b.levelID)) || buildings(a.levelID).isEmpty
         do {

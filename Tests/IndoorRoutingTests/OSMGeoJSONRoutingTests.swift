@@ -36,8 +36,8 @@ import Testing
         #expect(same > 30 && across > 15, "\(same) on a level, \(across) across")
     }
 
-    /// Grand'Place: named indoor avenues are places, and pairs on one level route (but for the car park's vehicle
-    /// entrances, on a deck that nothing drawn joins to the mall).
+    /// Grand'Place: named indoor avenues are places, and every pair routes, the roof car park and its vehicle
+    /// entrances too (joined to the concourse where it is open, not at the corner its shops fill).
     @Test func grandPlaceNamesItsAvenuesAndRoutesBetweenItsShops() throws {
         let venue = try Self.venue("grand-place.geojson")
         let audit = RouteAudit(venue: venue)
@@ -45,9 +45,13 @@ import Testing
         for avenue in ["Avenue de la Chartreuse", "Cour des Érables", "Galerie Échirolles", "Passerelle de Picardie"] {
             #expect(names.contains(avenue), "\(avenue) is a place")
         }
-        let parking = Set(venue.pois.filter { $0.category == "parking_entrance" || $0.category == "parking" }.map(\.id))
-        for o in audit.run(pairs: 80, seed: 1) where !parking.contains(o.from.id) && !parking.contains(o.to.id) {
+        for o in audit.run(pairs: 80, seed: 1) {
             #expect(o.failure == nil, "\(o.from.name) → \(o.to.name): \(o.failure ?? "")")
+            #expect(o.crossings.isEmpty, "\(o.from.name) → \(o.to.name): \(o.crossings)")
         }
+        let entrance = try #require(audit.places.first { $0.id == "node/1724485505" }, "the car park's vehicle entrance")
+        let shop = try #require(audit.places.first { $0.name == "Zara" })
+        let router = Router(graph: audit.graph)
+        #expect(audit.audit(from: entrance, to: shop, router: router).failure == nil)
     }
 }

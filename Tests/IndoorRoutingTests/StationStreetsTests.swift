@@ -106,4 +106,24 @@ import Testing
         #expect(structure.distance > 40, "out through the entrance at x = 35: \(structure.distance) m")
         #expect(try load(sketch("surface")).spaces.first { $0.name.resolved() == "Car park" }?.kind == .outdoor)
     }
+
+    /// Kind: a place off the walking network whose nearest point of it is under a shop drawn over the concourse's
+    /// corner: a mall's roof car park and its vehicle entrance beside a concourse whose corner a kiosk fills
+    /// (Grand'Place, level 1). Joined where the concourse is open and as wide as the join, each routes to the ATM
+    /// across it, through no wall.
+    @Test func aPlaceWhoseNearestWalkwayIsUnderAShopJoinsWhereTheWalkwayIsOpen() throws {
+        var osm = OSMSketch()
+        osm.rectangle(20, 0, 40, 30, ["indoor": "corridor", "level": "1", "name": "Concourse"])
+        osm.way([osm.node(25, 5), osm.node(35, 5)], ["highway": "footway", "level": "1"])
+        osm.rectangle(20, 20, 28, 30, ["indoor": "room", "shop": "kiosk", "level": "1", "name": "Kiosk"])
+        osm.node(30, 5, ["amenity": "atm", "level": "1", "name": "ATM"])
+        osm.rectangle(0, 25, 15, 40, ["amenity": "parking", "level": "1", "name": "Roof parking"])
+        osm.node(19, 32, ["amenity": "parking_entrance", "level": "1", "name": "Car entrance"])
+        let venue = try load(osm)
+        for place in ["Roof parking", "Car entrance"] {
+            let (route, crossings) = try route(venue, from: place, to: "ATM")
+            #expect(crossings.isEmpty, "\(place): \(crossings)")
+            #expect(route.distance < 40, "\(place): \(route.distance) m")
+        }
+    }
 }

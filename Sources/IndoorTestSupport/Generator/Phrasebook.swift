@@ -55,6 +55,8 @@ struct Phrasebook {
         "conveniencestore": ["% Express", "% Express", "% Express", "% Экспресс"],
         "restaurant": ["Restaurant %", "Restaurant %", "Restaurant %", "Ресторан «%»"],
         "atm": ["ATM", "Distributeur de billets", "Geldautomat", "Банкомат"],
+        "kiosk": ["% Kiosk", "Kiosque %", "Kiosk %", "Киоск «%»"],
+        "parking": ["Car park", "Parking", "Parkplatz", "Парковка"],
         "information": ["Information", "Information", "Information", "Справочная"],
         "drinkingfountain": ["Drinking fountain", "Fontaine à eau", "Trinkbrunnen", "Питьевой фонтанчик"],
         "vendingmachine": ["Vending machine", "Distributeur automatique", "Verkaufsautomat", "Торговый автомат"],

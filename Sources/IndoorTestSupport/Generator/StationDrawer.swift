@@ -6,7 +6,8 @@ import IndoorGeometry
 /// (street level 0 down to the platforms), joined by steps, escalators (`highway=steps` + `conveying=forward`,
 /// `incline=up|down`) and an elevator node on every level (`highway=elevator`, `level=-2;-1;0`); platforms as
 /// `railway=platform` areas; shops and amenities as `indoor=yes` nodes beside the footways, a third of the shops
-/// as areas; entrances at the ends of the street-level footway, on the station building's outline.
+/// as areas; entrances at the ends of the street-level footway, on the station building's outline; a hall with a
+/// kiosk drawn over its corner, and a car park outside whose nearest point of the walkways is under that kiosk.
 struct StationDrawer {
     var random: SeededGenerator
     let words: Phrasebook
@@ -107,6 +108,22 @@ struct StationDrawer {
                     place("node/\(n)", name, category, l)
                 }
             }
+        }
+        // A hall south of the street-level footway at its east end (past the shops), a kiosk drawn over the hall's far corner, and a
+        // car park outside the station (open ground, off the network) whose nearest point of the hall is under the
+        // kiosk: it is joined where the hall is open (Grand'Place's roof car park beside its concourse).
+        let hallName = words.callAs("hall")
+        let hall = osm.way(rectangle(length - 15, -13, length - 2, -1), tags: [("indoor", "area"), ("level", "0")] + nameTags(hallName))
+        place("way/\(hall)", hallName, "walkway", 0, sit: false)
+        let kioskName = words.callAs("kiosk", Phrasebook.properNames[Int(options.seed % 7)])
+        let kiosk = osm.way(rectangle(length - 15, -13, length - 10, -9), tags: [("indoor", "room"), ("shop", "kiosk"), ("level", "0")] + nameTags(kioskName))
+        place("way/\(kiosk)", kioskName, "shop.kiosk", 0, sit: false)
+        let parkingName = words.callAs("parking")
+        let parking = osm.way(rectangle(length - 28, -30, length - 16, -15), tags: [("amenity", "parking"), ("level", "0")] + nameTags(parkingName))
+        place("way/\(parking)", parkingName, "parking", 0, sit: false)
+        func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Int] {
+            let ring = [ll(x0, y0), ll(x1, y0), ll(x1, y1), ll(x0, y1)].map { osm.node($0, distinct: true) }
+            return ring + [ring[0]]
         }
         // The main footways last, west to east through every node made on them. Below street level each is a named
         // indoor street (a station's passages, a mall's avenues), mapped as two ways of one name, as streets are.

@@ -303,8 +303,14 @@ extension OSMVenueBuilder {
     func walkwaySpaces(pieces: [OSMWalkingNetwork.Piece], places: [OSMWalkingNetwork.Place], spaces existingSpaces: [Space],
                        connectors: [Connector], frame: LocalFrame) -> (spaces: [Space], replaced: Set<String>, doorsteps: [String: Coordinate]) {
         var walkable: [String: [(space: Space, shape: Geometry)]] = [:]
-        for s in existingSpaces where s.kind == .walkway && s.isWalkable {
-            if let g = try? frame.project(s.geometry) { walkable[s.levelID, default: []].append((s, g)) }
+        var drawnOver: [String: [Geometry]] = [:]
+        for s in existingSpaces {
+            guard let g = try? frame.project(s.geometry) else { continue }
+            if s.kind == .walkway && s.isWalkable {
+                walkable[s.levelID, default: []].append((s, g))
+            } else if s.kind != .walkway {
+                drawnOver[s.levelID, default: []].append(g)
+            }
         }
         let byLevel = Dictionary(grouping: pieces, by: \.levelID)
         let placesByLevel = Dictionary(grouping: places, by: \.levelID)
@@ -322,7 +328,7 @@ extension OSMVenueBuilder {
             // Places are joined only on a level with a walking network: a building mapped with rooms and doors
             // alone is left as drawn.
             let added = joins(placesByLevel[levelID] ?? [], to: network, levelID: levelID, hasNetwork: !shapes.isEmpty,
-                              doorsteps: &doorsteps)
+                              drawnOver: drawnOver[levelID] ?? [], doorsteps: &doorsteps)
             guard !shapes.isEmpty || !added.isEmpty else { continue }
             do {
                 var merged = try Geometry.union(of: shapes + added)
@@ -333,7 +339,7 @@ extension OSMVenueBuilder {
                 log.add(.error, "invalid-geometry", file: file, featureID: "level \(levelID)", "the walkways of this level could not be unioned: \(error.localizedDescription)")
             }
         }
-        joinIsolatedPieces(&networks, connectors: connectors, frame: frame)
+        joinIsolatedPieces(&networks, connectors: connectors, drawnOver: drawnOver, frame: frame)
 
         var spaces: [Space] = []
         var replaced: Set<String> = []
@@ -370,9 +376,12 @@ extension OSMVenueBuilder {
     /// The areas a level's places need: a car or landing for a stop with no walkable space, and a corridor from
     /// each place off the network to it (up to ``OSMWalkingNetwork/maximumJoin``, reported).
     /// - Parameter doorsteps: where each building place meets the network (the point of the building nearest it).
+    /// - Parameter drawnOver: the level's other spaces (rooms, shops, decks): a join lands on the network where none
+    ///   is drawn over it (``JoinGround``).
     func joins(_ places: [OSMWalkingNetwork.Place], to network: Geometry, levelID: String, hasNetwork: Bool,
-               doorsteps: inout [String: Coordinate]) -> [Geometry] {
+               drawnOver: [Geometry], doorsteps: inout [String: Coordinate]) -> [Geometry] {
         var added: [Geometry] = []
+        var ground: JoinGround?
         for place in places.sorted(by: { ($0.kind == .stop ? 0 : 1) < ($1.kind == .stop ? 0 : 1) }) {
             if place.kind == .building, hasNetwork, let (from, to) = try? place.geometry.nearestPoints(to: network) {
                 doorsteps[place.id] = from
@@ -388,8 +397,9 @@ extension OSMVenueBuilder {
                let car = try? Geometry.point(p).buffer(OSMWalkingNetwork.anchorRadius, quadrantSegments: 4) {
                 added.append(car)
             }
-            guard hasNetwork, let (from, to) = try? place.geometry.nearestPoints(to: network) else { continue }
-            let d = from.distance(to: to)
+            guard hasNetwork else { continue }
+            if ground == nil { ground = JoinGround(network: network, drawnOver: drawnOver) }
+            guard let (from, to, d) = ground?.landing(from: place.geometry) else { continue }
             guard d <= OSMWalkingNetwork.maximumJoin else {
                 log.add(.warning, "off-network", file: file, featureID: place.id,
                         "on level \(levelID), \(Int(d.rounded())) m from the walking network (more than \(Int(OSMWalkingNetwork.maximumJoin)) m); not joined")
@@ -419,7 +429,7 @@ extension OSMVenueBuilder {
     /// a bus platform across a street whose crossing is not mapped. Pieces joined by connectors (platforms under
     /// their stairs) are never joined across.
     func joinIsolatedPieces(_ networks: inout [String: (polygons: [Polygon], joined: [(space: Space, shape: Geometry)])],
-                            connectors: [Connector], frame: LocalFrame) {
+                            connectors: [Connector], drawnOver: [String: [Geometry]], frame: LocalFrame) {
         var keys: [(level: String, index: Int)] = []
         var first: [String: Int] = [:]
         for levelID in networks.keys.sorted() {
@@ -451,12 +461,10 @@ extension OSMVenueBuilder {
             let mains = indices.filter { find($0) == main }
             guard !mains.isEmpty else { continue }
             var links: [Geometry] = []
+            let ground = JoinGround(network: .multiPolygon(mains.map { level.polygons[$0 - start] }), drawnOver: drawnOver[levelID] ?? [])
             for i in indices where find(i) != main && areas[i] >= OSMWalkingNetwork.minimumArea {
                 let g = Geometry.polygon(level.polygons[i - start])
-                let nearest = mains.compactMap { m -> (Coordinate, Coordinate)? in try? g.nearestPoints(to: .polygon(level.polygons[m - start])) }
-                    .min { $0.0.distance(to: $0.1) < $1.0.distance(to: $1.1) }
-                guard let (from, to) = nearest else { continue }
-                let d = from.distance(to: to)
+                guard let (from, to, d) = ground.landing(from: g) else { continue }
                 // Named by where it is, as it has no id of its own yet.
                 let at = (try? frame.unproject(from)).map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) } ?? "?"
                 guard d <= OSMWalkingNetwork.maximumJoin, let corridor = Self.corridor(from, to) else {
@@ -493,5 +501,54 @@ extension OSMVenueBuilder {
                 if let (s, d) = nearest, d < 1e-5 { connectors[c].stops[k].spaceID = spaces[s].id }
             }
         }
+    }
+}
+
+/// Where joins land on a level's walking network: the ground of it that no other space is drawn over (a shop or
+/// kiosk drawn over a concourse is carved out of it later, by passage inference), and the core of that ground, as
+/// wide as a join. The network's nearest point alone is often a corner between two shops, or the floor of a kiosk,
+/// where a join would meet the walkable ground across a neck too narrow to walk, or not at all: a mall's car-park
+/// deck joined to the corner of the concourse where two shops meet.
+struct JoinGround {
+    let network: Geometry
+    let ground: Geometry
+    /// The ground less half a join's width; `nil` where none of it is that wide.
+    let core: Geometry?
+
+    /// - Parameter drawnOver: the level's spaces that are not walkways (metres).
+    init(network: Geometry, drawnOver: [Geometry]) {
+        self.network = network
+        let box = network.boundingBox ?? .empty
+        let over = drawnOver.filter { $0.boundingBox?.intersects(box) ?? false }
+        var ground = network
+        if !over.isEmpty, let union = try? Geometry.union(of: over), let rest = try? network.difference(union), !rest.polygons.isEmpty {
+            ground = rest
+        }
+        // Slivers between the network's edge and the outlines drawn over it are no ground to land on.
+        let core = (try? ground.buffer(-OSMWalkingNetwork.joinWidth / 2, quadrantSegments: 2)).flatMap { $0.polygons.isEmpty ? nil : $0 }
+        self.core = core
+        self.ground = core.flatMap { try? $0.buffer(OSMWalkingNetwork.joinWidth / 2, quadrantSegments: 2) } ?? ground
+    }
+
+    /// Where a join from `place` arrives. At the network's nearest point when ground a join wide is within a join's
+    /// width of it (the usual case: a door across a gap from a corridor). Else (that point is under a kiosk, or a
+    /// corner where shops meet) at the nearest point of the core, unless that is more than a join's width farther
+    /// than the ground (a narrow passage beside the place, a wide hall beyond it), then at the ground's nearest
+    /// point; all within ``OSMWalkingNetwork/maximumJoin``, else the network's nearest point, for the report.
+    /// - Returns: the join's ends (`from` on the place) and its length; `nil` when GEOS cannot measure.
+    func landing(from place: Geometry) -> (from: Coordinate, to: Coordinate, distance: Double)? {
+        let width = OSMWalkingNetwork.joinWidth
+        func nearest(_ target: Geometry?) -> (from: Coordinate, to: Coordinate, distance: Double)? {
+            guard let target, let (from, to) = try? place.nearestPoints(to: target) else { return nil }
+            return (from, to, from.distance(to: to))
+        }
+        guard let plain = nearest(network) else { return nil }
+        guard let core, let wide = try? Geometry.point(plain.to).distance(to: core), wide > width else { return plain }
+        let open = nearest(ground)
+        if let inner = nearest(core), inner.distance <= min((open?.distance ?? plain.distance) + width, OSMWalkingNetwork.maximumJoin) {
+            return inner
+        }
+        if let open, open.distance <= OSMWalkingNetwork.maximumJoin { return open }
+        return plain
     }
 }

@@ -524,7 +524,7 @@ public struct MapRenderer: Sendable {
             case .amenity: 1
             case .kiosk, .entrance: 2
             case .room: 3
-            case .section: 4
+            case .section, .building: 4
             }
         }
         var occupied = taken

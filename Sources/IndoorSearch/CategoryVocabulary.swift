@@ -181,6 +181,7 @@ public enum CategoryVocabulary {
         "exit": Words(["exit", "way out"], fr: ["sortie", "issue"], de: ["ausgang", "notausgang"], ru: ["выход", "выход наружу"]),
         "walkway": Words(["corridor", "hallway", "walkway", "passage"], fr: ["couloir", "passage", "galerie"],
                          de: ["flur", "gang", "korridor"], ru: ["коридор", "проход"]),
+        "building": Words(["building", "block"], fr: ["bâtiment", "immeuble"], de: ["gebäude", "haus"], ru: ["здание", "корпус"]),
         "lobby": Words(["lobby", "foyer", "hall"], fr: ["hall", "foyer"], de: ["foyer", "eingangshalle", "lobby"],
                        ru: ["вестибюль", "холл", "фойе"]),
         "footbridge": Words(["footbridge", "bridge", "skywalk"], fr: ["passerelle", "pont"], de: ["fußgängerbrücke", "brücke", "steg"],

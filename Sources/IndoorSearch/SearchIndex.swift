@@ -47,7 +47,7 @@ public struct SearchQuery: Sendable {
 }
 
 /// A search index over every searchable thing in a venue: POIs (amenities, occupants, named rooms, kiosks,
-/// entrances) and the stops of its connectors (elevators, escalators, stairs, ramps: see ``places``), their names in
+/// entrances), its named buildings and the stops of its connectors (elevators, escalators, stairs, ramps: see ``places``), their names in
 /// every language, alternative names, room numbers, categories with their everyday words in English, French, German
 /// and Russian (``CategoryVocabulary``), and the names of their level and building.
 ///
@@ -76,7 +76,8 @@ public struct SearchIndex: Sendable {
     public let venue: Venue
     /// What is searched: the venue's POIs, then one place for each connector stop that no POI stands for (id
     /// `CONNECTOR@LEVEL`, kind `amenity`, category `elevator`, `escalator`, `stairs`, `ramp` or `movingwalkway`),
-    /// then the named openings and principal entrances that are no POI (the opening's id, kind `entrance`).
+    /// then the named openings and principal entrances that are no POI (the opening's id, kind `entrance`), then the
+    /// named buildings that are no POI (the building's id, kind `building`: see `BuildingPlaces`).
     public let places: [POI]
     /// Where each place is in the venue's frame; `nil` for one outside the frame's domain (then never "near").
     private let metric: [Coordinate?]
@@ -122,7 +123,7 @@ public struct SearchIndex: Sendable {
     public init(venue: Venue, ids: PlaceIDs? = nil) {
         self.venue = venue
         self.ids = ids ?? PlaceIDs(venue)
-        let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue)
+        let places = venue.pois + ConnectorPlaces.make(venue) + OpeningPlaces.make(venue) + BuildingPlaces.make(venue)
         self.places = places
         // In one batch; one by one only when some place is outside the frame's domain.
         metric = (try? venue.frame.project(places.map(\.coordinate)))?.map { Optional($0) }
@@ -507,6 +508,7 @@ public struct SearchIndex: Sendable {
         case .room: 3
         case .entrance: 4
         case .section: 5
+        case .building: 6
         }
     }
 }

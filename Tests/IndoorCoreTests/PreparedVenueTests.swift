@@ -49,6 +49,24 @@ import Testing
         #expect(end.distance(to: middle) > 5, "the platform's middle is farther on")
     }
 
+    /// Kind: a named building the venue draws floors of (SPbSTU's campus, IMDF, Apache-2.0): it is a place, on its
+    /// ground floor at its principal entrance, reached as the walk enters it; a walk that starts inside is there.
+    @Test func aNamedBuildingIsAPlaceReachedAsTheWalkEntersIt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let campus = try PreparedVenue(loading: VenueSource(path: root.appendingPathComponent("venues/imdf-spbstu-polytech").path))
+        let building = try campus.searchIndex.place("Main academic building")
+        guard case .poi(let poi) = building else { Issue.record("\(building) is no POI"); return }
+        #expect(poi.kind == .building && poi.id == "5f4874a1-38e7-43ad-b8b0-23e375d9208e")
+        #expect(poi.footprint != nil)
+        let from = try #require(campus.searchIndex.search(SearchQuery("Coffee Leto")).first?.poi.id)
+        let plan = try campus.route(RouteRequest(from: from, to: "Main academic building"))
+        let arrival = try #require(plan.itinerary.legs.last?.steps.last)
+        #expect(arrival.arrival?.approach == .entering, "\(arrival.instruction)")
+        #expect(arrival.instruction.hasSuffix("You reach Main academic building as you enter it"), "\(arrival.instruction)")
+        let inside = try campus.route(RouteRequest(from: "Library archive", to: "Main academic building"))
+        #expect(inside.itinerary.distance == 0)
+    }
+
     @Test func instructionsFollowTheRequestedLanguage() throws {
         let venue = try hub()
         let english = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop"))

@@ -35,10 +35,32 @@ import Testing
 
     @Test func searchFindsAPlaceByItsOwnBuildingsNameOnly() throws {
         let index = SearchIndex(venue: try Self.venue())
-        #expect(index.search(SearchQuery("Hauptbahnhof")).map(\.poi.id) == ["kiosk"])
-        #expect(index.search(SearchQuery("IntercityHotel")).map(\.poi.id) == ["reception"])
+        #expect(index.search(SearchQuery("Hauptbahnhof")).map(\.poi.id) == ["way/2", "kiosk"])
+        #expect(index.search(SearchQuery("IntercityHotel")).map(\.poi.id) == ["way/1", "reception"])
         var inStation = SearchQuery("atm")
         inStation.buildingID = "way/2"
         #expect(index.search(inStation).map(\.poi.id) == ["kiosk"])
+    }
+
+    /// Kind: a named building the venue draws floors of. It is a place of its own (kind `building`), on its ground
+    /// floor at its principal entrance (an opening on its outline), its area the footprint; without an entrance, inside
+    /// the footprint; a building a POI already stands for (OSM's `amenity=*` buildings) is not listed twice.
+    @Test func aNamedBuildingIsAPlaceAtItsPrincipalEntrance() throws {
+        var venue = try Self.venue()
+        let door = Geometry.lineString(try LineString([GeoCoordinate(longitude: 8.6323, latitude: 49.870).position,
+                                                       GeoCoordinate(longitude: 8.6325, latitude: 49.870).position]))
+        venue.openings = [Opening(id: "door", category: "pedestrian.principal", levelID: "0", geometry: door)]
+        let index = SearchIndex(venue: venue)
+        let station = try #require(index.places.first { $0.id == "way/2" })
+        #expect(station.kind == .building && station.category == "building" && station.levelID == "0")
+        #expect(abs(station.coordinate.longitude - 8.6324) < 1e-7 && abs(station.coordinate.latitude - 49.870) < 1e-7)
+        #expect(station.footprint == Self.block(8.632))
+        let hotel = try #require(index.places.first { $0.id == "way/1" })
+        #expect(PreparedPolygon(Self.block(8.630)).contains(hotel.coordinate.position), "inside the hotel without an entrance")
+        #expect(index.search(SearchQuery("gebäude")).map(\.poi.kind) == [.building, .building])
+        // A POI of the building's own id stands for it.
+        venue.pois.append(POI(id: "way/1", kind: .amenity, category: "hotel", name: LocalizedText("IntercityHotel"), levelID: "0",
+                              coordinate: GeoCoordinate(longitude: 8.6305, latitude: 49.8705)))
+        #expect(SearchIndex(venue: venue).places.filter { $0.id == "way/1" }.count == 1)
     }
 }

@@ -8,7 +8,8 @@ import Testing
         let r = try await CLI.run(["venue", "places", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let places = try #require(try r.json()["places"] as? [[String: Any]])
-        #expect(places.count == 56, "55 POIs and the named entrance")
+        #expect(places.count == 57, "55 POIs, the named entrance and the building, Central Station")
+        #expect(places.contains { $0["kind"] as? String == "building" && $0["name"] as? String == "Central Station" })
         for p in places {
             for key in ["id", "kind", "category", "level_id", "level", "level_name"] { #expect(p[key] != nil, "\(p) lacks \(key)") }
         }

@@ -847,7 +847,7 @@ struct ItineraryWriter {
         switch kind {
         case .occupant, .amenity, .kiosk, .entrance: 0
         case .room: 1
-        case .section: nil
+        case .section, .building: nil
         }
     }
 

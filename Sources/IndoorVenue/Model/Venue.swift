@@ -487,12 +487,14 @@ public struct POI: Hashable, Sendable {
         case section
         /// A way in: an OSM `entrance=*` node, or a named opening or entrance the search index lists as a place.
         case entrance
+        /// A named building the venue draws floors of, as the search index lists it: reached at its outline.
+        case building
     }
 
     /// The POI's id: the IMDF feature id (amenity, occupant, kiosk, section, unit), an OSM id (`node/123`, with
     /// `@LEVEL` when it is on several levels).
     public var id: String
-    /// Amenity, occupant, kiosk, room, section or entrance.
+    /// Amenity, occupant, kiosk, room, section, entrance or building.
     public var kind: Kind
     /// The category as the source names it (IMDF amenity or occupant category, OSM `amenity`/`shop`/`tourism`
     /// value: `restroom`, `cafe`, `atm`); search matches its everyday words.

@@ -27,6 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// An HTTP request target as `indoornav serve` reads it (path segments and query parameters), with small
     /// limits so the fuzzer reaches them.
     case query
+    /// A phone sensor log in chunks (the first byte picks the chunk size, and the format: detected, GetSensorData or
+    /// ILC) → samples.
+    case sensors
     /// A request body of the session endpoints as `indoornav serve` reads it: the first byte picks a session
     /// request (even) or fixes (odd).
     case session
@@ -40,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func outcome(_ data: Data) -> FuzzOutcome {
         switch self {
         case .nmea: return Self.nmea(data)
+        case .sensors: return Self.sensors(data)
         case .gpx:
             return Self.outcome({ () throws(GPXError) in try GPXReader.read(path: Self.temporaryFile(data, suffix: "gpx")) }) { summary in
                 "GPX: \(summary.waypoints) waypoints, \(summary.routePoints) route points, \(summary.trackPoints) track points"
@@ -102,6 +106,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             if let l = fix.location() { precondition((-90...90).contains(l.coordinate.latitude) && (-180...180).contains(l.coordinate.longitude)) }
         }
         return .value("NMEA: \(fixes) fixes, \(decoder.skipped.values.reduce(0, +)) lines skipped")
+    }
+
+    static func sensors(_ data: Data) -> FuzzOutcome {
+        guard let first = data.first else { return .value("no bytes") }
+        let bytes = Array(data.dropFirst())
+        let formats: [SensorLogFormat?] = [nil, .getSensorData, .ilc]
+        var decoder = SensorLogDecoder(format: formats[Int(first >> 6) % formats.count])
+        let chunk = Int(first & 0x3F) + 1
+        var samples = 0
+        var i = 0
+        while i < bytes.count {
+            samples += decoder.feed(bytes[i..<min(i + chunk, bytes.count)]).count
+            i += chunk
+        }
+        for sample in decoder.finish() {
+            samples += 1
+            // What comes out is finite.
+            precondition(sample.time.isFinite)
+        }
+        return .value("sensors: \(samples) samples, \(decoder.skipped.values.reduce(0, +)) lines skipped")
     }
 
     static func pbf(_ data: Data) -> FuzzOutcome {

@@ -75,9 +75,10 @@ public struct NMEADecoder {
     /// The longest line read: NMEA says 82 characters, receivers send more (NMEA 4.x, proprietary).
     public static let maximumLineLength = 256
 
-    private var line: [UInt8] = []
+    private var framer = LineFramer(maximumLength: NMEADecoder.maximumLineLength, carriageReturnEnds: true)
+    /// The line being decoded.
+    private var line: [UInt8] { framer.line }
     private var lineNumber = 0
-    private var overflow = false
     /// Counts of skipped lines by reason.
     public private(set) var skipped: [NMEASkipReason: Int] = [:]
     /// The number of sentences decoded so far (skipped lines not counted).
@@ -110,40 +111,19 @@ public struct NMEADecoder {
     /// - Complexity: O(n) in the bytes given.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [NMEAEvent] where Bytes.Element == UInt8 {
         var events: [NMEAEvent] = []
-        // Contiguous bytes (Data, arrays) are scanned line by line; any other sequence byte by byte.
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in feed(buffer, into: &events) }
-        if done == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBufferPointer { feed($0, into: &events) }
+        LineFramer.withBuffer(bytes) { buffer in
+            var i = 0
+            while framer.take(buffer, from: &i) {
+                if framer.isPending { endLine(into: &events) }
+            }
         }
         return events
-    }
-
-    private mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>, into events: inout [NMEAEvent]) {
-        var i = 0
-        let n = buffer.count
-        while i < n {
-            // The end of this line, or of the buffer.
-            var j = i
-            while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
-            if !overflow {
-                let room = Self.maximumLineLength - line.count
-                if j - i > room {
-                    overflow = true
-                } else if j > i {
-                    line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<j]))
-                }
-            }
-            guard j < n else { return }
-            if !line.isEmpty || overflow { endLine(into: &events) }
-            i = j + 1
-        }
     }
 
     /// Ends the stream: the last line and the last epoch.
     public mutating func finish() -> [NMEAEvent] {
         var events: [NMEAEvent] = []
-        if !line.isEmpty || overflow { endLine(into: &events) }
+        if framer.isPending { endLine(into: &events) }
         if let fix = reported { events.append(.fix(fix)) }
         reported = nil
         return events
@@ -156,11 +136,8 @@ public struct NMEADecoder {
 
     private mutating func endLine(into events: inout [NMEAEvent]) {
         lineNumber += 1
-        defer {
-            line.removeAll(keepingCapacity: true)
-            overflow = false
-        }
-        if overflow { return skip(.tooLong, into: &events) }
+        defer { framer.clear() }
+        if framer.overflowed { return skip(.tooLong, into: &events) }
         // One scan of the line from its last sentence start ('$' or '!', so garbage before it is dropped):
         // printable characters only, the checksum's '*', the XOR of the payload, and the field separators.
         enum Scan { case noStart(binary: Bool), binary, ok(star: Int?, xor: UInt8, end: Int) }

@@ -16,7 +16,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let suite = arguments.first else {
-    fail("usage: indoornav-bench geometry --workloads DIR [--answers FILE] [--repeat N] | search [--repeat N] | routing-graph --workloads DIR [--answers FILE] [--repeat N] | routing-venues [--repeat N] | render [--repeat N] | navigation [--repeat N] | route-pairs --venue PATH [--venue-name NAME] [--pairs N] [--seed S] [--strict] [--verbose] [--dump FILE] | guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S] [--pairs N] [--seed S] [--lang L] [--verbose] [--print] | simulate --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S] [--levels N] [--sessions N] [--pairs N] [--seed S] [--noise M] [--detour-rate R] [--verbose] [--explain N]")
+    fail("usage: indoornav-bench geometry --workloads DIR [--answers FILE] [--repeat N] | search [--repeat N] | routing-graph --workloads DIR [--answers FILE] [--repeat N] | routing-venues [--repeat N] | render [--repeat N] | navigation [--repeat N] | route-pairs --venue PATH [--venue-name NAME] [--pairs N] [--seed S] [--strict] [--verbose] [--dump FILE] | guidance --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S] [--pairs N] [--seed S] [--lang L] [--verbose] [--print] | simulate --venue PATH [--venue-name NAME] | --generated KIND [--venue-seed S] [--levels N] [--sessions N] [--pairs N] [--seed S] [--noise M] [--detour-rate R] [--verbose] [--explain N] | positioning --walks DIR [--repeat N]")
 }
 func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
@@ -59,6 +59,8 @@ case "guidance":
     try runGuidance()
 case "simulate":
     try runSimulate()
+case "positioning":
+    try runPositioning()
 default:
     fail("unknown suite \(suite)")
 }

@@ -95,7 +95,7 @@ let package = Package(
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
             path: "tools/bench/swift"),
 
         // The procedural venue generator's command line, wrapped by tools/venues/generate.
@@ -111,7 +111,7 @@ let package = Package(
             name: "IndoorRenderTests", dependencies: ["IndoorBase", "IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorLocation", "IndoorRouting", "IndoorVenue", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
         // Starts the service on loopback and compares its answers with the CLI's.
         .testTarget(name: "IndoorCompressionTests", dependencies: ["IndoorCompression"]),

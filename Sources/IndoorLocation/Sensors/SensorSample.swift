@@ -1,3 +1,4 @@
+import Foundation
 import IndoorBase
 
 /// A reading on a phone's three axes, in the phone's frame as Android gives it: x to the right of the screen, y up
@@ -106,5 +107,28 @@ public enum SensorLogFormat: String, Hashable, Sendable, CaseIterable {
         case .getSensorData: 1
         case .ilc: 1000
         }
+    }
+}
+
+/// The frame of a floor plan's metres (``GroundTruth/Position/plan(x:y:)``): x east and y north of the plan's
+/// south-west corner, 111,320 m a degree of latitude and 111,320 · cos(middle latitude) a degree of longitude: how
+/// the Indoor Location Competition's waypoints lie on its floors' GeoJSON (the corner and latitudes are those of
+/// the floor outline's bounding box; see `tools/venues/ilc-venue`).
+public struct PlanFrame: Hashable, Sendable {
+    /// The plan's south-west corner.
+    public let southWest: GeoCoordinate
+    /// The latitude whose parallel sets the metres of a degree of longitude, degrees.
+    public let middleLatitude: Double
+
+    /// The frame of a plan whose corner is `southWest`, its metres of longitude taken at `middleLatitude`.
+    public init(southWest: GeoCoordinate, middleLatitude: Double) {
+        self.southWest = southWest
+        self.middleLatitude = middleLatitude
+    }
+
+    /// Where plan metres `(x, y)` are on WGS84.
+    public func geographic(x: Double, y: Double) -> GeoCoordinate {
+        GeoCoordinate(longitude: southWest.longitude + x / (111_320 * cos(middleLatitude * .pi / 180)),
+                      latitude: southWest.latitude + y / 111_320)
     }
 }

@@ -145,3 +145,15 @@ struct FreeSpace: Sendable {
         return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
     }
 }
+
+extension NavigationGraph {
+    /// Where a person's centre can be on a level, metres: the free areas of its walkable spaces (each less its wall
+    /// clearance and obstacles, with a funnel through each door and open-plan boundary), unioned, so that one area
+    /// runs through the doors a route may take. What map matching keeps a walker in.
+    /// - Returns: `nil` for a level with no walkable space, or when GEOS cannot union the areas.
+    public func freeArea(onLevel levelID: String) -> Geometry? {
+        let polygons = (levelSpaces[levelID]?.spaces ?? []).compactMap { free[$0] }.flatMap(\.polygons)
+        guard !polygons.isEmpty else { return nil }
+        return try? Geometry.union(of: polygons.map(Geometry.polygon))
+    }
+}

@@ -1,0 +1,51 @@
+import IndoorBase
+import IndoorGeometry
+import IndoorNavigation
+import IndoorRouting
+import IndoorTestSupport
+import Testing
+
+/// Map matching on an ASCII venue: a corridor 3 m wide, a shop north of it entered by one door.
+@Suite struct MapMatcherTests {
+    static let drawing = """
+        BBBBBBBBBBBB
+        BBBBBBBbBBBB
+        AAAAAAAAAAAA
+        AAAAAAAAAAAA
+        AAAAAAAAAAAA
+        """
+
+    static func graph() throws -> NavigationGraph {
+        NavigationGraph(venue: try AsciiVenue(levels: [0: drawing], names: ["A": "Corridor", "B": "Shop"]).venue())
+    }
+
+    /// Kind: steps that lead north, into the shop's wall, from 5 m west of its door. No particle crosses the wall:
+    /// every one stays in the floor's free area, and the walk is found where the map lets it go north, through
+    /// the door into the shop.
+    @Test func noParticleWalksThroughAWall() throws {
+        let graph = try Self.graph()
+        let free = PreparedPolygon(try #require(graph.freeArea(onLevel: "L0")))
+        var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 2, y: 1.5), spread: 0.3, count: 300, seed: 7))
+        var last: MatchedPosition?
+        for k in 0..<15 {
+            last = matcher.step(time: Double(k) * 0.55, length: 0.7, heading: 0)
+            #expect(matcher.points.allSatisfy(free.contains), "step \(k)")
+        }
+        let end = try #require(last)
+        #expect(end.spaceID == "B0", "\(end.point) in \(end.spaceID ?? "nothing")")
+    }
+
+    /// Kind: a walk along the corridor: the estimate follows the steps, and the same seed gives the same track.
+    @Test func aWalkAlongTheCorridorIsFollowedAndRepeatable() throws {
+        let graph = try Self.graph()
+        func track() throws -> [MatchedPosition] {
+            var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 1, y: 1.5), spread: 0.3, count: 300, seed: 3))
+            return (0..<12).map { matcher.step(time: Double($0) * 0.55, length: 0.7, heading: .pi / 2) }
+        }
+        let a = try track(), b = try track()
+        #expect(a == b)
+        let end = try #require(a.last)
+        #expect(abs(end.point.x - (1 + 12 * 0.7)) < 1.5 && abs(end.point.y - 1.5) < 1, "\(end.point)")
+        #expect(end.accuracy > 0 && end.accuracy < 2)
+    }
+}

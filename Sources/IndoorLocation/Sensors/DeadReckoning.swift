@@ -51,3 +51,16 @@ public struct PedestrianDeadReckoning: Sendable {
         return nil
     }
 }
+
+extension PedestrianDeadReckoning {
+    /// A walk from `start` at `place` in `year` (decimal, e.g. 2026.5): its declination and the field strength it
+    /// expects from the World Magnetic Model (none when the embedded model cannot be read).
+    public init(start: Coordinate = Coordinate(x: 0, y: 0), at place: GeoCoordinate, year: Double) {
+        let field = WorldMagneticModel.wmm2025?.field(latitude: place.latitude, longitude: place.longitude, year: year)
+        let strength = field.map { ($0.north * $0.north + $0.east * $0.east + $0.down * $0.down).squareRoot() / 1000 }
+        self.init(start: start, declination: field?.declination ?? 0, expectedField: strength)
+    }
+
+    /// The decimal year of a Unix time in seconds.
+    public static func year(unixTime: Double) -> Double { 1970 + unixTime / (365.2425 * 86400) }
+}

@@ -41,8 +41,8 @@ func runPositioning() throws {
     }
 }
 
-/// The centre of a floor's GeoJSON map (its first feature, the floor's outline).
-func siteCenter(_ path: String) -> GeoCoordinate {
+/// The bounding box of a floor's outline (the first feature of its GeoJSON map): west, south, east, north.
+func outlineBox(_ path: String) -> (w: Double, s: Double, e: Double, n: Double) {
     guard let data = FileManager.default.contents(atPath: path),
           let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
           let features = json["features"] as? [[String: Any]], let geometry = features.first?["geometry"] as? [String: Any] else {
@@ -55,55 +55,55 @@ func siteCenter(_ path: String) -> GeoCoordinate {
     }
     walk(geometry["coordinates"] ?? [])
     guard let w = lons.min(), let e = lons.max(), let s = lats.min(), let n = lats.max() else { fail("\(path): no coordinates") }
-    return GeoCoordinate(longitude: (w + e) / 2, latitude: (s + n) / 2)
+    return (w, s, e, n)
 }
 
-/// Dead reckoning from the first waypoint: the error at each later one, the walk's position at its time
-/// interpolated between steps.
-func deadReckoningErrors(_ log: SensorLog, at place: GeoCoordinate) -> [Double] {
-    var waypoints: [(time: Double, x: Double, y: Double)] = []
-    for s in log.samples {
-        if case .truth(let t) = s.reading, case .plan(let x, let y) = t.position { waypoints.append((s.time, x, y)) }
+/// The centre of a floor's outline.
+func siteCenter(_ path: String) -> GeoCoordinate {
+    let box = outlineBox(path)
+    return GeoCoordinate(longitude: (box.w + box.e) / 2, latitude: (box.s + box.n) / 2)
+}
+
+/// The plan frame of an ILC floor, from its outline.
+func planFrame(_ path: String) -> PlanFrame {
+    let box = outlineBox(path)
+    return PlanFrame(southWest: GeoCoordinate(longitude: box.w, latitude: box.s), middleLatitude: (box.s + box.n) / 2)
+}
+
+/// Where a track of timed points was at `t`, interpolated between them (its ends before and after).
+func position(_ track: [(time: Double, p: Coordinate)], at t: Double) -> Coordinate {
+    guard let k = track.firstIndex(where: { $0.time >= t }) else { return track[track.count - 1].p }
+    guard k > 0 else { return track[0].p }
+    let a = track[k - 1], b = track[k]
+    let f = b.time > a.time ? (t - a.time) / (b.time - a.time) : 1
+    return Coordinate(x: a.p.x + f * (b.p.x - a.p.x), y: a.p.y + f * (b.p.y - a.p.y))
+}
+
+/// A log's waypoints, each placed by `place` (nil: dropped).
+func waypoints(_ log: SensorLog, _ place: (Double, Double) -> Coordinate?) -> [(time: Double, p: Coordinate)] {
+    log.samples.compactMap { s in
+        guard case .truth(let t) = s.reading, case .plan(let x, let y) = t.position, let p = place(x, y) else { return nil }
+        return (s.time, p)
     }
-    guard let first = waypoints.first, let t0 = log.samples.first?.time else { return [] }
-    let year = 1970 + t0 / (365.2425 * 86400)
-    let field = WorldMagneticModel.wmm2025?.field(latitude: place.latitude, longitude: place.longitude, year: year)
-    let strength = field.map { ($0.north * $0.north + $0.east * $0.east + $0.down * $0.down).squareRoot() / 1000 }
-    var dr = PedestrianDeadReckoning(start: Coordinate(x: first.x, y: first.y), declination: field?.declination ?? 0, expectedField: strength)
-    var track: [(time: Double, p: Coordinate)] = [(first.time, Coordinate(x: first.x, y: first.y))]
+}
+
+/// Dead reckoning from the first waypoint (plan metres): the error at each later one.
+func deadReckoningErrors(_ log: SensorLog, at place: GeoCoordinate) -> [Double] {
+    let truth = waypoints(log) { Coordinate(x: $0, y: $1) }
+    guard let first = truth.first, let t0 = log.samples.first?.time else { return [] }
+    var dr = PedestrianDeadReckoning(start: first.p, at: place, year: PedestrianDeadReckoning.year(unixTime: t0))
+    var track = [first]
     for s in log.samples {
         guard let step = dr.add(s), step.time > first.time else { continue }
         track.append((step.time, step.position))
     }
-    func at(_ t: Double) -> Coordinate {
-        guard let k = track.firstIndex(where: { $0.time >= t }) else { return track[track.count - 1].p }
-        guard k > 0 else { return track[0].p }
-        let a = track[k - 1], b = track[k]
-        let f = b.time > a.time ? (t - a.time) / (b.time - a.time) : 1
-        return Coordinate(x: a.p.x + f * (b.p.x - a.p.x), y: a.p.y + f * (b.p.y - a.p.y))
-    }
     if option("--explain") != nil {
-        for w in waypoints { let p = at(w.time); FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f dr %.1f,%.1f\n", w.time - first.time, w.x, w.y, p.x, p.y).utf8)) }
-        FileHandle.standardError.write(Data("steps \(track.count - 1) length \(track.count > 1 ? zip(track, track.dropFirst()).reduce(0) { $0 + $1.0.p.distance(to: $1.1.p) } : 0)\n".utf8))
+        for w in truth {
+            let p = position(track, at: w.time)
+            FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f dr %.1f,%.1f\n", w.time - first.time, w.p.x, w.p.y, p.x, p.y).utf8))
+        }
     }
-    return waypoints.dropFirst().map { w in at(w.time).distance(to: Coordinate(x: w.x, y: w.y)) }
-}
-
-/// The plan frame of an ILC floor, from its outline (the first feature of `geojson_map.json`).
-func planFrame(_ path: String) -> PlanFrame {
-    guard let data = FileManager.default.contents(atPath: path),
-          let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let features = json["features"] as? [[String: Any]], let geometry = features.first?["geometry"] as? [String: Any] else {
-        fail("cannot read \(path)")
-    }
-    var lons: [Double] = [], lats: [Double] = []
-    func walk(_ any: Any) {
-        if let pair = any as? [Double], pair.count >= 2 { lons.append(pair[0]); lats.append(pair[1]); return }
-        if let list = any as? [Any] { list.forEach(walk) }
-    }
-    walk(geometry["coordinates"] ?? [])
-    guard let w = lons.min(), let s = lats.min(), let n = lats.max() else { fail("\(path): no coordinates") }
-    return PlanFrame(southWest: GeoCoordinate(longitude: w, latitude: s), middleLatitude: (s + n) / 2)
+    return truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }
 }
 
 /// Dead reckoning matched to the floor's venue (1,000 particles, seed 1) from the first waypoint: the error at
@@ -115,29 +115,14 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
     guard let levelID = venue.levels.first?.id else { fail("\(venuePath): no level") }
     let graph = NavigationGraph(venue: venue)
     let located = now()
-    var waypoints: [(time: Double, p: Coordinate)] = []
-    for s in log.samples {
-        if case .truth(let t) = s.reading, case .plan(let x, let y) = t.position, let p = try? venue.frame.project(plan.geographic(x: x, y: y)) {
-            waypoints.append((s.time, p))
-        }
-    }
-    guard let first = waypoints.first, let t0 = log.samples.first?.time,
+    let truth = waypoints(log) { try? venue.frame.project(plan.geographic(x: $0, y: $1)) }
+    guard let first = truth.first, let t0 = log.samples.first?.time,
           var matcher = MapMatcher(graph: graph, levelID: levelID, start: first.p) else { return ([], 0, 0) }
-    let year = 1970 + t0 / (365.2425 * 86400)
-    let field = WorldMagneticModel.wmm2025?.field(latitude: place.latitude, longitude: place.longitude, year: year)
-    let strength = field.map { ($0.north * $0.north + $0.east * $0.east + $0.down * $0.down).squareRoot() / 1000 }
-    var dr = PedestrianDeadReckoning(declination: field?.declination ?? 0, expectedField: strength)
-    var track: [(time: Double, p: Coordinate)] = [(first.time, first.p)]
+    var dr = PedestrianDeadReckoning(at: place, year: PedestrianDeadReckoning.year(unixTime: t0))
+    var track = [first]
     for s in log.samples {
         guard let step = dr.add(s), step.time > first.time else { continue }
         track.append((step.time, matcher.step(time: step.time, length: step.length, heading: step.heading).point))
     }
-    func at(_ t: Double) -> Coordinate {
-        guard let k = track.firstIndex(where: { $0.time >= t }) else { return track[track.count - 1].p }
-        guard k > 0 else { return track[0].p }
-        let a = track[k - 1], b = track[k]
-        let f = b.time > a.time ? (t - a.time) / (b.time - a.time) : 1
-        return Coordinate(x: a.p.x + f * (b.p.x - a.p.x), y: a.p.y + f * (b.p.y - a.p.y))
-    }
-    return (waypoints.dropFirst().map { at($0.time).distance(to: $0.p) }, located - loading, now() - located)
+    return (truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }, located - loading, now() - located)
 }

@@ -10,6 +10,7 @@ let commands: [(definition: CommandDefinition, run: @Sendable ([String]) throws 
     (NMEACommand.definition, NMEACommand.run),
     (GPXCommand.definition, GPXCommand.run),
     (FollowCommand.definition, FollowCommand.run),
+    (LocateCommand.definition, LocateCommand.run),
     (SimulateCommand.definition, SimulateCommand.run),
     (ServeCommand.definition, ServeCommand.run),
     (DocumentCommands.completions, DocumentCommands.runCompletions),

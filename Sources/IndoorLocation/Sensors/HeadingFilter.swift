@@ -38,6 +38,12 @@ public struct HeadingFilter: Sendable {
         self.expectedField = expectedField
     }
 
+    /// Starts the heading at `radians` (clockwise from true north) before any magnetic reading: a heading the user
+    /// gives. The magnetometer still pulls it, slowly.
+    public mutating func start(heading radians: Double) {
+        heading = Self.wrap(radians)
+    }
+
     /// Takes an accelerometer reading (m/s²): gravity, smoothed over about half a second.
     public mutating func add(time: Double, acceleration a: Vector3) {
         let dt = lastAcceleration.map { max(0, min(time - $0, 0.5)) } ?? 0

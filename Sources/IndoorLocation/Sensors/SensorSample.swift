@@ -4,8 +4,11 @@ import IndoorBase
 /// A reading on a phone's three axes, in the phone's frame as Android gives it: x to the right of the screen, y up
 /// the screen, z out of it.
 public struct Vector3: Hashable, Sendable {
+    /// The component along the phone's x axis (to the right of the screen).
     public var x: Double
+    /// The component along the phone's y axis (up the screen).
     public var y: Double
+    /// The component along the phone's z axis (out of the screen).
     public var z: Double
 
     /// A vector of three components.
@@ -33,8 +36,11 @@ public struct Vector3: Hashable, Sendable {
         return Vector3(x / l, y / l, z / l)
     }
 
+    /// The sum, component by component.
     public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
+    /// The difference, component by component.
     public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    /// The vector scaled by `k`.
     public static func * (a: Vector3, k: Double) -> Vector3 { Vector3(a.x * k, a.y * k, a.z * k) }
 }
 

@@ -23,7 +23,7 @@ public struct MatchedPosition: Hashable, Sendable {
 /// Map matching of pedestrian dead reckoning: a particle filter on the venue (seeded, so a log always gives the same
 /// track). Each particle is a walker with its own heading bias and step scale; each step moves every particle by
 /// the step, scaled, turned by its bias, with noise, and a particle whose step leaves the floor's free area
-/// (``NavigationGraph/freeArea(onLevel:)``: through a wall, into a shop except by its door) dies. The survivors are
+/// (`NavigationGraph.freeArea(onLevel:)`: through a wall, into a shop except by its door) dies. The survivors are
 /// resampled when fewer than half remain; the position is their mean. When every particle would die (a step the
 /// map cannot explain), the step is tried again with wider noise, then not taken.
 public struct MapMatcher: Sendable {

@@ -1,0 +1,128 @@
+import Foundation
+import IndoorCore
+import IndoorLocation
+
+enum LocateCommand {
+    static let definition = CommandDefinition(
+        path: ["locate"],
+        synopsis: "--sensors FILE|- [--format getsensordata|ilc] --start PLACE|LON,LAT@LEVEL [--heading DEG] [--particles N] [--seed S] [--json] [--venue PATH]",
+        abstract: "Locate a walker from a phone's sensor log: dead reckoning, matched to the venue when one is given.",
+        discussion: """
+            Reads a phone's sensor log (the GetSensorData format of the IPIN competitions, or the Indoor Location
+            Competition 2.0 format; detected unless --format says) and prints where the walker was after every step:
+            steps from the accelerometer (Weinberg's length), the heading from the gyroscope and the tilt-compensated
+            magnetometer (World Magnetic Model declination). With --venue, each step is matched to the venue by a
+            seeded particle filter: no step goes through a wall or into a shop but by its door. Without --venue, it is
+            dead reckoning alone, from --start. Lines of the log that cannot be used are counted by reason on stderr.
+            Floors do not change yet: the walk stays on the start's level.
+            """,
+        operand: nil,
+        groups: [OptionGroup(title: "OPTIONS", options: [
+            .value("--sensors", "FILE", .file, help: "The sensor log (- for standard input)."),
+            .value("--format", "F", choices: ["getsensordata", "ilc"], help: "The log's format (default: detected from its first lines)."),
+            .value("--start", "PLACE", help: "Where the walk starts: with --venue, a place (id or name) or LON,LAT@LEVEL; without, "
+                   + "LON,LAT[@ORDINAL]."),
+            .value("--heading", "DEG", help: "The heading at the start, degrees clockwise from north (default: the magnetometer's)."),
+            .value("--particles", "N", help: "Particles of the map matching (default 1000)."),
+            .value("--seed", "S", help: "The map matching's random seed (default 1): the same log and seed give the same track."),
+            .flag("--json", help: #"One JSON object a step: {"time", "lon", "lat", "level", "space", "accuracy"}, time on the log's own "#
+                  + "clock (GetSensorData: seconds; ILC: Unix milliseconds), level the ordinal, space the id or null."),
+        ] + OptionDefinition.venueSource)])
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        guard var args = try definition.arguments(words) else { return .success }
+        let options = try CommonOptions(&args)
+        guard let given = try args.option("--sensors") else { throw args.missing("--sensors FILE") }
+        let formatText = try args.option("--format")
+        guard let startText = try args.option("--start") else { throw args.missing("--start PLACE") }
+        let headingText = try args.option("--heading")
+        let particlesText = try args.option("--particles")
+        let seedText = try args.option("--seed")
+        try args.finish()
+        let heading = try headingText.map { text throws(UsageError) -> Double in
+            guard let d = Double(text), d.isFinite else { throw UsageError("--heading takes degrees, not \(text)", command: args.command) }
+            return d * .pi / 180
+        }
+        guard let particles = Int(particlesText ?? "1000"), (1...100_000).contains(particles) else {
+            throw UsageError("--particles takes a whole number from 1 to 100000, not \(particlesText ?? "")", command: args.command)
+        }
+        guard let seed = UInt64(seedText ?? "1") else { throw UsageError("--seed takes a whole number, not \(seedText ?? "")", command: args.command) }
+        let path = try StandardStreams.input(given, command: args.command)
+        let log = try SensorLog.read(path: path, format: formatText.flatMap(SensorLogFormat.init(rawValue:)))
+        let scale = log.format.unitsPerSecond
+
+        // Where the walk starts, on which level, and what turns metres into places.
+        let start: GeoCoordinate, ordinal: Double
+        var matcher: MapMatcher?
+        var prepared: PreparedVenue?
+        if options.source.path != nil {
+            let venue = try options.prepareVenue()
+            let place = try venue.searchIndex.place(startText)
+            let levelID = place.levelID
+            guard let level = venue.venue.level(id: levelID) else { throw PlaceError.notFound(text: startText, suggestions: []) }
+            start = place.coordinate
+            ordinal = level.ordinal
+            let point = try venue.venue.frame.project(start)
+            guard let m = MapMatcher(graph: venue.graph, levelID: levelID, start: point, count: particles, seed: seed) else {
+                throw UsageError("\(level.displayName(for: options.languages)) has no walkable space to locate on", command: args.command)
+            }
+            matcher = m
+            prepared = venue
+        } else {
+            guard let (c, level) = Self.coordinate(startText) else {
+                throw UsageError("without --venue, --start takes LON,LAT[@ORDINAL] (e.g. 2.3497,48.8499@0), not \(startText)", command: args.command)
+            }
+            start = c
+            ordinal = level
+        }
+        let firstTime = log.samples.first?.time ?? 0
+        let year = log.format == .ilc ? PedestrianDeadReckoning.year(unixTime: firstTime) : PedestrianDeadReckoning.year(unixTime: Date().timeIntervalSince1970)
+        var dr = PedestrianDeadReckoning(at: start, year: year)
+        if let heading { dr.heading.start(heading: heading) }
+        // Dead reckoning alone is placed on a frame at the start.
+        let frame = try LocalFrame(origin: start)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        for sample in log.samples {
+            guard let step = dr.add(sample) else { continue }
+            let at: GeoCoordinate, space: String?, accuracy: Double
+            if var m = matcher, let venue = prepared {
+                let matched = m.step(time: step.time, length: step.length, heading: step.heading)
+                matcher = m
+                at = try venue.venue.frame.unproject(matched.point)
+                space = matched.spaceID
+                accuracy = matched.accuracy
+            } else {
+                at = try frame.unproject(step.position)
+                space = nil
+                // Dead reckoning's error grows with the distance walked: about a tenth of it.
+                accuracy = 1 + 0.1 * step.position.distance(to: Coordinate(x: 0, y: 0))
+            }
+            let time = step.time * scale
+            if options.json {
+                let timeText = log.format == .ilc ? String(format: "%.0f", time) : String(format: "%.3f", time)
+                let spaceText = try space.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
+                Output.line(#"{"time":\#(timeText),"lon":\#(String(format: "%.7f", at.longitude)),"lat":\#(String(format: "%.7f", at.latitude)),"level":\#(Level.text(ordinal: ordinal)),"space":\#(spaceText),"accuracy":\#(String(format: "%.1f", accuracy))}"#)
+            } else {
+                Output.line(String(format: "%@  %.7f,%.7f@%@  ±%.1f m%@", log.format == .ilc ? String(format: "%.0f", time) : String(format: "%.3f", time),
+                                   at.longitude, at.latitude, Level.text(ordinal: ordinal), accuracy, space.map { "  \($0)" } ?? ""))
+            }
+        }
+        let skipped = log.skipped.sorted { $0.key.rawValue < $1.key.rawValue }
+        if !skipped.isEmpty {
+            Output.error("\(path): \(log.samples.count) readings; lines not used: "
+                         + skipped.map { "\($0.value) \($0.key.rawValue) (first on line \(log.firstSkipped[$0.key] ?? 0))" }.joined(separator: ", "))
+        }
+        return .success
+    }
+
+    /// `LON,LAT[@ORDINAL]`, degrees and a level ordinal (0 when not given).
+    static func coordinate(_ text: String) -> (GeoCoordinate, Double)? {
+        let parts = text.split(separator: "@", maxSplits: 1)
+        let numbers = parts[0].split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 2, let lon = numbers[0], let lat = numbers[1], abs(lon) <= 180, abs(lat) <= 90 else { return nil }
+        let ordinal = parts.count > 1 ? Double(parts[1]) : 0
+        guard let ordinal, ordinal.isFinite else { return nil }
+        return (GeoCoordinate(longitude: lon, latitude: lat), ordinal)
+    }
+}

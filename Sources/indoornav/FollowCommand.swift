@@ -6,7 +6,8 @@ enum FollowCommand {
     static let definition = CommandDefinition(
         path: ["follow"],
         synopsis: """
-            (--nmea DEVICE [--baud B|auto] | --nmea-tcp HOST:PORT | --gpsd [HOST:PORT] | --gpx FILE|- | --nmea-file FILE|-)
+            (--nmea DEVICE [--baud B|auto] | --nmea-tcp HOST:PORT | --gpsd [HOST:PORT] | --gpx FILE|- | --nmea-file FILE|-
+             | --sensors FILE --from PLACE)
             [--speed X|max] [--to PLACE [--from PLACE] [--profile P]] [--lang en|fr|de|ru] [--json] [--venue PATH]
             """,
         abstract: "Follow a live or replayed position source on the venue, with guidance to a place.",
@@ -30,6 +31,8 @@ enum FollowCommand {
                 .value("--gpx", "FILE", .file, help: "A GPX track (- for standard input), replayed."),
                 .value("--nmea-file", "FILE", .file, help: "A recorded NMEA log, replayed. `-` reads standard input as it arrives, "
                        + "paced only with --speed: a live stream, as from `gpspipe -r`."),
+                .value("--sensors", "FILE", .file, help: "A phone's sensor log (GetSensorData or ILC 2.0), replayed: each step dead-reckoned "
+                       + "and matched to the venue, from --from (see `indoornav locate`)."),
                 .value("--speed", "X", help: "Replay a file at X times its recorded pace (0.1…100; `max`: as fast as possible)."),
             ]),
             OptionGroup(title: "OPTIONS", options: [
@@ -45,7 +48,7 @@ enum FollowCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         guard var args = try definition.arguments(words) else { return .success }
         let options = try CommonOptions(&args)
-        let (provider, live) = try source(&args)
+        let (given, live) = try source(&args)
         let toText = try args.option("--to")
         let fromText = try args.option("--from")
         let profile = try RouteCommand.profileOption(&args)
@@ -53,6 +56,16 @@ enum FollowCommand {
         if fromText != nil, toText == nil { throw UsageError("--from needs --to", command: args.command) }
 
         let venue = try options.prepareVenue()
+        let provider: any LocationProvider
+        switch given {
+        case .provider(let p): provider = p
+        case .sensors(let sensors):
+            // A phone has no position of its own indoors: the walk starts where --from says.
+            guard let fromText else { throw UsageError("--sensors needs --from PLACE, where the walk starts (and --to)", command: args.command) }
+            let start = try venue.searchIndex.place(fromText)
+            provider = SensorLogProvider(path: sensors.path, graph: venue.graph, levelID: start.levelID,
+                                         start: try venue.venue.frame.project(start.coordinate), pace: sensors.pace, clock: ContinuousClock())
+        }
         let core = try venue.navigation(GuidanceRequest(to: toText, from: fromText, profile: profile, language: options.language))
         let engine = NavigationEngine(core: core)
         let json = options.json
@@ -120,8 +133,21 @@ enum FollowCommand {
         var error: String?
     }
 
-    /// The provider the options name, and whether it is live (a receiver or a stream, not a file).
-    static func source(_ args: inout Arguments) throws(UsageError) -> (any LocationProvider, Bool) {
+    /// A provider, or a sensor log whose provider is made later.
+    enum Either {
+        case provider(any LocationProvider)
+        case sensors(SensorSource)
+    }
+
+    /// A phone's sensor log to follow: its path and pace; its provider is made once the venue and start are known.
+    struct SensorSource {
+        let path: String
+        let pace: ReplayProvider<ContinuousClock>.Pace
+    }
+
+    /// The provider the options name (or the sensor log, whose provider needs the venue), and whether it is live (a
+    /// receiver or a stream, not a file).
+    static func source(_ args: inout Arguments) throws(UsageError) -> (Either, Bool) {
         let speedText = try args.option("--speed")
         let pace: ReplayProvider<ContinuousClock>.Pace
         switch speedText {
@@ -169,10 +195,17 @@ enum FollowCommand {
                                           pace: isStdin && speedText == nil ? .asFastAsPossible : pace, clock: ContinuousClock()))
             live = isStdin && !StandardStreams.inputIsAFile()
         }
-        guard sources.count == 1, let provider = sources.first else {
-            throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx or --nmea-file" : "give one source only", command: args.command)
+        let sensors = try args.option("--sensors").map { given throws(UsageError) in
+            SensorSource(path: try StandardStreams.input(given, command: args.command), pace: pace)
         }
-        return (provider, live || !(provider is ReplayProvider<ContinuousClock>))
+        if let sensors {
+            guard sources.isEmpty else { throw UsageError("give one source only", command: args.command) }
+            return (.sensors(sensors), false)
+        }
+        guard sources.count == 1, let provider = sources.first else {
+            throw UsageError(sources.isEmpty ? "missing a source: --nmea, --nmea-tcp, --gpsd, --gpx, --nmea-file or --sensors" : "give one source only", command: args.command)
+        }
+        return (.provider(provider), live || !(provider is ReplayProvider<ContinuousClock>))
     }
 
 

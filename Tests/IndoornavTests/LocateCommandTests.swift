@@ -61,4 +61,20 @@ import Testing
         let nowhere = try await CLI.run(["locate", "--sensors", Self.log, "--start", "the moon"])
         #expect(nowhere.status == 2 && nowhere.stderr.contains("LON,LAT[@ORDINAL]"), "\(nowhere.stderr)")
     }
+
+    /// Kind: follow mode indoors. `follow --sensors` replays the walk, matched to the venue, through the navigation
+    /// engine from its first waypoint to its last, and arrives; without --from it says where the walk must start.
+    @Test func followWithTheSensorLogArrives() async throws {
+        let truth = try Self.truth()
+        let first = try #require(truth.first), last = try #require(truth.last)
+        let r = try await CLI.run(["follow", "--sensors", Self.log, "--venue", Self.venue, "--from", "\(first.lon),\(first.lat)@3",
+                                   "--to", "\(last.lon),\(last.lat)@3", "--speed", "max", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let names = events.compactMap { $0["event"] as? String }
+        #expect(names.first == "provider_status" && names.contains("started") && names.last == "arrived", "\(names.suffix(5))")
+        #expect(names.count { $0 == "progress" } > 20)
+        let missing = try await CLI.run(["follow", "--sensors", Self.log, "--venue", Self.venue, "--to", "\(last.lon),\(last.lat)@3"])
+        #expect(missing.status == 2 && missing.stderr.contains("--sensors needs --from PLACE"), "\(missing.stderr)")
+    }
 }

@@ -102,3 +102,28 @@ public struct MultiplexProvider: LocationProvider {
         return stream
     }
 }
+
+extension LocationEvent {
+    /// The stream of a finite source (a replayed recording): `connecting`, then what `body` yields, then `finished`;
+    /// an error `body` throws is a `failed` status naming it, and the stream throws it; cancelling the stream's
+    /// consumer cancels `body`.
+    public static func finiteStream(_ body: @escaping @Sendable (AsyncThrowingStream<LocationEvent, any Error>.Continuation) async throws -> Void)
+        -> AsyncThrowingStream<LocationEvent, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
+        let task = Task {
+            do {
+                continuation.yield(.status(.connecting))
+                try await body(continuation)
+                continuation.yield(.status(.finished))
+                continuation.finish()
+            } catch is CancellationError {
+                continuation.finish()
+            } catch {
+                continuation.yield(.status(.failed(error.localizedDescription)))
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

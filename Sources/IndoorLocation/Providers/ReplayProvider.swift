@@ -147,56 +147,43 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
     /// or ``RecordingError/noFixAfterStart(path:start:fixes:)``: a replay is asked for to get positions, and
     /// finishing quietly without any would let a script carry on as if it had them.
     public func events() -> AsyncThrowingStream<LocationEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<LocationEvent, any Error>.makeStream()
         let replay = self
-        let task = Task {
-            do {
-                continuation.yield(.status(.connecting))
-                var pacer = Pacer(pace: replay.pace, start: replay.start, clock: replay.clock)
-                var announced = false
-                var pass = 0
-                var delivered = 0
-                var fixesDelivered = 0
-                var fixesRead = 0
-                var read: (sentences: Int, lines: Int)?
-                repeat {
-                    if pass > 0, case .recorded(let factor) = replay.pace, factor > 0 {
-                        // Back at the start of a loop: one second after the last fix.
-                        try await replay.clock.sleep(for: .seconds(1 / factor))
-                    }
-                    pacer.startOver()
-                    delivered = 0
-                    read = try await replay.forEachRecorded(opened: {
-                        if !announced { continuation.yield(.status(.streaming)) }
-                        announced = true
-                    }) { time, event in
-                        let isFix: Bool = if case .location = event { true } else { false }
-                        if isFix { fixesRead += 1 }
-                        guard pacer.admits(time) else { return }
-                        try await pacer.wait(until: time)
-                        continuation.yield(event)
-                        delivered += 1
-                        if isFix { fixesDelivered += 1 }
-                    }
-                    pass += 1
-                    await Task.yield()
-                } while replay.loop && replay.path != "-" && delivered > 0 && !Task.isCancelled
-                if fixesDelivered == 0 && !Task.isCancelled {
-                    if fixesRead > 0 { throw RecordingError.noFixAfterStart(path: replay.path, start: replay.start, fixes: fixesRead) }
-                    guard let read else { throw RecordingError.noPoints(path: replay.path) }
-                    throw RecordingError.noFix(path: replay.path, sentences: read.sentences, lines: read.lines)
+        return LocationEvent.finiteStream { continuation in
+            var pacer = Pacer(pace: replay.pace, start: replay.start, clock: replay.clock)
+            var announced = false
+            var pass = 0
+            var delivered = 0
+            var fixesDelivered = 0
+            var fixesRead = 0
+            var read: (sentences: Int, lines: Int)?
+            repeat {
+                if pass > 0, case .recorded(let factor) = replay.pace, factor > 0 {
+                    // Back at the start of a loop: one second after the last fix.
+                    try await replay.clock.sleep(for: .seconds(1 / factor))
                 }
-                continuation.yield(.status(.finished))
-                continuation.finish()
-            } catch is CancellationError {
-                continuation.finish()
-            } catch {
-                continuation.yield(.status(.failed(error.localizedDescription)))
-                continuation.finish(throwing: error)
+                pacer.startOver()
+                delivered = 0
+                read = try await replay.forEachRecorded(opened: {
+                    if !announced { continuation.yield(.status(.streaming)) }
+                    announced = true
+                }) { time, event in
+                    let isFix: Bool = if case .location = event { true } else { false }
+                    if isFix { fixesRead += 1 }
+                    guard pacer.admits(time) else { return }
+                    try await pacer.wait(until: time)
+                    continuation.yield(event)
+                    delivered += 1
+                    if isFix { fixesDelivered += 1 }
+                }
+                pass += 1
+                await Task.yield()
+            } while replay.loop && replay.path != "-" && delivered > 0 && !Task.isCancelled
+            if fixesDelivered == 0 && !Task.isCancelled {
+                if fixesRead > 0 { throw RecordingError.noFixAfterStart(path: replay.path, start: replay.start, fixes: fixesRead) }
+                guard let read else { throw RecordingError.noPoints(path: replay.path) }
+                throw RecordingError.noFix(path: replay.path, sentences: read.sentences, lines: read.lines)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
 
@@ -204,7 +191,7 @@ public struct ReplayProvider<C: Clock>: LocationProvider where C.Duration == Dur
 /// pass on the recording, divided by the speed factor, after the clock's time of that first event. Events that
 /// come later than their time (a live pipe, a slow disk) go at once and do not delay the rest; a recording's
 /// time going back costs no wait. Events before the seek point (``ReplayProvider/start``) are skipped.
-struct Pacer<C: Clock> where C.Duration == Duration {
+package struct Pacer<C: Clock> where C.Duration == Duration {
     let pace: ReplayProvider<C>.Pace
     let start: Double
     let clock: C
@@ -215,7 +202,7 @@ struct Pacer<C: Clock> where C.Duration == Duration {
     /// The first event delivered: its time on the recording and on the clock.
     private var origin: (recorded: Double, instant: C.Instant)?
 
-    init(pace: ReplayProvider<C>.Pace, start: Double, clock: C) {
+    package init(pace: ReplayProvider<C>.Pace, start: Double, clock: C) {
         self.pace = pace
         self.start = start
         self.clock = clock
@@ -238,7 +225,7 @@ struct Pacer<C: Clock> where C.Duration == Duration {
     }
 
     /// Waits (on the clock) until the event's time comes.
-    mutating func wait(until time: Double?) async throws {
+    package mutating func wait(until time: Double?) async throws {
         if let deadline = deadline(for: time), clock.now < deadline { try await clock.sleep(until: deadline, tolerance: nil) }
     }
 

@@ -96,146 +96,156 @@ public struct SensorLogDecoder {
         lines += 1
         defer { framer.clear() }
         if framer.overflowed { skip(.tooLong); return }
-        var line = framer.line
-        if line.last == 0x0D { line.removeLast() }
-        guard !line.isEmpty else { return }
-        // Most lines of a log are kinds not read (ILC logs the rotation vector and three uncalibrated sensors beside
-        // each one read): they are told by their kind's bytes, before any text is made of them.
-        if let format, Self.isUnsupported(line, format) { skip(.unsupported); return }
-        guard let text = String(validating: line, as: UTF8.self) else { skip(.binaryGarbage); return }
-        if text.hasPrefix("%") || text.hasPrefix("#") {
-            if format == nil { format = text.hasPrefix("%") ? .getSensorData : .ilc }
+        let line = framer.line
+        var end = line.endIndex
+        if end > 0, line[end - 1] == 0x0D { end -= 1 }
+        guard end > 0 else { return }
+        let bytes = line[0..<end]
+        if bytes.first == UInt8(ascii: "%") || bytes.first == UInt8(ascii: "#") {
+            if format == nil { format = bytes.first == UInt8(ascii: "%") ? .getSensorData : .ilc }
             return
         }
         if format == nil {
-            format = Self.detect(text)
+            format = Self.detect(bytes)
             if format == nil {
                 if undetectable == nil { undetectable = lines }
-                skip(.noise)
+                skip(Self.isText(bytes) ? .noise : .binaryGarbage)
                 return
             }
         }
-        let result: Result<SensorSample, SensorSkipReason>
-        switch format {
-        case .getSensorData: result = Self.getSensorData(text)
-        case .ilc: result = Self.ilc(text)
-        case nil: return
+        guard let format else { return }
+        // Most lines of a log are kinds not read (ILC logs the rotation vector and three uncalibrated sensors beside
+        // each one read): they are told by their kind's bytes and go no further.
+        if Self.isUnsupported(bytes, format) { skip(.unsupported); return }
+        guard Self.isText(bytes) else { skip(.binaryGarbage); return }
+        // Fields as ranges of the line: no text is made of them.
+        fields.removeAll(keepingCapacity: true)
+        let separator = format == .ilc ? UInt8(ascii: "\t") : UInt8(ascii: ";")
+        var start = bytes.startIndex
+        for i in bytes.indices where bytes[i] == separator {
+            fields.append(start..<i)
+            start = i + 1
         }
+        fields.append(start..<bytes.endIndex)
+        let result = format == .ilc ? ilc(bytes) : getSensorData(bytes)
         switch result {
         case .success(let sample): out.append(sample)
         case .failure(let reason): skip(reason)
         }
     }
 
+    /// The ranges of the current line's fields, reused from line to line.
+    private var fields: [Range<Int>] = []
+
     static let readKinds: [SensorLogFormat: Set<[UInt8]>] = [
         .getSensorData: Set(["ACCE", "GYRO", "MAGN", "PRES", "GNSS", "POSI"].map { Array($0.utf8) }),
         .ilc: Set(["TYPE_ACCELEROMETER", "TYPE_GYROSCOPE", "TYPE_MAGNETIC_FIELD", "TYPE_PRESSURE", "TYPE_WAYPOINT"].map { Array($0.utf8) }),
     ]
 
-    /// Whether `line` is of a well-formed kind that `format` has and the decoder does not read.
-    static func isUnsupported(_ line: [UInt8], _ format: SensorLogFormat) -> Bool {
-        let kind: ArraySlice<UInt8>
+    static func isKindByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+
+    /// Printable ASCII and tabs: what the fields of a kind that is read may hold.
+    static func isText(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+    }
+
+    /// The kind of a line: its first field (GetSensorData) or its second (ILC).
+    static func kind(_ line: ArraySlice<UInt8>, _ format: SensorLogFormat) -> ArraySlice<UInt8>? {
         switch format {
         case .getSensorData:
-            guard line.count > 4, line[4] == UInt8(ascii: ";") else { return false }
-            kind = line[0..<4]
-            guard kind.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) else { return false }
+            let kind = line.prefix { $0 != UInt8(ascii: ";") }
+            return kind.count == 4 && kind.endIndex < line.endIndex && kind.allSatisfy(isKindByte) ? kind : nil
         case .ilc:
-            guard let tab = line.firstIndex(of: 0x09) else { return false }
-            let rest = line[(tab + 1)...]
-            kind = rest.prefix { $0 != 0x09 }
-            guard kind.starts(with: "TYPE_".utf8), kind.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) }) else { return false }
+            guard let tab = line.firstIndex(of: 0x09) else { return nil }
+            let kind = line[(tab + 1)...].prefix { $0 != 0x09 }
+            return kind.starts(with: "TYPE_".utf8) && kind.allSatisfy(isKindByte) ? kind : nil
         }
+    }
+
+    /// Whether `line` is of a well-formed kind that `format` has and the decoder does not read.
+    static func isUnsupported(_ line: ArraySlice<UInt8>, _ format: SensorLogFormat) -> Bool {
+        guard let kind = kind(line, format) else { return false }
         return !(readKinds[format]?.contains(Array(kind)) ?? false)
     }
 
     /// The format a line is in: four capital letters and a semicolon, or a number, a tab and `TYPE_`.
-    static func detect(_ text: String) -> SensorLogFormat? {
-        let bytes = Array(text.utf8.prefix(32))
-        if bytes.count >= 5, bytes[4] == UInt8(ascii: ";"), bytes[0..<4].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { return .getSensorData }
-        if let tab = bytes.firstIndex(of: 0x09), tab > 0, bytes[0..<tab].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-           text.utf8.dropFirst(tab + 1).starts(with: "TYPE_".utf8) {
+    static func detect(_ line: ArraySlice<UInt8>) -> SensorLogFormat? {
+        if kind(line, .getSensorData) != nil { return .getSensorData }
+        if let tab = line.firstIndex(of: 0x09), tab > line.startIndex, line[..<tab].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+           kind(line, .ilc) != nil {
             return .ilc
         }
         return nil
     }
 
-    /// Finite numbers out of `fields`, or `nil` when any is not one.
-    static func numbers(_ fields: ArraySlice<Substring>) -> [Double]? {
+    /// A finite number, spaces around it allowed; `nil` otherwise.
+    static func number(_ field: ArraySlice<UInt8>) -> Double? {
+        var f = field
+        while f.first == 0x20 { f = f.dropFirst() }
+        while f.last == 0x20 { f = f.dropLast() }
+        guard let v = DecimalNumber.parse(f), v.isFinite else { return nil }
+        return v
+    }
+
+    /// Finite numbers out of the fields `range` of `line`, or `nil` when there are too few or any is not one.
+    func numbers(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> [Double]? {
+        guard fields.count >= range.upperBound else { return nil }
         var out: [Double] = []
-        out.reserveCapacity(fields.count)
-        for f in fields {
-            guard let v = number(f) else { return nil }
+        out.reserveCapacity(range.count)
+        for k in range {
+            guard let v = Self.number(line[fields[k]]) else { return nil }
             out.append(v)
         }
         return out
     }
 
-    /// A finite number, spaces around it allowed; `nil` otherwise.
-    static func number(_ field: Substring) -> Double? {
-        if let v = Double(field) { return v.isFinite ? v : nil }
-        let trimmed = field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-        guard trimmed.count < field.count, let v = Double(String(trimmed)), v.isFinite else { return nil }
-        return v
-    }
-
-    static func getSensorData(_ text: String) -> Result<SensorSample, SensorSkipReason> {
-        let fields = text.split(separator: ";", omittingEmptySubsequences: false)
-        guard let kind = fields.first else { return .failure(.noise) }
-        func read(_ count: Int) -> [Double]? {
-            guard fields.count >= count + 1 else { return nil }
-            return numbers(fields[1...count])
-        }
-        switch kind {
-        case "ACCE", "GYRO", "MAGN":
-            guard let v = read(5) else { return .failure(.malformed) }
+    func getSensorData(_ line: ArraySlice<UInt8>) -> Result<SensorSample, SensorSkipReason> {
+        let kind = line[fields[0]]
+        func optional(_ k: Int) -> Double? { fields.count > k ? Self.number(line[fields[k]]) : nil }
+        if kind.elementsEqual("ACCE".utf8) || kind.elementsEqual("GYRO".utf8) || kind.elementsEqual("MAGN".utf8) {
+            guard let v = numbers(line, 1..<6) else { return .failure(.malformed) }
             let vector = Vector3(v[2], v[3], v[4])
-            let reading: SensorReading = kind == "ACCE" ? .acceleration(vector) : kind == "GYRO" ? .rotationRate(vector) : .magneticField(vector)
+            let reading: SensorReading = kind.elementsEqual("ACCE".utf8) ? .acceleration(vector)
+                : kind.elementsEqual("GYRO".utf8) ? .rotationRate(vector) : .magneticField(vector)
             return .success(SensorSample(time: v[0], reading: reading))
-        case "PRES":
-            guard let v = read(3), v[2] > 0 else { return .failure(.malformed) }
-            return .success(SensorSample(time: v[0], reading: .pressure(v[2])))
-        case "GNSS":
-            guard let v = read(4), abs(v[2]) <= 90, abs(v[3]) <= 180 else { return .failure(.malformed) }
-            let accuracy = fields.count > 7 ? number(fields[7]).flatMap { $0 >= 0 ? $0 : nil } : nil
-            return .success(SensorSample(time: v[0], reading: .gnss(GeoCoordinate(longitude: v[3], latitude: v[2]), accuracy: accuracy)))
-        case "POSI":
-            guard let v = read(4), abs(v[2]) <= 90, abs(v[3]) <= 180 else { return .failure(.malformed) }
-            let floor = fields.count > 5 ? number(fields[5]).flatMap { abs($0) < 1000 ? Int($0) : nil } : nil
-            return .success(SensorSample(time: v[0], reading: .truth(GroundTruth(position: .geographic(GeoCoordinate(longitude: v[3], latitude: v[2])), floor: floor))))
-        default:
-            let isKind = kind.count == 4 && kind.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
-            return .failure(isKind ? .unsupported : .noise)
         }
+        if kind.elementsEqual("PRES".utf8) {
+            guard let v = numbers(line, 1..<4), v[2] > 0 else { return .failure(.malformed) }
+            return .success(SensorSample(time: v[0], reading: .pressure(v[2])))
+        }
+        if kind.elementsEqual("GNSS".utf8) {
+            guard let v = numbers(line, 1..<5), abs(v[2]) <= 90, abs(v[3]) <= 180 else { return .failure(.malformed) }
+            let accuracy = optional(7).flatMap { $0 >= 0 ? $0 : nil }
+            return .success(SensorSample(time: v[0], reading: .gnss(GeoCoordinate(longitude: v[3], latitude: v[2]), accuracy: accuracy)))
+        }
+        if kind.elementsEqual("POSI".utf8) {
+            guard let v = numbers(line, 1..<5), abs(v[2]) <= 90, abs(v[3]) <= 180 else { return .failure(.malformed) }
+            let floor = optional(5).flatMap { abs($0) < 1000 ? Int($0) : nil }
+            return .success(SensorSample(time: v[0], reading: .truth(GroundTruth(position: .geographic(GeoCoordinate(longitude: v[3], latitude: v[2])), floor: floor))))
+        }
+        return .failure(Self.kind(line, .getSensorData) == nil ? .noise : .unsupported)
     }
 
-    static func ilc(_ text: String) -> Result<SensorSample, SensorSkipReason> {
-        let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count >= 2, let ms = number(fields[0]) else { return .failure(.noise) }
+    func ilc(_ line: ArraySlice<UInt8>) -> Result<SensorSample, SensorSkipReason> {
+        guard fields.count >= 2, let ms = Self.number(line[fields[0]]) else { return .failure(.noise) }
         let time = ms / 1000
-        func values(_ count: Int) -> [Double]? {
-            guard fields.count >= count + 2 else { return nil }
-            return numbers(fields[2..<(2 + count)])
-        }
-        switch fields[1] {
-        case "TYPE_ACCELEROMETER", "TYPE_GYROSCOPE", "TYPE_MAGNETIC_FIELD":
-            guard let v = values(3) else { return .failure(.malformed) }
+        let kind = line[fields[1]]
+        if kind.elementsEqual("TYPE_ACCELEROMETER".utf8) || kind.elementsEqual("TYPE_GYROSCOPE".utf8) || kind.elementsEqual("TYPE_MAGNETIC_FIELD".utf8) {
+            guard let v = numbers(line, 2..<5) else { return .failure(.malformed) }
             let vector = Vector3(v[0], v[1], v[2])
-            let reading: SensorReading = switch fields[1] {
-            case "TYPE_ACCELEROMETER": .acceleration(vector)
-            case "TYPE_GYROSCOPE": .rotationRate(vector)
-            default: .magneticField(vector)
-            }
+            let reading: SensorReading = kind.elementsEqual("TYPE_ACCELEROMETER".utf8) ? .acceleration(vector)
+                : kind.elementsEqual("TYPE_GYROSCOPE".utf8) ? .rotationRate(vector) : .magneticField(vector)
             return .success(SensorSample(time: time, reading: reading))
-        case "TYPE_PRESSURE":
-            guard let v = values(1), v[0] > 0 else { return .failure(.malformed) }
-            return .success(SensorSample(time: time, reading: .pressure(v[0])))
-        case "TYPE_WAYPOINT":
-            guard let v = values(2) else { return .failure(.malformed) }
-            return .success(SensorSample(time: time, reading: .truth(GroundTruth(position: .plan(x: v[0], y: v[1])))))
-        default:
-            return .failure(fields[1].hasPrefix("TYPE_") ? .unsupported : .noise)
         }
+        if kind.elementsEqual("TYPE_PRESSURE".utf8) {
+            guard let v = numbers(line, 2..<3), v[0] > 0 else { return .failure(.malformed) }
+            return .success(SensorSample(time: time, reading: .pressure(v[0])))
+        }
+        if kind.elementsEqual("TYPE_WAYPOINT".utf8) {
+            guard let v = numbers(line, 2..<4) else { return .failure(.malformed) }
+            return .success(SensorSample(time: time, reading: .truth(GroundTruth(position: .plan(x: v[0], y: v[1])))))
+        }
+        return .failure(Self.kind(line, .ilc) == nil ? .noise : .unsupported)
     }
 }
 

@@ -64,7 +64,7 @@ enum LocateCommand {
             ordinal = level.ordinal
             let point = try venue.venue.frame.project(start)
             guard let m = MapMatcher(graph: venue.graph, levelID: levelID, start: point, count: particles, seed: seed) else {
-                throw UsageError("\(level.displayName(for: options.languages)) has no walkable space to locate on", command: args.command)
+                throw PositioningError.noWalkableSpace(levelID: levelID)
             }
             matcher = m
             prepared = venue

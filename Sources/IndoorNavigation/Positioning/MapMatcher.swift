@@ -5,6 +5,20 @@ import IndoorLocation
 import IndoorRouting
 import IndoorVenue
 
+/// Why a walk cannot be matched to a venue.
+public enum PositioningError: Error, Hashable, Sendable {
+    /// The level (by id) has no walkable space to locate a walk on.
+    case noWalkableSpace(levelID: String)
+}
+
+extension PositioningError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .noWalkableSpace(let levelID): "level \(levelID) has no walkable space to locate a walk on"
+        }
+    }
+}
+
 /// A position from a phone's own sensors, matched to the venue: where the walker is, how sure, on which level and
 /// in which space.
 public struct MatchedPosition: Hashable, Sendable {

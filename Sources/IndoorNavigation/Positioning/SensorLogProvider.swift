@@ -51,7 +51,7 @@ public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == 
             let ordinal = venue.level(id: provider.levelID)?.ordinal
             guard var matcher = MapMatcher(graph: provider.graph, levelID: provider.levelID, start: provider.start,
                                            count: provider.particles, seed: provider.seed) else {
-                throw SensorLogError.empty(path: provider.path)
+                throw PositioningError.noWalkableSpace(levelID: provider.levelID)
             }
             let place = try venue.frame.unproject(provider.start)
             // The log's own clock is Unix time for ILC; GetSensorData's app time starts at the app's start.

@@ -461,10 +461,12 @@ extension OSMVenueBuilder {
             let mains = indices.filter { find($0) == main }
             guard !mains.isEmpty else { continue }
             var links: [Geometry] = []
-            let ground = JoinGround(network: .multiPolygon(mains.map { level.polygons[$0 - start] }), drawnOver: drawnOver[levelID] ?? [])
+            // Made for the first piece to join: most levels have none.
+            var ground: JoinGround?
             for i in indices where find(i) != main && areas[i] >= OSMWalkingNetwork.minimumArea {
                 let g = Geometry.polygon(level.polygons[i - start])
-                guard let (from, to, d) = ground.landing(from: g) else { continue }
+                if ground == nil { ground = JoinGround(network: .multiPolygon(mains.map { level.polygons[$0 - start] }), drawnOver: drawnOver[levelID] ?? []) }
+                guard let (from, to, d) = ground?.landing(from: g) else { continue }
                 // Named by where it is, as it has no id of its own yet.
                 let at = (try? frame.unproject(from)).map { String(format: "%.6f,%.6f", $0.longitude, $0.latitude) } ?? "?"
                 guard d <= OSMWalkingNetwork.maximumJoin, let corridor = Self.corridor(from, to) else {

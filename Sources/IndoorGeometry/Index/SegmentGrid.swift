@@ -84,6 +84,24 @@ public struct SegmentGrid: Sendable {
         return going
     }
 
+    /// Whether the segment a–b properly crosses a stored segment (``properlyCross(_:_:_:_:)``).
+    /// - Complexity: the segments in the cells along a–b.
+    public func isCrossed(by a: Coordinate, _ b: Coordinate) -> Bool {
+        !forEachCandidate(meeting: a, b) { k in !Self.properlyCross(a, b, segments[k].0, segments[k].1) }
+    }
+
+    /// Twice the signed area of the triangle a, b, c: positive when c is left of a→b.
+    public static func orientation(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
+        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    }
+
+    /// Whether segments a–b and c–d cross at a single point interior to both (touching does not count).
+    public static func properlyCross(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate, _ d: Coordinate) -> Bool {
+        let eps = 1e-9
+        let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
+        return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
+    }
+
     /// The segment nearest to `p` and its distance, nil when there is no segment.
     /// - Complexity: the cells within that distance of `p`.
     public func nearest(to p: Coordinate) -> (index: Int, distance: Double)? {

@@ -85,30 +85,9 @@ public struct MapMatcher: Sendable {
         random = SeededGenerator(seed: seed)
         particles = []
         for _ in 0..<self.count {
-            let p = Coordinate(x: start.x + gaussian() * spread, y: start.y + gaussian() * spread)
-            particles.append(Particle(point: p, bias: gaussian() * initialBias, scale: max(0.5, 1 + gaussian() * initialScale)))
+            let p = Coordinate(x: start.x + random.gaussian() * spread, y: start.y + random.gaussian() * spread)
+            particles.append(Particle(point: p, bias: random.gaussian() * initialBias, scale: max(0.5, 1 + random.gaussian() * initialScale)))
         }
-    }
-
-    /// A standard normal draw (Box–Muller).
-    private mutating func gaussian() -> Double {
-        let u = max(Double(random.next() >> 11) / Double(1 << 53), 1e-300)
-        let v = Double(random.next() >> 11) / Double(1 << 53)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-
-    /// Whether the straight move a→b crosses an edge of the free area.
-    private func crosses(_ a: Coordinate, _ b: Coordinate) -> Bool {
-        !edges.forEachCandidate(meeting: a, b) { k in
-            let (c, d) = edges.segments[k]
-            return !Self.properlyCross(a, b, c, d)
-        }
-    }
-
-    static func properlyCross(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate, _ d: Coordinate) -> Bool {
-        func orient(_ p: Coordinate, _ q: Coordinate, _ r: Coordinate) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
-        let d1 = orient(c, d, a), d2 = orient(c, d, b), d3 = orient(a, b, c), d4 = orient(a, b, d)
-        return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
     }
 
     /// Walks every particle one step of `length` metres on `heading` (radians clockwise from north); returns the
@@ -120,11 +99,11 @@ public struct MapMatcher: Sendable {
             var moved: [Particle] = []
             moved.reserveCapacity(particles.count)
             for var p in particles {
-                p.bias += gaussian() * biasWalk * widen
-                let h = heading + p.bias + gaussian() * headingNoise * widen
-                let l = max(0, length * p.scale * (1 + gaussian() * lengthNoise * widen))
+                p.bias += random.gaussian() * biasWalk * widen
+                let h = heading + p.bias + random.gaussian() * headingNoise * widen
+                let l = max(0, length * p.scale * (1 + random.gaussian() * lengthNoise * widen))
                 let q = Coordinate(x: p.point.x + l * sin(h), y: p.point.y + l * cos(h))
-                if crosses(p.point, q) { continue }
+                if edges.isCrossed(by: p.point, q) { continue }
                 p.point = q
                 moved.append(p)
             }
@@ -141,8 +120,8 @@ public struct MapMatcher: Sendable {
         out.reserveCapacity(count)
         for _ in 0..<count {
             var p = from[Int(random.next() % UInt64(from.count))]
-            p.bias += gaussian() * biasWalk
-            p.scale = max(0.5, p.scale * (1 + gaussian() * 0.02))
+            p.bias += random.gaussian() * biasWalk
+            p.scale = max(0.5, p.scale * (1 + random.gaussian() * 0.02))
             out.append(p)
         }
         return out

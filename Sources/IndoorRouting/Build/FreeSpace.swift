@@ -75,9 +75,9 @@ struct FreeSpace: Sendable {
         }
         let clear = edges.forEachCandidate(meeting: a, b) { k in
             let (c, d) = edges.segments[k]
-            if Self.properlyCross(a, b, c, d) { return false }
+            if SegmentGrid.properlyCross(a, b, c, d) { return false }
             // A vertex on the segment: look just before and after it.
-            if abs(Self.orientation(a, b, c)) <= Self.touchTolerance * length {
+            if abs(SegmentGrid.orientation(a, b, c)) <= Self.touchTolerance * length {
                 let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / (length * length)
                 if t > delta, t < 1 - delta, !inside(t - delta) || !inside(t + delta) { return false }
             }
@@ -128,22 +128,12 @@ struct FreeSpace: Sendable {
         /// (a line between the walls enters the wall behind the corner). Stretches that fail need no visibility
         /// test: the reduced visibility graph, with the same shortest paths.
         func isTangent(towards p: Coordinate) -> Bool {
-            let a = FreeSpace.orientation(vertex, p, previous), b = FreeSpace.orientation(vertex, p, next)
+            let a = SegmentGrid.orientation(vertex, p, previous), b = SegmentGrid.orientation(vertex, p, next)
             let eps = 1e-12 * vertex.distance(to: p)
             return !((a > eps && b < -eps) || (a < -eps && b > eps))
         }
     }
 
-    static func orientation(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
-        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-    }
-
-    /// Whether segments a–b and c–d cross at a single point interior to both (touching does not count).
-    static func properlyCross(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate, _ d: Coordinate) -> Bool {
-        let eps = 1e-9
-        let o1 = orientation(a, b, c), o2 = orientation(a, b, d), o3 = orientation(c, d, a), o4 = orientation(c, d, b)
-        return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
-    }
 }
 
 extension NavigationGraph {

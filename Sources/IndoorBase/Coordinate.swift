@@ -24,6 +24,12 @@ public struct Coordinate: Hashable, Sendable {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
+    /// The square of ``distance(to:)``: for comparing distances without a square root.
+    @inlinable
+    public func distanceSquared(to other: Coordinate) -> Double {
+        (x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)
+    }
+
     /// The nearest point to this one on the segment a–b (a itself when the segment is a point).
     public func projected(ontoSegment a: Coordinate, _ b: Coordinate) -> Coordinate {
         let dx = b.x - a.x, dy = b.y - a.y

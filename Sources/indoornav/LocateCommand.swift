@@ -5,7 +5,7 @@ import IndoorLocation
 enum LocateCommand {
     static let definition = CommandDefinition(
         path: ["locate"],
-        synopsis: "--sensors FILE|- [--format getsensordata|ilc] --start PLACE|LON,LAT@LEVEL [--heading DEG] [--particles N] [--seed S] [--json] [--venue PATH]",
+        synopsis: "--sensors FILE|- [--format getsensordata|ilc] --start PLACE|LON,LAT@LEVEL [--heading DEG] [--particles N] [--seed S] [--floor-height M] [--fix TIME,LON,LAT]... [--json] [--venue PATH]",
         abstract: "Locate a walker from a phone's sensor log: dead reckoning, matched to the venue when one is given.",
         discussion: """
             Reads a phone's sensor log (the GetSensorData format of the IPIN competitions, or the Indoor Location
@@ -13,8 +13,10 @@ enum LocateCommand {
             steps from the accelerometer (Weinberg's length), the heading from the gyroscope and the tilt-compensated
             magnetometer (World Magnetic Model declination). With --venue, each step is matched to the venue by a
             seeded particle filter: no step goes through a wall or into a shop but by its door. Without --venue, it is
-            dead reckoning alone, from --start. Lines of the log that cannot be used are counted by reason on stderr.
-            Floors do not change yet: the walk stays on the start's level.
+            dead reckoning alone, from --start. Floors change with the barometer (a climb of half a floor height
+            against the weather's slow drift), on a venue only through its stairs, lifts, escalators and ramps.
+            Satellite fixes in the log that say they are within 10 m are taken as absolute fixes. Lines of the log
+            that cannot be used are counted by reason on stderr.
             """,
         operand: nil,
         groups: [OptionGroup(title: "OPTIONS", options: [
@@ -25,6 +27,9 @@ enum LocateCommand {
             .value("--heading", "DEG", help: "The heading at the start, degrees clockwise from north (default: the magnetometer's)."),
             .value("--particles", "N", help: "Particles of the map matching (default 1000)."),
             .value("--seed", "S", help: "The map matching's random seed (default 1): the same log and seed give the same track."),
+            .value("--floor-height", "M", help: "The height between the venue's floors, metres (default 4): the barometer's floor step."),
+            .value("--fix", "TIME,LON,LAT", repeatable: true, help: "Where the walker was at TIME on the log's clock (a tap on the map), "
+                   + "within 2 m: the walk is taken there (repeatable)."),
             .flag("--json", help: #"One JSON object a step: {"time", "lon", "lat", "level", "space", "accuracy"}, time on the log's own "#
                   + "clock (GetSensorData: seconds; ILC: Unix milliseconds), level the ordinal, space the id or null."),
         ] + OptionDefinition.venueSource)])
@@ -38,6 +43,9 @@ enum LocateCommand {
         let headingText = try args.option("--heading")
         let particlesText = try args.option("--particles")
         let seedText = try args.option("--seed")
+        let floorHeightText = try args.option("--floor-height")
+        var fixTexts: [String] = []
+        while let v = try args.option("--fix", first: true) { fixTexts.append(v) }
         try args.finish()
         let heading = try headingText.map { text throws(UsageError) -> Double in
             guard let d = Double(text), d.isFinite else { throw UsageError("--heading takes degrees, not \(text)", command: args.command) }
@@ -47,65 +55,59 @@ enum LocateCommand {
             throw UsageError("--particles takes a whole number from 1 to 100000, not \(particlesText ?? "")", command: args.command)
         }
         guard let seed = UInt64(seedText ?? "1") else { throw UsageError("--seed takes a whole number, not \(seedText ?? "")", command: args.command) }
+        guard let floorHeight = Double(floorHeightText ?? "4"), (1.5...20).contains(floorHeight) else {
+            throw UsageError("--floor-height takes metres from 1.5 to 20, not \(floorHeightText ?? "")", command: args.command)
+        }
+        // Fixes the walker gave, on the log's clock, in time order.
+        var fixes = try fixTexts.map { text throws(UsageError) -> (time: Double, place: GeoCoordinate) in
+            let parts = text.split(separator: ",", maxSplits: 1)
+            guard parts.count == 2, let t = Double(parts[0]), t.isFinite, let (c, _) = Self.coordinate(String(parts[1])) else {
+                throw UsageError("--fix takes TIME,LON,LAT (e.g. 12.5,2.3497,48.8499), not \(text)", command: args.command)
+            }
+            return (t, c)
+        }.sorted { $0.time < $1.time }[...]
         let path = try StandardStreams.input(given, command: args.command)
         let log = try SensorLog.read(path: path, format: formatText.flatMap(SensorLogFormat.init(rawValue:)))
         let scale = log.format.unitsPerSecond
 
+        var locatorOptions = SensorLocatorOptions()
+        locatorOptions.heading = heading
+        locatorOptions.particles = particles
+        locatorOptions.seed = seed
+        locatorOptions.floorHeight = floorHeight
+        let year = SensorLocator.year(of: log, today: Date())
+
         // Where the walk starts, on which level, and what turns metres into places.
-        let start: GeoCoordinate, ordinal: Double
-        var matcher: MapMatcher?
-        var prepared: PreparedVenue?
+        var locator: SensorLocator
         if options.source.path != nil {
             let venue = try options.prepareVenue()
             let place = try venue.searchIndex.place(startText)
-            let levelID = place.levelID
-            guard let level = venue.venue.level(id: levelID) else { throw PlaceError.notFound(text: startText, suggestions: []) }
-            start = place.coordinate
-            ordinal = level.ordinal
-            let point = try venue.venue.frame.project(start)
-            guard let m = MapMatcher(graph: venue.graph, levelID: levelID, start: point, count: particles, seed: seed) else {
-                throw PositioningError.noWalkableSpace(levelID: levelID)
-            }
-            matcher = m
-            prepared = venue
+            guard venue.venue.level(id: place.levelID) != nil else { throw PlaceError.notFound(text: startText, suggestions: []) }
+            locator = try SensorLocator(graph: venue.graph, levelID: place.levelID, start: try venue.venue.frame.project(place.coordinate),
+                                        year: year, options: locatorOptions)
         } else {
             guard let (c, level) = Self.coordinate(startText) else {
                 throw UsageError("without --venue, --start takes LON,LAT[@ORDINAL] (e.g. 2.3497,48.8499@0), not \(startText)", command: args.command)
             }
-            start = c
-            ordinal = level
+            locator = try SensorLocator(start: c, ordinal: level, year: year, options: locatorOptions)
         }
-        let firstTime = log.samples.first?.time ?? 0
-        let year = log.format == .ilc ? PedestrianDeadReckoning.year(unixTime: firstTime) : PedestrianDeadReckoning.year(unixTime: Date().timeIntervalSince1970)
-        var dr = PedestrianDeadReckoning(at: start, year: year)
-        if let heading { dr.heading.start(heading: heading) }
-        // Dead reckoning alone is placed on a frame at the start.
-        let frame = try LocalFrame(origin: start)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         for sample in log.samples {
-            guard let step = dr.add(sample) else { continue }
-            let at: GeoCoordinate, space: String?, accuracy: Double
-            if var m = matcher, let venue = prepared {
-                let matched = m.step(time: step.time, length: step.length, heading: step.heading)
-                matcher = m
-                at = try venue.venue.frame.unproject(matched.point)
-                space = matched.spaceID
-                accuracy = matched.accuracy
-            } else {
-                at = try frame.unproject(step.position)
-                space = nil
-                // Dead reckoning's error grows with the distance walked: about a tenth of it.
-                accuracy = 1 + 0.1 * step.position.distance(to: Coordinate(x: 0, y: 0))
+            while let fix = fixes.first, fix.time / scale <= sample.time {
+                locator.fix(try locator.frame.project(fix.place), accuracy: 2)
+                fixes.removeFirst()
             }
+            guard let step = locator.add(sample) else { continue }
+            let at = try locator.frame.unproject(step.point)
             let time = step.time * scale
+            let timeText = log.format == .ilc ? String(format: "%.0f", time) : String(format: "%.3f", time)
             if options.json {
-                let timeText = log.format == .ilc ? String(format: "%.0f", time) : String(format: "%.3f", time)
-                let spaceText = try space.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
-                Output.line(#"{"time":\#(timeText),"lon":\#(String(format: "%.7f", at.longitude)),"lat":\#(String(format: "%.7f", at.latitude)),"level":\#(Level.text(ordinal: ordinal)),"space":\#(spaceText),"accuracy":\#(String(format: "%.1f", accuracy))}"#)
+                let spaceText = try step.spaceID.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
+                Output.line(#"{"time":\#(timeText),"lon":\#(String(format: "%.7f", at.longitude)),"lat":\#(String(format: "%.7f", at.latitude)),"level":\#(Level.text(ordinal: step.ordinal)),"space":\#(spaceText),"accuracy":\#(String(format: "%.1f", step.accuracy))}"#)
             } else {
-                Output.line(String(format: "%@  %.7f,%.7f@%@  ±%.1f m%@", log.format == .ilc ? String(format: "%.0f", time) : String(format: "%.3f", time),
-                                   at.longitude, at.latitude, Level.text(ordinal: ordinal), accuracy, space.map { "  \($0)" } ?? ""))
+                Output.line(String(format: "%@  %.7f,%.7f@%@  ±%.1f m%@", timeText, at.longitude, at.latitude, Level.text(ordinal: step.ordinal),
+                                   step.accuracy, step.spaceID.map { "  \($0)" } ?? ""))
             }
         }
         let skipped = log.skipped.sorted { $0.key.rawValue < $1.key.rawValue }

@@ -87,7 +87,18 @@ public struct SegmentGrid: Sendable {
     /// Whether the segment a–b properly crosses a stored segment (``properlyCross(_:_:_:_:)``).
     /// - Complexity: the segments in the cells along a–b.
     public func isCrossed(by a: Coordinate, _ b: Coordinate) -> Bool {
-        !forEachCandidate(meeting: a, b) { k in !Self.properlyCross(a, b, segments[k].0, segments[k].1) }
+        // A short move often stays in one cell: only that cell's segments can cross it.
+        let ax = ((a.x - originX) / cell).rounded(.down), ay = ((a.y - originY) / cell).rounded(.down)
+        if ax == ((b.x - originX) / cell).rounded(.down), ay == ((b.y - originY) / cell).rounded(.down),
+           ax >= 0, ay >= 0, ax < Double(columns), ay < Double(rows) {
+            let c = Int(ay) * columns + Int(ax)
+            for k in start[c]..<start[c + 1] {
+                let s = segments[Int(items[Int(k)])]
+                if Self.properlyCross(a, b, s.0, s.1) { return true }
+            }
+            return false
+        }
+        return !forEachCandidate(meeting: a, b) { k in !Self.properlyCross(a, b, segments[k].0, segments[k].1) }
     }
 
     /// Twice the signed area of the triangle a, b, c: positive when c is left of a→b.

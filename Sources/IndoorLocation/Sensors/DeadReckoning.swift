@@ -25,11 +25,18 @@ public struct PedestrianDeadReckoning: Sendable {
     public private(set) var position: Coordinate
 
     /// A walk from `start` (metres), its headings corrected by `declination` degrees, with the field expected to be
-    /// `expectedField` µT (both from ``WorldMagneticModel`` at the walk's place and date).
-    public init(start: Coordinate = Coordinate(x: 0, y: 0), declination: Double = 0, expectedField: Double? = nil) {
+    /// `expectedField` µT dipping `expectedInclination` degrees (all from ``WorldMagneticModel`` at the walk's place
+    /// and date).
+    public init(start: Coordinate = Coordinate(x: 0, y: 0), declination: Double = 0, expectedField: Double? = nil,
+                expectedInclination: Double? = nil) {
         steps = StepDetector()
-        heading = HeadingFilter(declination: declination, expectedField: expectedField)
+        heading = HeadingFilter(declination: declination, expectedField: expectedField, expectedInclination: expectedInclination)
         position = start
+    }
+
+    /// Puts the walk at `point` (an absolute fix), metres in the start's frame.
+    public mutating func move(to point: Coordinate) {
+        position = point
     }
 
     /// Takes one sample; returns the step it ends, if any (a step before the first heading is not walked).
@@ -58,7 +65,7 @@ extension PedestrianDeadReckoning {
     public init(start: Coordinate = Coordinate(x: 0, y: 0), at place: GeoCoordinate, year: Double) {
         let field = WorldMagneticModel.wmm2025?.field(latitude: place.latitude, longitude: place.longitude, year: year)
         let strength = field.map { ($0.north * $0.north + $0.east * $0.east + $0.down * $0.down).squareRoot() / 1000 }
-        self.init(start: start, declination: field?.declination ?? 0, expectedField: strength)
+        self.init(start: start, declination: field?.declination ?? 0, expectedField: strength, expectedInclination: field?.inclination)
     }
 
     /// The decimal year of a Unix time in seconds.

@@ -28,6 +28,8 @@ public struct MatchedPosition: Hashable, Sendable {
     public let point: Coordinate
     /// The level's id.
     public let levelID: String
+    /// The level's ordinal (its floor).
+    public let ordinal: Double
     /// The space it is in, when it is in one.
     public let spaceID: String?
     /// The spread of the particles about it (the root of their mean squared distance), metres.
@@ -37,14 +39,38 @@ public struct MatchedPosition: Hashable, Sendable {
 /// Map matching of pedestrian dead reckoning: a particle filter on the venue (seeded, so a log always gives the same
 /// track). Each particle is a walker with its own heading bias and step scale; each step moves every particle by
 /// the step, scaled, turned by its bias, with noise, and a particle whose step leaves the floor's free area
-/// (`NavigationGraph.freeArea(onLevel:)`: through a wall, into a shop except by its door) dies. The survivors are
-/// resampled when fewer than half remain; the position is their mean. When every particle would die (a step the
-/// map cannot explain), the step is tried again with wider noise, then not taken.
+/// (`NavigationGraph.freeArea(onLevel:)` of every level of the floor: through a wall, into a shop except by its
+/// door) dies. The survivors are resampled when fewer than half remain; the position is their mean. When every
+/// particle would die (a step the map cannot explain), the step is tried again with wider noise, then from points
+/// scattered about the particles (the walker passed a wall on its other side), then not taken.
+///
+/// Floors change only through the venue's connectors (``changeFloor(by:time:)``): particles near a stop of stairs,
+/// a lift, an escalator or a ramp that reaches the next floor go to its stop there, the others die. Absolute fixes
+/// (``fix(_:accuracy:)``: a satellite fix near an entrance, a user's tap) weigh the particles by their distance.
 public struct MapMatcher: Sendable {
     struct Particle {
         var point: Coordinate
         var bias: Double
         var scale: Double
+    }
+
+    /// One floor's map: the free area of its levels (their edges, to test steps against; their inside, to put
+    /// particles in), its spaces, and the connector stops on it.
+    struct Floor: Sendable {
+        let ordinal: Double
+        let levelID: String
+        let edges: SegmentGrid
+        let inside: PreparedPolygon
+        let spaces: [(id: String, levelID: String, area: PreparedPolygon)]
+    }
+
+    /// Where a connector stops on a floor.
+    struct Stop: Sendable {
+        let connector: Int
+        let ordinal: Double
+        let point: Coordinate
+        /// The graph's node of the stop.
+        let node: Int
     }
 
     /// The number of particles.
@@ -55,39 +81,64 @@ public struct MapMatcher: Sendable {
     /// The standard deviation of the step scale a walk starts with (Weinberg's constant varies by walker).
     public var initialScale = 0.15
     /// Per step: heading noise (radians), length noise (fraction), and the bias's random walk (radians).
-    public var headingNoise = 6 * Double.pi / 180, lengthNoise = 0.1, biasWalk = 1 * Double.pi / 180
+    public var headingNoise = 10 * Double.pi / 180, lengthNoise = 0.1, biasWalk = 1 * Double.pi / 180
+    /// How near a connector's stop a particle must be to take it when the floor changes, metres.
+    public var connectorReach = 10.0
+    /// How far particles are scattered when every one of them died on a step, metres (1σ).
+    public var scatterRadius = 2.0
 
     private var particles: [Particle]
     private var random: SeededGenerator
-    private let levelID: String
-    private let edges: SegmentGrid
-    private let spaces: [(id: String, area: PreparedPolygon)]
+    private let graph: NavigationGraph
+    private var floors: [Double: Floor] = [:]
+    private var floor: Floor
+    private let stops: [Stop]
 
     /// A matcher of `count` particles spread `spread` metres about `start` (metres in `graph`'s venue frame) on
-    /// `levelID`, drawn from `seed`.
-    /// - Returns: `nil` when the level has no walkable space.
+    /// the floor of `levelID`, drawn from `seed`.
+    /// - Returns: `nil` when the floor has no walkable space.
     public init?(graph: NavigationGraph, levelID: String, start: Coordinate, spread: Double = 1, count: Int = 1000, seed: UInt64 = 1) {
-        guard let area = graph.freeArea(onLevel: levelID) else { return nil }
+        let venue = graph.venue
+        guard let ordinal = venue.level(id: levelID)?.ordinal, let floor = Self.floor(ordinal, of: graph) else { return nil }
+        self.graph = graph
+        self.floor = floor
+        floors[ordinal] = floor
+        var seen = Set<[Int]>()
+        stops = graph.nodes.indices.compactMap { n in
+            let node = graph.nodes[n]
+            guard case .connector(let c, let s) = node.kind, seen.insert([c, s]).inserted,
+                  let o = venue.level(id: node.levelID)?.ordinal else { return nil }
+            return Stop(connector: c, ordinal: o, point: node.point, node: n)
+        }
+        self.count = max(1, count)
+        random = SeededGenerator(seed: seed)
+        particles = []
+        particles.reserveCapacity(self.count)
+        for _ in 0..<self.count {
+            let p = Coordinate(x: start.x + random.gaussian() * spread, y: start.y + random.gaussian() * spread)
+            particles.append(Particle(point: p, bias: random.gaussian() * initialBias, scale: max(0.5, 1 + random.gaussian() * initialScale)))
+        }
+    }
+
+    /// The map of the floor at `ordinal`: the free areas of its levels, unioned; `nil` when it has none.
+    static func floor(_ ordinal: Double, of graph: NavigationGraph) -> Floor? {
+        let venue = graph.venue
+        let levels = venue.levels.filter { $0.ordinal == ordinal }
+        let areas = levels.compactMap { graph.freeArea(onLevel: $0.id) }
+        guard let first = levels.first, !areas.isEmpty,
+              let area = areas.count == 1 ? areas[0] : try? Geometry.union(of: areas) else { return nil }
         var segments: [(Coordinate, Coordinate)] = []
         for polygon in area.polygons {
             for ring in polygon.rings {
                 for (a, b) in zip(ring.coordinates, ring.coordinates.dropFirst()) where a != b { segments.append((a, b)) }
             }
         }
-        edges = SegmentGrid(segments)
-        let venue = graph.venue
-        spaces = venue.spaces.indices.compactMap { s in
-            guard venue.spaces[s].levelID == levelID, let shape = venue.shapes.spaces[s] else { return nil }
-            return (venue.spaces[s].id, PreparedPolygon(shape))
+        let ids = Set(levels.map(\.id))
+        let spaces = venue.spaces.indices.compactMap { s -> (id: String, levelID: String, area: PreparedPolygon)? in
+            guard ids.contains(venue.spaces[s].levelID), let shape = venue.shapes.spaces[s] else { return nil }
+            return (venue.spaces[s].id, venue.spaces[s].levelID, PreparedPolygon(shape))
         }
-        self.levelID = levelID
-        self.count = max(1, count)
-        random = SeededGenerator(seed: seed)
-        particles = []
-        for _ in 0..<self.count {
-            let p = Coordinate(x: start.x + random.gaussian() * spread, y: start.y + random.gaussian() * spread)
-            particles.append(Particle(point: p, bias: random.gaussian() * initialBias, scale: max(0.5, 1 + random.gaussian() * initialScale)))
-        }
+        return Floor(ordinal: ordinal, levelID: first.id, edges: SegmentGrid(segments), inside: PreparedPolygon(area), spaces: spaces)
     }
 
     /// Walks every particle one step of `length` metres on `heading` (radians clockwise from north); returns the
@@ -95,15 +146,22 @@ public struct MapMatcher: Sendable {
     /// - Complexity: O(particles · the free area's edges near each move).
     public mutating func step(time: Double, length: Double, heading: Double) -> MatchedPosition {
         for attempt in 0..<3 {
-            let widen = Double(1 << attempt)
+            // Every particle died: again with wider noise; then from points scattered about them (the walk is
+            // not where the particles thought: often on the other side of a wall it passed close to).
+            if attempt == 2 { scatter() }
+            let widen = attempt == 1 ? 2.0 : 1.0
             var moved: [Particle] = []
             moved.reserveCapacity(particles.count)
+            let sinH = sin(heading), cosH = cos(heading)
             for var p in particles {
-                p.bias += random.gaussian() * biasWalk * widen
-                let h = heading + p.bias + random.gaussian() * headingNoise * widen
-                let l = max(0, length * p.scale * (1 + random.gaussian() * lengthNoise * widen))
-                let q = Coordinate(x: p.point.x + l * sin(h), y: p.point.y + l * cos(h))
-                if edges.isCrossed(by: p.point, q) { continue }
+                let draws = random.next()
+                p.bias += Self.normal(draws, 0) * biasWalk * widen
+                // sin and cos of heading + a small turn, from the heading's once.
+                let turn = p.bias + Self.normal(draws, 1) * headingNoise * widen
+                let st = sin(turn), ct = cos(turn)
+                let l = max(0, length * p.scale * (1 + Self.normal(draws, 2) * lengthNoise * widen))
+                let q = Coordinate(x: p.point.x + l * (sinH * ct + cosH * st), y: p.point.y + l * (cosH * ct - sinH * st))
+                if floor.edges.isCrossed(by: p.point, q) { continue }
                 p.point = q
                 moved.append(p)
             }
@@ -112,6 +170,166 @@ public struct MapMatcher: Sendable {
             break
         }
         return estimate(time: time)
+    }
+
+    /// Moves every particle to a point of the free area about it (``scatterRadius``, 1σ), when one is found in a
+    /// few draws.
+    private mutating func scatter() {
+        for k in particles.indices {
+            let p = particles[k].point
+            for _ in 0..<8 {
+                let q = Coordinate(x: p.x + random.gaussian() * scatterRadius, y: p.y + random.gaussian() * scatterRadius)
+                if floor.inside.contains(q) {
+                    particles[k].point = q
+                    break
+                }
+            }
+        }
+    }
+
+    /// Standard normal quantiles at (k + ½)/4096: a draw is an entry picked by 12 random bits.
+    private static let normals: [Double] = (0..<4096).map { k in
+        inverseNormal((Double(k) + 0.5) / 4096)
+    }
+
+    /// The `k`-th (0…4) standard normal of one 64-bit draw.
+    @inline(__always) private static func normal(_ draws: UInt64, _ k: Int) -> Double {
+        normals.withUnsafeBufferPointer { $0[Int((draws >> (12 * UInt64(k))) & 4095)] }
+    }
+
+    /// The standard normal quantile of `p` (Acklam's rational approximation, relative error under 1.2e-9).
+    static func inverseNormal(_ p: Double) -> Double {
+        let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
+        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]
+        let c = [-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00]
+        let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
+        func tail(_ q: Double) -> Double {
+            (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+        }
+        if p < 0.02425 { return tail((-2 * log(p)).squareRoot()) }
+        if p > 1 - 0.02425 { return -tail((-2 * log(1 - p)).squareRoot()) }
+        let q = p - 0.5, r = q * q
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+            / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+    }
+
+    /// The walker went `floors` floors up (down when negative, one at a time): particles within
+    /// ``connectorReach`` of a stop of a connector reaching the next floor that way go to its stop there; the
+    /// others die. When none is near one, all go to the stop nearest their mean. When no connector reaches a floor
+    /// that way, nothing changes.
+    /// - Returns: whether the floor changed.
+    @discardableResult
+    public mutating func changeFloor(by floors: Int, time: Double) -> Bool {
+        var changed = false
+        for _ in 0..<abs(floors) where hop(up: floors > 0) { changed = true }
+        return changed
+    }
+
+    private mutating func hop(up: Bool) -> Bool {
+        let here = floor.ordinal
+        // Each connector with a stop here: where it stops next that way.
+        var next: [Int: Stop] = [:]
+        for s in stops where s.ordinal != here && (s.ordinal > here) == up {
+            if let known = next[s.connector], abs(known.ordinal - here) <= abs(s.ordinal - here) { continue }
+            next[s.connector] = s
+        }
+        let entries = stops.filter { $0.ordinal == here && next[$0.connector] != nil }
+        // The floor they lead to: the nearest one that way.
+        guard let target = entries.compactMap({ next[$0.connector]?.ordinal }).min(by: { abs($0 - here) < abs($1 - here) }),
+              let map = floors[target] ?? Self.floor(target, of: graph) else { return false }
+        floors[target] = map
+        let ways = entries.compactMap { e in
+            next[e.connector].flatMap { $0.ordinal == target ? (e.point, Self.arrival(at: $0, on: map, graph: graph)) : nil }
+        }
+        var moved: [Particle] = []
+        for var p in particles {
+            guard let way = ways.min(by: { $0.0.distanceSquared(to: p.point) < $1.0.distanceSquared(to: p.point) }),
+                  way.0.distance(to: p.point) <= connectorReach else { continue }
+            p.point = way.1
+            moved.append(p)
+        }
+        if moved.isEmpty {
+            let mean = estimate(time: 0).point
+            guard let way = ways.min(by: { $0.0.distanceSquared(to: mean) < $1.0.distanceSquared(to: mean) }) else { return false }
+            moved = particles.map { var p = $0; p.point = way.1; return p }
+        }
+        floor = map
+        // About the stop, in the floor's free area.
+        particles = resample(moved).map { p in
+            var p = p
+            p.point = settle(Coordinate(x: p.point.x + random.gaussian() * 0.7, y: p.point.y + random.gaussian() * 0.7), near: p.point)
+            return p
+        }
+        return true
+    }
+
+    /// Where a walker leaving a connector at `stop` stands on the floor `map`: the stop when it is in the floor's
+    /// free area, else the first point in it along the graph's walks from the stop (a lift's stop may lie in its
+    /// shaft, the walk from it leads out through its door, not through the wall behind it).
+    static func arrival(at stop: Stop, on map: Floor, graph: NavigationGraph) -> Coordinate {
+        if map.inside.contains(stop.point) { return stop.point }
+        var best: Coordinate?
+        for edge in graph.edges where Int(edge.from) == stop.node && edge.kind == .walk {
+            let end = graph.nodes[Int(edge.to)].point
+            let length = stop.point.distance(to: end)
+            guard length > 0 else { continue }
+            // The first point in the free area along the walk, in steps of 10 cm.
+            for k in 1...max(1, Int(length / 0.1)) {
+                let f = min(1, Double(k) * 0.1 / length)
+                let p = Coordinate(x: stop.point.x + (end.x - stop.point.x) * f, y: stop.point.y + (end.y - stop.point.y) * f)
+                if map.inside.contains(p) {
+                    if best.map({ $0.distance(to: stop.point) > p.distance(to: stop.point) }) ?? true { best = p }
+                    break
+                }
+            }
+        }
+        return best ?? stop.point
+    }
+
+    /// `point` if it is in the floor's free area, else `fallback` if that is, else the nearest point of the free
+    /// area's edge, nudged 10 cm in.
+    private func settle(_ point: Coordinate, near fallback: Coordinate) -> Coordinate {
+        if floor.inside.contains(point) { return point }
+        if floor.inside.contains(fallback) { return fallback }
+        guard let (k, _) = floor.edges.nearest(to: fallback) else { return fallback }
+        let (a, b) = floor.edges.segments[k]
+        let foot = fallback.projected(ontoSegment: a, b)
+        let d = fallback.distance(to: foot)
+        for nudge in [0.1, -0.1] where d > 0 {
+            let p = Coordinate(x: foot.x + (foot.x - fallback.x) / d * nudge, y: foot.y + (foot.y - fallback.y) / d * nudge)
+            if floor.inside.contains(p) { return p }
+        }
+        return foot
+    }
+
+    /// An absolute fix: the walker is about `point` (metres), `accuracy` metres 1σ. Particles are drawn again by
+    /// how well they agree with it; when none does (all farther than four σ), the walk starts again about it.
+    public mutating func fix(_ point: Coordinate, accuracy: Double) {
+        let sigma = max(accuracy, 0.5)
+        let weights = particles.map { exp(-$0.point.distanceSquared(to: point) / (2 * sigma * sigma)) }
+        let total = weights.reduce(0, +)
+        guard total > Double(particles.count) * exp(-8) else {
+            particles = particles.map { p in
+                var p = p
+                p.point = settle(Coordinate(x: point.x + random.gaussian() * sigma, y: point.y + random.gaussian() * sigma), near: point)
+                return p
+            }
+            return
+        }
+        // Systematic resampling: one uniform, `count` evenly spaced picks along the cumulative weights.
+        var out: [Particle] = []
+        out.reserveCapacity(count)
+        let stride = total / Double(count)
+        var u = random.uniform() * stride, k = 0, cumulative = weights[0]
+        for _ in 0..<count {
+            while u > cumulative, k < weights.count - 1 {
+                k += 1
+                cumulative += weights[k]
+            }
+            out.append(particles[k])
+            u += stride
+        }
+        particles = out
     }
 
     /// `count` particles drawn from `from` (all of equal weight), each jittered a little so that copies part.
@@ -130,13 +348,25 @@ public struct MapMatcher: Sendable {
     /// Where the particles are, metres in the venue's frame (a cloud to draw).
     public var points: [Coordinate] { particles.map(\.point) }
 
-    /// The particles' mean and spread, on the matcher's level, in the space holding the mean.
+    /// The ordinal of the floor the particles are on.
+    public var ordinal: Double { floor.ordinal }
+
+    /// The particles' mean and spread, on the matcher's floor, in the space holding the mean (its level that
+    /// space's).
     public func estimate(time: Double) -> MatchedPosition {
         let n = Double(particles.count)
-        let mx = particles.reduce(0) { $0 + $1.point.x } / n, my = particles.reduce(0) { $0 + $1.point.y } / n
-        let spread = (particles.reduce(0) { $0 + ($1.point.x - mx) * ($1.point.x - mx) + ($1.point.y - my) * ($1.point.y - my) } / n).squareRoot()
+        var mx = 0.0, my = 0.0
+        for p in particles {
+            mx += p.point.x
+            my += p.point.y
+        }
+        mx /= n
+        my /= n
+        var squares = 0.0
+        for p in particles { squares += (p.point.x - mx) * (p.point.x - mx) + (p.point.y - my) * (p.point.y - my) }
         let mean = Coordinate(x: mx, y: my)
-        let space = spaces.first { $0.area.contains(mean) }?.id
-        return MatchedPosition(time: time, point: mean, levelID: levelID, spaceID: space, accuracy: spread)
+        let space = floor.spaces.first { $0.area.contains(mean) }
+        return MatchedPosition(time: time, point: mean, levelID: space?.levelID ?? floor.levelID, ordinal: floor.ordinal,
+                               spaceID: space?.id, accuracy: (squares / n).squareRoot())
     }
 }

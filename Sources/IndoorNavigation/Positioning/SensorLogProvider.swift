@@ -5,7 +5,7 @@ import IndoorLocation
 import IndoorRouting
 
 /// Follow mode indoors: a phone's sensor log as a location source. Each step is dead-reckoned and matched to the
-/// venue (``MapMatcher``), and handed out as a `Location` (the matched position, its level, its spread as the
+/// venue (``SensorLocator``: floors from the barometer, through the venue's connectors), and handed out as a `Location` (the matched position, its level, its spread as the
 /// accuracy) with the heading walked, at the pace the log was recorded (times a factor) or as fast as possible, on
 /// an injected clock, like `ReplayProvider`.
 public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == Duration {
@@ -17,10 +17,8 @@ public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == 
     public let graph: NavigationGraph
     /// Where the walk starts: the level's id and metres in the venue's frame.
     public let levelID: String, start: Coordinate
-    /// The heading at the start, radians clockwise from north, when known.
-    public let heading: Double?
-    /// The map matching's particles and seed.
-    public let particles: Int, seed: UInt64
+    /// How the walk is located (start heading, particles, seed, floor height).
+    public let options: SensorLocatorOptions
     /// Recorded pace (times a factor) or as fast as possible.
     public let pace: ReplayProvider<C>.Pace
     /// The clock the pace is kept on.
@@ -28,15 +26,13 @@ public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == 
 
     /// A provider of the walk in the log at `path`, from `start` (metres) on `levelID`.
     public init(path: String, format: SensorLogFormat? = nil, graph: NavigationGraph, levelID: String, start: Coordinate,
-                heading: Double? = nil, particles: Int = 1000, seed: UInt64 = 1, pace: ReplayProvider<C>.Pace, clock: C) {
+                options: SensorLocatorOptions = SensorLocatorOptions(), pace: ReplayProvider<C>.Pace, clock: C) {
         self.path = path
         self.format = format
         self.graph = graph
         self.levelID = levelID
         self.start = start
-        self.heading = heading
-        self.particles = particles
-        self.seed = seed
+        self.options = options
         self.pace = pace
         self.clock = clock
     }
@@ -47,29 +43,19 @@ public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == 
         let provider = self
         return LocationEvent.finiteStream { continuation in
             let log = try SensorLog.read(path: provider.path, format: provider.format)
-            let venue = provider.graph.venue
-            let ordinal = venue.level(id: provider.levelID)?.ordinal
-            guard var matcher = MapMatcher(graph: provider.graph, levelID: provider.levelID, start: provider.start,
-                                           count: provider.particles, seed: provider.seed) else {
-                throw PositioningError.noWalkableSpace(levelID: provider.levelID)
-            }
-            let place = try venue.frame.unproject(provider.start)
-            // The log's own clock is Unix time for ILC; GetSensorData's app time starts at the app's start.
-            let unix = log.format == .ilc ? (log.samples.first?.time ?? 0) : Date().timeIntervalSince1970
-            var dr = PedestrianDeadReckoning(at: place, year: PedestrianDeadReckoning.year(unixTime: unix))
-            if let heading = provider.heading { dr.heading.start(heading: heading) }
+            var locator = try SensorLocator(graph: provider.graph, levelID: provider.levelID, start: provider.start,
+                                            year: SensorLocator.year(of: log, today: Date()), options: provider.options)
             var pacer = Pacer(pace: provider.pace, start: 0, clock: provider.clock)
             continuation.yield(.status(.streaming))
             for sample in log.samples {
                 try Task.checkCancellation()
-                guard let step = dr.add(sample) else { continue }
-                let matched = matcher.step(time: step.time, length: step.length, heading: step.heading)
+                guard let step = locator.add(sample) else { continue }
                 try await pacer.wait(until: step.time)
                 let degrees = (step.heading * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
                 // The log's own clock (Unix time for ILC; GetSensorData's seconds from the app's start, as if from 1970).
                 let time = Date(timeIntervalSince1970: step.time)
-                continuation.yield(.location(Location(coordinate: try venue.frame.unproject(matched.point), horizontalAccuracy: matched.accuracy,
-                                                      course: degrees, levelOrdinal: ordinal, timestamp: time, source: provider.path)))
+                continuation.yield(.location(Location(coordinate: try locator.frame.unproject(step.point), horizontalAccuracy: step.accuracy,
+                                                      course: degrees, levelOrdinal: step.ordinal, timestamp: time, source: provider.path)))
                 continuation.yield(.heading(Heading(trueHeading: degrees, timestamp: time)))
             }
         }

@@ -81,6 +81,42 @@ import Testing
         #expect(filter.disturbed == 100)
     }
 
+    /// Kinds of disturbance of the right strength: a field that turns while the gyroscope says the phone does not
+    /// (a walker passing a steel pillar), and a field dipping at the wrong angle. Both are ignored; the field is
+    /// trusted again once it keeps step with the turns for a second.
+    @Test func aFieldThatTurnsOnItsOwnOrDipsWronglyIsIgnored() {
+        // The field of `field(heading:)` dips atan(40 / 20) = 63.4° below the horizontal.
+        var filter = HeadingFilter(expectedField: (20.0 * 20 + 40 * 40).squareRoot(), expectedInclination: 63.4)
+        filter.add(time: 0, acceleration: Vector3(0, 0, 9.81))
+        filter.add(time: 0, magneticField: Self.field(heading: 0))
+        var t = 0.0
+        // Five seconds standing still while the field swings 60° past: the heading stays.
+        while t < 5 {
+            t += 0.02
+            filter.add(time: t, acceleration: Vector3(0, 0, 9.81))
+            filter.add(time: t, rotationRate: Vector3(0, 0, 0))
+            filter.add(time: t, magneticField: Self.field(heading: -60 * .pi / 180 * sin(.pi * t / 5)))
+        }
+        #expect(abs(filter.heading ?? 1) < 2 * .pi / 180, "\((filter.heading ?? 0) * 180 / .pi)°")
+        // A field of the right strength dipping 30° (a horizontal disturbance added), the phone facing 30° off it.
+        let shallow = Vector3(-0.5 * 38.7, 0.866 * 38.7, -22.4)
+        while t < 15 {
+            t += 0.02
+            filter.add(time: t, acceleration: Vector3(0, 0, 9.81))
+            filter.add(time: t, rotationRate: Vector3(0, 0, 0))
+            filter.add(time: t, magneticField: shallow)
+        }
+        #expect(abs(filter.heading ?? 1) < 2 * .pi / 180, "\((filter.heading ?? 0) * 180 / .pi)°")
+        // The true field again, facing 20° east now: followed.
+        while t < 45 {
+            t += 0.02
+            filter.add(time: t, acceleration: Vector3(0, 0, 9.81))
+            filter.add(time: t, rotationRate: Vector3(0, 0, 0))
+            filter.add(time: t, magneticField: Self.field(heading: 20 * .pi / 180))
+        }
+        #expect(abs((filter.heading ?? 0) - 20 * .pi / 180) < 2 * .pi / 180, "\((filter.heading ?? 0) * 180 / .pi)°")
+    }
+
     /// Kind: dead reckoning a walk north then east, turning on the spot: it ends where its steps, walked along the
     /// true heading, lead, within a twentieth of the distance walked.
     @Test func deadReckoningFollowsAWalkWithATurn() throws {

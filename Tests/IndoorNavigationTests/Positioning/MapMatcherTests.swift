@@ -48,4 +48,49 @@ import Testing
         #expect(abs(end.point.x - (1 + 12 * 0.7)) < 1.5 && abs(end.point.y - 1.5) < 1, "\(end.point)")
         #expect(end.accuracy > 0 && end.accuracy < 2)
     }
+
+    /// Two floors joined by two staircases, one at each end of the corridor (`S` west, `T` east).
+    static let floors: [Double: String] = [
+        0: """
+            SSAAAAAAAAAATT
+            SsAAAAAAAAAAtT
+            ..AAAAAAAAAA..
+            """,
+        1: """
+            SSAAAAAAAAAATT
+            SsAAAAAAAAAAtT
+            ..AAAAAAAAAA..
+            """,
+    ]
+
+    /// Kind: a floor change the barometer reports near one of two staircases: every particle goes up by that
+    /// staircase (none by the other, none through the floor elsewhere), into the upper floor's free area; the
+    /// estimate is on the upper floor.
+    @Test func particlesChangeFloorOnlyThroughTheConnectorTheyAreAt() throws {
+        let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.floors, connectors: ["S": .stairs, "T": .stairs]).venue())
+        let upper = PreparedPolygon(try #require(graph.freeArea(onLevel: "L1")))
+        var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 11, y: 1.5), spread: 0.3, count: 300, seed: 5))
+        let changed = matcher.changeFloor(by: 1, time: 10)
+        #expect(changed)
+        #expect(matcher.ordinal == 1)
+        #expect(matcher.points.allSatisfy(upper.contains))
+        #expect(matcher.points.allSatisfy { $0.x > 9 }, "a particle went up the west stairs")
+        #expect(matcher.estimate(time: 10).levelID == "L1")
+        // No floor above: nothing changes.
+        let again = matcher.changeFloor(by: 1, time: 20)
+        #expect(!again)
+        #expect(matcher.ordinal == 1)
+    }
+
+    /// Kind: a floor change reported far from every connector (the particles went astray): all of them go by
+    /// the connector nearest their mean, rather than the floor changing nowhere.
+    @Test func aFloorChangeFarFromEveryConnectorTakesTheNearestOne() throws {
+        let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.floors, connectors: ["S": .stairs, "T": .stairs]).venue())
+        var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 4.5, y: 1.5), spread: 0.2, count: 200, seed: 5))
+        matcher.connectorReach = 1
+        let changed = matcher.changeFloor(by: 1, time: 10)
+        #expect(changed)
+        #expect(matcher.ordinal == 1)
+        #expect(matcher.points.allSatisfy { $0.x < 5 }, "the west stairs are the nearer")
+    }
 }

@@ -21,6 +21,8 @@ public struct NavigationContext: Sendable {
     let spaceNames: [String: LocalizedText]
     /// The spaces a person may walk through.
     let walkableSpaceIDs: Set<String>
+    /// The spaces of outdoor ground and a campus's grounds.
+    let outdoorSpaceIDs: Set<String>
     /// Routers for reroutes, shared by every engine of this context (building one copies the graph's edge tables).
     public let routers: RouterPool
     /// Per level ordinal, where a level change of the venue (stairs, escalator, elevator, ramp: every edge of the
@@ -39,6 +41,7 @@ public struct NavigationContext: Sendable {
         self.plane = plane
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))
+        outdoorSpaceIDs = Set(venue.spaces.filter { $0.kind == .outdoor || $0.kind == .grounds }.map(\.id))
         self.routers = routers ?? RouterPool(graph: self.graph)
         poisByLevel = Dictionary(grouping: venue.pois, by: \.levelID).mapValues { $0.map { ($0, plane.project($0.coordinate)) } }
         spaceNames = Dictionary(venue.spaces.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })

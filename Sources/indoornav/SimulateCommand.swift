@@ -25,9 +25,12 @@ enum SimulateCommand {
             .value("--detour-rate", "R", help: "Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2)."),
             .profile,
             .instructionLanguage("The language of the itinerary and of the report: en (default), fr, de or ru."),
-            .value("--record", "DIR", .directory, help: "Write each session's NMEA (session-0001.nmea) and engine events "
-                   + "(session-0001.events.jsonl); replay with "
-                   + "`indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json`."),
+            .value("--record", "DIR", .directory, help: "Write each session's NMEA (session-0001.nmea), engine events "
+                   + "(session-0001.events.jsonl) and what the walker's phone sensed (session-0001.sensors.txt: GetSensorData "
+                   + "accelerometer, gyroscope, magnetometer with disturbance zones and barometer with weather drift, "
+                   + "floors 4 m apart, and a POSI truth line a second); replay with "
+                   + "`indoornav follow --nmea-file DIR/session-0001.nmea --speed max --from … --to … --json` or "
+                   + "`indoornav locate --sensors DIR/session-0001.sensors.txt --start … --venue …`."),
             .value("--frames", "DIR", .directory, help: "Also draw the first session, a PNG per fix (frame-0001.png…): the level "
                    + "the engine places the user on, the route it follows, the puck with its accuracy and heading, the camera "
                    + "following with the heading."),
@@ -99,7 +102,7 @@ enum SimulateCommand {
     /// Every session, on every core; results in session order (so the report does not depend on scheduling).
     static func runAll(_ simulator: SessionSimulator, sessions: Int, record: Bool) -> [SessionResult] {
         let showProgress = isatty(2) != 0 && sessions >= 20
-        let results = simulator.run(sessions: sessions, record: record, shouldStop: { Interruption.signal != nil }) { n in
+        let results = simulator.run(sessions: sessions, record: record, sensors: record, shouldStop: { Interruption.signal != nil }) { n in
             if showProgress { progressBar(n, of: sessions) }
         }
         if showProgress { Output.error("") }
@@ -121,6 +124,7 @@ enum SimulateCommand {
                 try Data(r.nmea.utf8).write(to: URL(fileURLWithPath: name + ".nmea"), options: .atomic)
                 let lines = r.events.map(\.jsonLine).joined(separator: "\n") + (r.events.isEmpty ? "" : "\n")
                 try Data(lines.utf8).write(to: URL(fileURLWithPath: name + ".events.jsonl"), options: .atomic)
+                try Data(r.sensors.utf8).write(to: URL(fileURLWithPath: name + ".sensors.txt"), options: .atomic)
             }
         } catch {
             throw RecordError(message: "cannot write the recordings to \(directory): \(error.localizedDescription)")

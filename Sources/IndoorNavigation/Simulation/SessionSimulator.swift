@@ -37,6 +37,9 @@ public struct SessionResult: Sendable {
     public var events: [NavigationEvent] = []
     /// With `record`: per fix, what a display shows (for rendering the session frame by frame).
     public var frames: [SessionFrame] = []
+    /// With `sensors`: what the walker's phone recorded (``SimulatedPhone``), a GetSensorData log with a `POSI`
+    /// truth line a second.
+    public var sensors = ""
 }
 
 /// One fix of a recorded session as a display shows it.
@@ -77,10 +80,12 @@ public struct SessionSimulator: Sendable {
     public let options: RoutingOptions
     /// The seed of every session: session `i` draws from `seed` and `i` only.
     public let seed: UInt64
+    /// The walker's phone, whose sensor log `run(session:record:sensors:)` writes when asked.
+    public var phone = PhoneConfiguration()
     /// When the sessions start (UTC): the NMEA's date and time.
     public static let epoch = Date(timeIntervalSince1970: 1_767_261_600)  // 2026-01-01T10:00:00Z
 
-    /// A simulator of walks along `itinerary` to `destination`; nothing runs until ``run(session:record:)``.
+    /// A simulator of walks along `itinerary` to `destination`; nothing runs until ``run(session:record:sensors:)``.
     public init(context: NavigationContext, itinerary: Itinerary, destination: Waypoint, walker: WalkerConfiguration,
                 navigation: NavigationConfiguration = NavigationConfiguration(), options: RoutingOptions = RoutingOptions(), seed: UInt64) {
         self.options = options
@@ -105,13 +110,24 @@ public struct SessionSimulator: Sendable {
         return context.walkableSpaceIDs.contains(id)
     }
 
+    /// Whether a point of the plane is outdoors: on an outdoor level, or in outdoor ground or the grounds of a
+    /// campus.
+    func isOutdoors(_ p: Coordinate, level: Double) -> Bool {
+        let c = context.plane.unproject(p)
+        guard let l = context.level(ordinal: level, at: c) else { return false }
+        if l.isOutdoor { return true }
+        guard let id = context.spatialIndex.spaceID(at: c, levelID: l.id) else { return false }
+        return context.outdoorSpaceIDs.contains(id)
+    }
+
     /// Runs sessions `0..<count` on every core; the results are in the order of their index. Once `shouldStop` says
     /// so (an interrupted command), no new session starts, and the result holds the sessions finished.
     /// - Parameter count: the number of sessions.
     /// - Parameter record: keep each session's NMEA, events and frames.
+    /// - Parameter sensors: write each session's phone sensor log.
     /// - Parameter shouldStop: asked before each session starts, from the worker threads.
     /// - Parameter progress: told the number of sessions finished, from the worker threads.
-    public func run(sessions count: Int, record: Bool = false, shouldStop: @Sendable () -> Bool = { false },
+    public func run(sessions count: Int, record: Bool = false, sensors: Bool = false, shouldStop: @Sendable () -> Bool = { false },
                     progress: @Sendable (_ finished: Int) -> Void = { _ in }) -> [SessionResult] {
         let results = Mutex<[SessionResult?]>(Array(repeating: nil, count: count))
         let done = Atomic<Int>(0)
@@ -119,7 +135,7 @@ public struct SessionSimulator: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             var i = w
             while i < count, !shouldStop() {
-                let result = run(session: i, record: record)
+                let result = run(session: i, record: record, sensors: sensors)
                 results.withLock { $0[i] = result }
                 progress(done.add(1, ordering: .relaxed).newValue)
                 i += workers
@@ -131,7 +147,8 @@ public struct SessionSimulator: Sendable {
     /// Runs session `index`: the same walk, fixes and events on every run and machine.
     /// - Parameter index: the session, which with the seed fixes everything random in it.
     /// - Parameter record: keep the NMEA written, the events and every frame (for recordings and drawings).
-    public func run(session index: Int, record: Bool = false) -> SessionResult {
+    /// - Parameter sensors: write what the walker's phone sensed (``SessionResult/sensors``).
+    public func run(session index: Int, record: Bool = false, sensors: Bool = false) -> SessionResult {
         let sessionSeed = Self.seed(seed, session: index)
         let track = RouteTrack(itinerary: itinerary, plane: context.plane)
         var walker = Walker(track: track, configuration: self.walker, seed: sessionSeed) { p, level in walkable(p, level: level) }
@@ -224,9 +241,14 @@ public struct SessionSimulator: Sendable {
             }
         }
 
+        var phoneTruths: [PhoneTruth] = []
         while second < limit, !result.arrived {
             if second > 0 { walker.advance(1) }
             let truth = walker.truth
+            if sensors {
+                phoneTruths.append(PhoneTruth(time: Double(second), point: truth.point, level: truth.level, elevation: truth.elevation,
+                                              bearing: truth.bearing, stepping: truth.stepping, outdoors: isOutdoors(truth.point, level: truth.level)))
+            }
             if walker.finished { afterEnd += 1 }
             if afterEnd > 30 { break }
             defer { second += 1 }
@@ -250,6 +272,10 @@ public struct SessionSimulator: Sendable {
             consume(decoder.feed(Array(text.utf8)))
         }
         consume(decoder.finish())
+        if sensors {
+            let phone = SimulatedPhone(configuration: phone, plane: context.plane, date: Self.epoch, seed: sessionSeed ^ 0x1405_7B7E_F767_814F)
+            result.sensors = phone.log(of: phoneTruths)
+        }
         closeDetour()
         result.reroutes = core.reroutes
         return result

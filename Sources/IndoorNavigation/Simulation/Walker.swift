@@ -32,8 +32,13 @@ public struct WalkerConfiguration: Hashable, Sendable {
 struct WalkerTruth {
     var point: Coordinate
     var level: Double
+    /// The level, fractional on a ride between two (the height, in floors).
+    var elevation: Double
     var bearing: Double
     var speed: Double
+    /// Whether the walker takes steps (walking, or on stairs and ramps; not standing, nor in a lift or on an
+    /// escalator).
+    var stepping: Bool
     var detouring: Bool
     var nearLevelChange: Bool
     /// The other level, when near a level change.
@@ -47,9 +52,11 @@ struct Walker {
         case paused(until: Double)
         /// On a level change from `since` to `until`, from metres `start` to `end` along the route (the same for
         /// a lift: ridden in place; a flight drawn as a way is walked along it in that time), to the level `to`.
-        case riding(since: Double, until: Double, start: Double, end: Double, to: Double)
+        case riding(since: Double, until: Double, start: Double, end: Double, from: Double, to: Double, climbs: Bool)
         case out(origin: Coordinate, bearing: Double, remaining: Double, walked: Double)
         case back(target: Coordinate)
+        /// Walking to a new route's nearest point (after a reroute), then following it.
+        case joining(target: Coordinate)
     }
 
     var track: RouteTrack
@@ -60,6 +67,7 @@ struct Walker {
     var mode = Mode.following
     var position: Coordinate
     var level: Double
+    var elevation: Double
     var bearing: Double
     let speed: Double
     /// The level changes (step indices) and the turns with a detour planned (step index → metres out).
@@ -76,6 +84,7 @@ struct Walker {
         let start = track.position(at: 0)
         position = start.point
         level = start.level
+        elevation = start.level
         bearing = start.bearing
         speed = max(0.5, configuration.speed + configuration.speedVariation * random.gaussian())
         connectors = track.steps.indices.filter { track.steps[$0].isLevelChange }
@@ -107,8 +116,9 @@ struct Walker {
         self.detours = detours
     }
 
-    /// The engine found a new route: the walker follows it from the nearest point on it, as a person does when
-    /// told "new route" (a detour in progress ends: they turn to follow it). Turns of the new route are not missed.
+    /// The engine found a new route: the walker walks to the nearest point on it and follows it from there, as a
+    /// person does when told "new route" (a detour in progress ends: they turn to follow it). Turns of the new
+    /// route are not missed.
     mutating func adopt(_ route: RouteTrack) {
         let nearest = route.match(position, level: level, course: nil, previous: nil, window: 0...route.length,
                                   levelPenalty: 100, coursePenalty: 0)
@@ -118,8 +128,10 @@ struct Walker {
         ridden = Set(connectors.filter { route.steps[$0].start < s - 1e-9 })
         detours = [:]
         switch mode {
-        case .out, .back: mode = .following
-        default: break
+        case .riding: break
+        default:
+            let target = route.position(at: s).point
+            mode = target.distance(to: position) > 0.5 ? .joining(target: target) : .following
         }
         finished = s >= route.length - 1e-9
     }
@@ -138,8 +150,9 @@ struct Walker {
         case .paused(let until):
             if time >= until { mode = .following }
             return
-        case .riding(let since, let until, let start, let end, let to):
+        case .riding(let since, let until, let start, let end, let from, let to, _):
             let done = until > since ? min((time - since) / (until - since), 1) : 1
+            elevation = from + (to - from) * done
             if end > start {
                 s = start + (end - start) * done
                 let here = track.position(at: s)
@@ -151,6 +164,7 @@ struct Walker {
                 mode = .following
                 s = min(end + 0.01, track.length)
                 level = track.position(at: s).level
+                elevation = level
             }
             return
         case .out(let origin, let b, let remaining, let walked):
@@ -159,7 +173,7 @@ struct Walker {
             bearing = b
             mode = remaining - step <= 0 ? .back(target: origin) : .out(origin: origin, bearing: b, remaining: remaining - step, walked: walked + step)
             return
-        case .back(let target):
+        case .back(let target), .joining(let target):
             let d = position.distance(to: target)
             let step = min(speed * dt, d)
             if d > 0 {
@@ -185,7 +199,9 @@ struct Walker {
             let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
             let duration = max(step.duration, 2)
             let end = c + 1 < track.steps.count ? track.steps[c + 1].start : step.start
-            mode = .riding(since: time, until: time + duration, start: step.start, end: end, to: to)
+            var climbs = false
+            if case .connector(let kind, _, _, _, _) = step.maneuver { climbs = kind == .stairs || kind == .ramp }
+            mode = .riding(since: time, until: time + duration, start: step.start, end: end, from: level, to: to, climbs: climbs)
         }
         // A missed turn: on past it, straight.
         if case .following = mode, let at = detours.keys.sorted().first(where: { $0 > s && $0 <= next }),
@@ -202,13 +218,14 @@ struct Walker {
         // (A ride at the end of the route — to stairs or a lift as the destination — is not over before it is.)
         if case .following = mode {
             level = here.level
+            elevation = level
             if s >= track.length - 1e-9 { finished = true }
         }
     }
 
     var truth: WalkerTruth {
         var near: Int?
-        if case .riding(_, _, let start, _, _) = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - start) < 1e-6 } }
+        if case .riding(_, _, let start, _, _, _, _) = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - start) < 1e-6 } }
         // Near a level change along the route — and, on a missed turn, still near it: they walk away from the stairs
         // they passed (the route's place stays at the turn), and the receiver's floor errs no more.
         if near == nil {
@@ -226,10 +243,16 @@ struct Walker {
         }
         let pace: Double = switch mode {
         case .paused: 0
-        case .riding(let since, let until, let start, let end, _): until > since ? (end - start) / (until - since) : 0
+        case .riding(let since, let until, let start, let end, _, _, _): until > since ? (end - start) / (until - since) : 0
         default: speed
         }
-        return WalkerTruth(point: position, level: level, bearing: bearing, speed: pace, detouring: isDetouring,
+        let stepping: Bool = switch mode {
+        case .paused: false
+        case .riding(_, _, _, _, _, _, let climbs): climbs
+        default: !finished
+        }
+        return WalkerTruth(point: position, level: level, elevation: elevation, bearing: bearing, speed: pace, stepping: stepping,
+                           detouring: isDetouring,
                            nearLevelChange: near != nil, otherLevel: other)
     }
 }

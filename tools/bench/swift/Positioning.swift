@@ -4,12 +4,15 @@ import IndoorGeometry
 import IndoorLocation
 import IndoorNavigation
 import IndoorRouting
+import IndoorTestSupport
 import IndoorVenue
 
-/// `positioning --walks DIR [--repeat N]`: the Indoor Location Competition 2.0 walks under DIR (`site*/F*/*.txt`,
-/// with the floor's `geojson_map.json`), each located by dead reckoning from its first waypoint and nothing else
-/// absolute. One line per walk and run: the error at each later waypoint (metres), and the time taken to read and
-/// locate the log (`--explain 1`: each waypoint and where the walk was then, on stderr).
+/// `positioning --walks DIR [--venues DIR] [--repeat N]`: the Indoor Location Competition 2.0 walks under DIR
+/// (`site*/F*/*.txt`, with the floor's `geojson_map.json`), each located by dead reckoning from its first waypoint
+/// and nothing else absolute, and with `--venues` (each floor as `site*/F*/venue.osm`) by ``SensorLocator`` too.
+/// One line per walk and run: the error at each later waypoint (metres), the time taken to read the log, to read
+/// and dead-reckon it, and to locate it on the venue once loaded (`--explain 1`: each waypoint and where the walk
+/// was then, on stderr).
 func runPositioning() throws {
     guard let dir = option("--walks") else { fail("--walks DIR is required") }
     let floors = (FileManager.default.subpaths(atPath: dir) ?? []).filter { $0.hasSuffix("geojson_map.json") }.sorted()
@@ -25,6 +28,7 @@ func runPositioning() throws {
                 let start = now()
                 let log: SensorLog
                 do { log = try SensorLog.read(path: path) } catch { fail(error.localizedDescription) }
+                let read = now() - start
                 let errors = deadReckoningErrors(log, at: center)
                 let seconds = now() - start
                 var matchedJSON = ""
@@ -35,7 +39,7 @@ func runPositioning() throws {
                     matchedJSON = #","mm_errors":[\#(matched.errors.map { String(format: "%.2f", $0) }.joined(separator: ","))],"mm_seconds":\#(matched.seconds),"venue_seconds":\#(matched.venueSeconds)"#
                 }
                 let duration = (log.samples.last?.time ?? 0) - (log.samples.first?.time ?? 0)
-                emit(#"{"suite":"positioning","walk":"\#((floor as NSString).deletingLastPathComponent)/\#(walk)","samples":\#(log.samples.count),"duration_s":\#(duration),"seconds":\#(seconds),"dr_errors":[\#(errors.map { String(format: "%.2f", $0) }.joined(separator: ","))]\#(matchedJSON)}"#)
+                emit(#"{"suite":"positioning","walk":"\#((floor as NSString).deletingLastPathComponent)/\#(walk)","samples":\#(log.samples.count),"duration_s":\#(duration),"read_seconds":\#(read),"seconds":\#(seconds),"dr_errors":[\#(errors.map { String(format: "%.2f", $0) }.joined(separator: ","))]\#(matchedJSON)}"#)
             }
         }
     }
@@ -114,15 +118,126 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
     do { venue = try VenueLoader.load(path: venuePath).inferringPassages() } catch { fail("\(venuePath): \(error.localizedDescription)") }
     guard let levelID = venue.levels.first?.id else { fail("\(venuePath): no level") }
     let graph = NavigationGraph(venue: venue)
-    let located = now()
     let truth = waypoints(log) { try? venue.frame.project(plan.geographic(x: $0, y: $1)) }
-    guard let first = truth.first, let t0 = log.samples.first?.time,
-          var matcher = MapMatcher(graph: graph, levelID: levelID, start: first.p) else { return ([], 0, 0) }
-    var dr = PedestrianDeadReckoning(at: place, year: PedestrianDeadReckoning.year(unixTime: t0))
+    guard let first = truth.first,
+          var locator = try? SensorLocator(graph: graph, levelID: levelID, start: first.p, year: SensorLocator.year(of: log, today: Date())) else {
+        return ([], 0, 0)
+    }
+    let located = now()
     var track = [first]
     for s in log.samples {
-        guard let step = dr.add(s), step.time > first.time else { continue }
-        track.append((step.time, matcher.step(time: step.time, length: step.length, heading: step.heading).point))
+        guard let step = locator.add(s), step.time > first.time else { continue }
+        track.append((step.time, step.point))
     }
     return (truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }, located - loading, now() - located)
+}
+
+/// `positioning-simulated [--walks 100] [--floor-height M]`: walks between places on different floors of generated
+/// multi-level venues (every IMDF kind of ``VenueGenerator``, seeded), each simulated by ``SessionSimulator`` with
+/// the phone it records (``SimulatedPhone``: a GetSensorData log with a truth line a second), read back as a log
+/// and located from its first truth point. One line per walk: the error at every step (metres, the truth between
+/// its seconds), whether the step's floor was right, the floor changes walked and found, and the time taken.
+func runSimulatedPositioning() throws {
+    let wanted = option("--walks").flatMap(Int.init) ?? 100
+    let floorHeight = option("--floor-height").flatMap(Double.init) ?? 4
+    // `--explain VENUE` (e.g. mixed-1): every step of its walks, on stderr.
+    let explain = option("--explain")
+    let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
+    var walks = 0
+    var seed: UInt64 = 0
+    while walks < wanted {
+        seed += 1
+        for kind in kinds where walks < wanted {
+            let generated: GeneratedVenue
+            let venue: Venue
+            do {
+                generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 3, rooms: nil,
+                                                                          pillars: 40)).generate()
+                venue = try IMDFLoader.load(files: generated.imdf, source: "generated-\(kind.rawValue)-\(seed)").inferringPassages()
+            } catch { fail("generated \(kind) \(seed): \(error)") }
+            let context = NavigationContext(venue: venue)
+            let audit = RouteAudit(venue: venue)
+            var walker = WalkerConfiguration()
+            walker.detourRate = 0
+            // Two walks a venue, between places on different floors when there are such.
+            var here = 0
+            for (a, b) in audit.pairs(40, seed: seed) where here < 2 && walks < wanted {
+                let oa = venue.level(id: a.levelID)?.ordinal, ob = venue.level(id: b.levelID)?.ordinal
+                guard oa != ob, let pa = try? venue.frame.project(a.coordinate), let pb = try? venue.frame.project(b.coordinate) else { continue }
+                let from = Waypoint(end: RouteEnd(point: pa, levelID: a.levelID, label: a.name))
+                let to = Waypoint(end: RouteEnd(point: pb, levelID: b.levelID, label: b.name))
+                guard let itinerary = try? Router(graph: context.graph).itinerary(through: [from, to]), itinerary.distance > 20 else { continue }
+                var simulator = SessionSimulator(context: context, itinerary: itinerary, destination: to, walker: walker, seed: seed)
+                simulator.phone.floorHeight = floorHeight
+                let session = simulator.run(session: here, sensors: true)
+                here += 1
+                walks += 1
+                let start = now()
+                var decoder = SensorLogDecoder(format: .getSensorData)
+                let samples = decoder.feed(Array(session.sensors.utf8)) + decoder.finish()
+                var truth: [(time: Double, p: Coordinate, floor: Int)] = []
+                for s in samples {
+                    guard case .truth(let t) = s.reading, case .geographic(let g) = t.position, let p = try? venue.frame.project(g) else { continue }
+                    truth.append((s.time, p, t.floor ?? 0))
+                }
+                guard let first = truth.first else { continue }
+                var options = SensorLocatorOptions()
+                options.floorHeight = floorHeight
+                // (A walk from an escalator or a lift starts on the floor it is at, not the connector's first.)
+                let startLevel = venue.levels.first { Int($0.ordinal.rounded()) == first.floor }?.id ?? a.levelID
+                guard var locator = try? SensorLocator(graph: context.graph, levelID: startLevel, start: first.p,
+                                                       year: PedestrianDeadReckoning.year(unixTime: SessionSimulator.epoch.timeIntervalSince1970),
+                                                       options: options) else { continue }
+                var errors: [Double] = [], right = 0, steps = 0, along: [Double] = []
+                var found = 0, stepped = 0.0
+                var ordinal = Double(first.floor)
+                var dr = PedestrianDeadReckoning(start: first.p, at: venue.frame.origin,
+                                                 year: PedestrianDeadReckoning.year(unixTime: SessionSimulator.epoch.timeIntervalSince1970))
+                for s in samples {
+                    guard let step = locator.add(s) else { continue }
+                    stepped += step.length
+                    if step.ordinal != ordinal { found += 1; ordinal = step.ordinal }
+                    let p = position(truth.map { ($0.time, $0.p) }, at: step.time)
+                    let floor = truth.last { $0.time <= step.time }?.floor ?? first.floor
+                    errors.append(p.distance(to: step.point))
+                    let ahead = position(truth.map { ($0.time, $0.p) }, at: step.time + 0.5), behind = position(truth.map { ($0.time, $0.p) }, at: step.time - 0.5)
+                    let d = ahead.distance(to: behind)
+                    if d > 0.3 {
+                        let ux = (ahead.x - behind.x) / d, uy = (ahead.y - behind.y) / d
+                        along.append((step.point.x - p.x) * ux + (step.point.y - p.y) * uy)
+                    }
+                    steps += 1
+                    if Int(step.ordinal.rounded()) == floor { right += 1 }
+                    if explain == "\(kind.rawValue)-\(seed)" {
+                        let ahead = position(truth.map { ($0.time, $0.p) }, at: step.time + 0.5), behind = position(truth.map { ($0.time, $0.p) }, at: step.time - 0.5)
+                        let way = atan2(ahead.x - behind.x, ahead.y - behind.y) * 180 / .pi
+                        FileHandle.standardError.write(Data(String(format: "t %.1f floor %d/%.0f error %.1f truth %.1f,%.1f at %.1f,%.1f climb %.2f heading %.0f truth %.0f\n", step.time, floor, step.ordinal,
+                                                                   p.distance(to: step.point), p.x, p.y, step.point.x, step.point.y, locator.altimeter.rate,
+                                                                   step.heading * 180 / .pi, way).utf8))
+                    }
+                }
+                let seconds = now() - start
+                var drErrors: [Double] = []
+                for s in samples {
+                    guard let alone = dr.add(s) else { continue }
+                    drErrors.append(position(truth.map { ($0.time, $0.p) }, at: alone.time).distance(to: alone.position))
+                }
+                if explain == "\(kind.rawValue)-\(seed)" {
+                    // The free areas, for drawing (tools: a JSON of rings per ordinal).
+                    var rings: [String] = []
+                    for level in venue.levels {
+                        guard let area = context.graph.freeArea(onLevel: level.id) else { continue }
+                        for polygon in area.polygons {
+                            for ring in polygon.rings {
+                                rings.append(#"{"ordinal":\#(level.ordinal),"ring":[\#(ring.coordinates.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ","))]}"#)
+                            }
+                        }
+                    }
+                    try? Data(("[" + rings.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: "/tmp/free-\(kind.rawValue)-\(seed)-\(here).json"))
+                }
+                let changes = zip(truth, truth.dropFirst()).filter { $0.0.floor != $0.1.floor }.count
+                emit(#"{"suite":"positioning-simulated","venue":"\#(kind.rawValue)-\#(seed)","walk":"\#(a.name) → \#(b.name)","duration_s":\#(truth.last.map { $0.time - first.time } ?? 0),"samples":\#(samples.count),"seconds":\#(seconds),"steps":\#(steps),"floor_right":\#(right),"changes":\#(changes),"changes_found":\#(found),"stepped":\#(stepped),"walked":\#(zip(truth, truth.dropFirst()).reduce(0) { $0 + $1.0.p.distance(to: $1.1.p) }),"dr_errors":[\#(drErrors.map { String(format: "%.2f", $0) }.joined(separator: ","))],"along":[\#(along.map { String(format: "%.2f", $0) }.joined(separator: ","))],"errors":[\#(errors.map { String(format: "%.2f", $0) }.joined(separator: ","))]}"#)
+            }
+        }
+    }
 }

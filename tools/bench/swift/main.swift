@@ -61,6 +61,8 @@ case "simulate":
     try runSimulate()
 case "positioning":
     try runPositioning()
+case "positioning-simulated":
+    try runSimulatedPositioning()
 default:
     fail("unknown suite \(suite)")
 }

@@ -137,9 +137,9 @@ public struct SensorLogDecoder {
     /// The ranges of the current line's fields, reused from line to line.
     private var fields: [Range<Int>] = []
 
-    static let readKinds: [SensorLogFormat: Set<[UInt8]>] = [
-        .getSensorData: Set(["ACCE", "GYRO", "MAGN", "PRES", "GNSS", "POSI"].map { Array($0.utf8) }),
-        .ilc: Set(["TYPE_ACCELEROMETER", "TYPE_GYROSCOPE", "TYPE_MAGNETIC_FIELD", "TYPE_PRESSURE", "TYPE_WAYPOINT"].map { Array($0.utf8) }),
+    static let readKinds: [SensorLogFormat: [[UInt8]]] = [
+        .getSensorData: ["ACCE", "GYRO", "MAGN", "PRES", "GNSS", "POSI"].map { Array($0.utf8) },
+        .ilc: ["TYPE_ACCELEROMETER", "TYPE_GYROSCOPE", "TYPE_MAGNETIC_FIELD", "TYPE_PRESSURE", "TYPE_WAYPOINT"].map { Array($0.utf8) },
     ]
 
     static func isKindByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
@@ -165,7 +165,8 @@ public struct SensorLogDecoder {
     /// Whether `line` is of a well-formed kind that `format` has and the decoder does not read.
     static func isUnsupported(_ line: ArraySlice<UInt8>, _ format: SensorLogFormat) -> Bool {
         guard let kind = kind(line, format) else { return false }
-        return !(readKinds[format]?.contains(Array(kind)) ?? false)
+        // (Compared in place: a handful of kinds, and no array made per line.)
+        return !(readKinds[format]?.contains { $0.elementsEqual(kind) } ?? false)
     }
 
     /// The format a line is in: four capital letters and a semicolon, or a number, a tab and `TYPE_`.

@@ -110,6 +110,13 @@ func deadReckoningErrors(_ log: SensorLog, at place: GeoCoordinate) -> [Double] 
     return truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }
 }
 
+/// The locator's options: `--seed S` (default 1) for the map matching.
+func locatorOptions() -> SensorLocatorOptions {
+    var options = SensorLocatorOptions()
+    options.seed = option("--seed").flatMap(UInt64.init) ?? 1
+    return options
+}
+
 /// Dead reckoning matched to the floor's venue (1,000 particles, seed 1) from the first waypoint: the error at
 /// each later one, metres; the time to load the venue and build its graph, and the time to locate the log.
 func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at place: GeoCoordinate) -> (errors: [Double], venueSeconds: Double, seconds: Double) {
@@ -120,7 +127,8 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
     let graph = NavigationGraph(venue: venue)
     let truth = waypoints(log) { try? venue.frame.project(plan.geographic(x: $0, y: $1)) }
     guard let first = truth.first,
-          var locator = try? SensorLocator(graph: graph, levelID: levelID, start: first.p, year: SensorLocator.year(of: log, today: Date())) else {
+          var locator = try? SensorLocator(graph: graph, levelID: levelID, start: first.p, year: SensorLocator.year(of: log, today: Date()),
+                                           options: locatorOptions()) else {
         return ([], 0, 0)
     }
     let located = now()

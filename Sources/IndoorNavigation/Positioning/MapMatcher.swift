@@ -215,8 +215,8 @@ public struct MapMatcher: Sendable {
 
     /// The walker went `floors` floors up (down when negative, one at a time): particles within
     /// ``connectorReach`` of a stop of a connector reaching the next floor that way go to its stop there; the
-    /// others die. When none is near one, all go to the stop nearest their mean. When no connector reaches a floor
-    /// that way, nothing changes.
+    /// others die. When none is near one, all go to the stop nearest to one of them. When no connector reaches a
+    /// floor that way, nothing changes.
     /// - Returns: whether the floor changed.
     @discardableResult
     public mutating func changeFloor(by floors: Int, time: Double) -> Bool {
@@ -249,8 +249,9 @@ public struct MapMatcher: Sendable {
             moved.append(p)
         }
         if moved.isEmpty {
-            let mean = estimate(time: 0).point
-            guard let way = ways.min(by: { $0.0.distanceSquared(to: mean) < $1.0.distanceSquared(to: mean) }) else { return false }
+            // The connector some particle is nearest to: the cloud's mean may lie between two.
+            func gap(_ stop: Coordinate) -> Double { particles.reduce(Double.infinity) { min($0, $1.point.distanceSquared(to: stop)) } }
+            guard let way = ways.min(by: { gap($0.0) < gap($1.0) }) else { return false }
             moved = particles.map { var p = $0; p.point = way.1; return p }
         }
         floor = map

@@ -140,8 +140,9 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
     return (truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }, located - loading, now() - located)
 }
 
-/// `positioning-simulated [--walks 100] [--floor-height M]`: walks between places on different floors of generated
-/// multi-level venues (every IMDF kind of ``VenueGenerator``, seeded), each simulated by ``SessionSimulator`` with
+/// `positioning-simulated [--walks 100] [--floor-height M] [--keep M]`: walks between places on different floors of
+/// generated multi-level venues (every IMDF kind of ``VenueGenerator``, seeded), along routes kept `--keep` metres
+/// off walls (default 0.45 m: people do not brush them), each simulated by ``SessionSimulator`` with
 /// the phone it records (``SimulatedPhone``: a GetSensorData log with a truth line a second), read back as a log
 /// and located from its first truth point. One line per walk: the error at every step (metres, the truth between
 /// its seconds), whether the step's floor was right, the floor changes walked and found, and the time taken.
@@ -165,6 +166,11 @@ func runSimulatedPositioning() throws {
             } catch { fail("generated \(kind) \(seed): \(error)") }
             let context = NavigationContext(venue: venue)
             let audit = RouteAudit(venue: venue)
+            // People keep off walls: the walks follow routes kept `--keep` metres (default 0.45 m, the shy distance
+            // of pedestrians from walls in the Highway Capacity Manual) off them, not the router's 5 cm.
+            var keep = RoutingCosts()
+            keep.clearance = option("--keep").flatMap(Double.init) ?? 0.45
+            let walkGraph = keep.clearance == RoutingCosts().clearance ? context.graph : NavigationGraph(venue: venue, costs: keep)
             var walker = WalkerConfiguration()
             walker.detourRate = 0
             // Two walks a venue, between places on different floors when there are such.
@@ -174,7 +180,7 @@ func runSimulatedPositioning() throws {
                 guard oa != ob, let pa = try? venue.frame.project(a.coordinate), let pb = try? venue.frame.project(b.coordinate) else { continue }
                 let from = Waypoint(end: RouteEnd(point: pa, levelID: a.levelID, label: a.name))
                 let to = Waypoint(end: RouteEnd(point: pb, levelID: b.levelID, label: b.name))
-                guard let itinerary = try? Router(graph: context.graph).itinerary(through: [from, to]), itinerary.distance > 20 else { continue }
+                guard let itinerary = try? Router(graph: walkGraph).itinerary(through: [from, to]), itinerary.distance > 20 else { continue }
                 var simulator = SessionSimulator(context: context, itinerary: itinerary, destination: to, walker: walker, seed: seed)
                 simulator.phone.floorHeight = floorHeight
                 let session = simulator.run(session: here, sensors: true)

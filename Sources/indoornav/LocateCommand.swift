@@ -13,8 +13,8 @@ enum LocateCommand {
             steps from the accelerometer (Weinberg's length), the heading from the gyroscope and the tilt-compensated
             magnetometer (World Magnetic Model declination). With --venue, each step is matched to the venue by a
             seeded particle filter: no step goes through a wall or into a shop but by its door. Without --venue, it is
-            dead reckoning alone, from --start. Floors change with the barometer (a climb of half a floor height
-            against the weather's slow drift), on a venue only through its stairs, lifts, escalators and ramps.
+            dead reckoning alone, from --start. Floors change with the barometer (a climb past 0.6 of a floor height,
+            told from the weather's slow drift), on a venue only through its stairs, lifts, escalators and ramps.
             Satellite fixes in the log that say they are within 10 m are taken as absolute fixes. Lines of the log
             that cannot be used are counted by reason on stderr.
             """,

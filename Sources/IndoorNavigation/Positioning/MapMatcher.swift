@@ -44,7 +44,7 @@ public struct MatchedPosition: Hashable, Sendable {
 /// particle would die (a step the map cannot explain), the step is tried again with wider noise, then from points
 /// scattered about the particles (the walker passed a wall on its other side), then not taken.
 ///
-/// Floors change only through the venue's connectors (``changeFloor(by:time:)``): particles near a stop of stairs,
+/// Floors change only through the venue's connectors (``changeFloor(by:)``): particles near a stop of stairs,
 /// a lift, an escalator or a ramp that reaches the next floor go to its stop there, the others die. Absolute fixes
 /// (``fix(_:accuracy:)``: a satellite fix near an entrance, a user's tap) weigh the particles by their distance.
 public struct MapMatcher: Sendable {
@@ -219,7 +219,7 @@ public struct MapMatcher: Sendable {
     /// floor that way, nothing changes.
     /// - Returns: whether the floor changed.
     @discardableResult
-    public mutating func changeFloor(by floors: Int, time: Double) -> Bool {
+    public mutating func changeFloor(by floors: Int) -> Bool {
         var changed = false
         for _ in 0..<abs(floors) where hop(up: floors > 0) { changed = true }
         return changed
@@ -333,12 +333,15 @@ public struct MapMatcher: Sendable {
         particles = out
     }
 
-    /// `count` particles drawn from `from` (all of equal weight), each jittered a little so that copies part.
+    /// `count` particles drawn from `from` (all of equal weight, systematically), each jittered a little so that
+    /// copies part.
     private mutating func resample(_ from: [Particle]) -> [Particle] {
         var out: [Particle] = []
         out.reserveCapacity(count)
-        for _ in 0..<count {
-            var p = from[Int(random.next() % UInt64(from.count))]
+        // Systematic: `count` evenly spaced picks from one uniform (less noise than as many independent ones).
+        let u = random.uniform()
+        for i in 0..<count {
+            var p = from[min(Int((Double(i) + u) * Double(from.count) / Double(count)), from.count - 1)]
             p.bias += random.gaussian() * biasWalk
             p.scale = max(0.5, p.scale * (1 + random.gaussian() * 0.02))
             out.append(p)

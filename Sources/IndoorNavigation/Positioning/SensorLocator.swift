@@ -95,7 +95,7 @@ public struct SensorLocator: Sendable {
         case .pressure(let hPa):
             guard let change = altimeter.add(time: sample.time, pressure: hPa) else { return nil }
             if var m = matcher {
-                if m.changeFloor(by: change.floors, time: change.time) { ordinal = m.ordinal }
+                if m.changeFloor(by: change.floors) { ordinal = m.ordinal }
                 matcher = m
             } else {
                 ordinal += Double(change.floors)

@@ -119,7 +119,7 @@ public struct SimulatedPhone: Sendable {
         header += "% MAGN;AppTimestamp(s);SensorTimestamp(s);Mag_X(uT);Mag_Y(uT);Mag_Z(uT);Accuracy(integer)\n"
         header += "% PRES;AppTimestamp(s);SensorTimestamp(s);Pres(mbar);Accuracy(integer)\n"
         header += "% GNSS;AppTimestamp(s);SensorTimeStamp(s);Latit(deg);Long(deg);Altitude(m);Bearing(deg);Accuracy(m);Speed(m/s);SatInView;SatInUse\n"
-        header += "% POSI;Timestamp(s);Counter;Latitude(degrees);Longitude(degrees);floor ID(0,1,2..4);Building ID(0,1,2..3)\n"
+        header += "% POSI;Timestamp(s);Counter;Latitude(degrees);Longitude(degrees);floor ID (the level's ordinal);Building ID\n"
         var out = Array(header.utf8)
         out.reserveCapacity(Int((last.time - first.time) * c.rate * 130))
         /// A line: its type, the time twice (the app's and the sensor's), the values, then an accuracy of 3.
@@ -139,7 +139,7 @@ public struct SimulatedPhone: Sendable {
         var yaw = first.bearing * .pi / 180
         var phase = 0.0
         var previous = first.point
-        var nextPressure = 0.0
+        var nextPressure = first.time
         var counter = 0
         var k0 = 0
         for i in 0...Int(((last.time - first.time) * c.rate).rounded(.down)) {

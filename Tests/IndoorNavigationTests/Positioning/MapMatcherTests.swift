@@ -70,14 +70,14 @@ import Testing
         let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.floors, connectors: ["S": .stairs, "T": .stairs]).venue())
         let upper = PreparedPolygon(try #require(graph.freeArea(onLevel: "L1")))
         var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 11, y: 1.5), spread: 0.3, count: 300, seed: 5))
-        let changed = matcher.changeFloor(by: 1, time: 10)
+        let changed = matcher.changeFloor(by: 1)
         #expect(changed)
         #expect(matcher.ordinal == 1)
         #expect(matcher.points.allSatisfy(upper.contains))
         #expect(matcher.points.allSatisfy { $0.x > 9 }, "a particle went up the west stairs")
         #expect(matcher.estimate(time: 10).levelID == "L1")
         // No floor above: nothing changes.
-        let again = matcher.changeFloor(by: 1, time: 20)
+        let again = matcher.changeFloor(by: 1)
         #expect(!again)
         #expect(matcher.ordinal == 1)
     }
@@ -88,7 +88,7 @@ import Testing
         let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.floors, connectors: ["S": .stairs, "T": .stairs]).venue())
         var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 4.5, y: 1.5), spread: 0.2, count: 200, seed: 5))
         matcher.connectorReach = 1
-        let changed = matcher.changeFloor(by: 1, time: 10)
+        let changed = matcher.changeFloor(by: 1)
         #expect(changed)
         #expect(matcher.ordinal == 1)
         #expect(matcher.points.allSatisfy { $0.x < 5 }, "the west stairs are the nearer")

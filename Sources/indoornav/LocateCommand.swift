@@ -79,8 +79,8 @@ enum LocateCommand {
 
         // Where the walk starts, on which level, and what turns metres into places.
         var locator: SensorLocator
-        if options.source.path != nil {
-            let venue = try options.prepareVenue()
+        let prepared = options.source.path == nil ? nil : try options.prepareVenue()
+        if let venue = prepared {
             let place = try venue.searchIndex.place(startText)
             guard venue.venue.level(id: place.levelID) != nil else { throw PlaceError.notFound(text: startText, suggestions: []) }
             locator = try SensorLocator(graph: venue.graph, levelID: place.levelID, start: try venue.venue.frame.project(place.coordinate),
@@ -93,6 +93,8 @@ enum LocateCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
+        // People read a space by its name, or its kind when it has none; the id stays in the JSON.
+        let spaceNames = Dictionary((prepared?.venue.spaces ?? []).map { ($0.id, $0.name.resolved() ?? $0.category) }, uniquingKeysWith: { first, _ in first })
         for sample in log.samples {
             while let fix = fixes.first, fix.time / scale <= sample.time {
                 locator.fix(try locator.frame.project(fix.place), accuracy: 2)
@@ -107,7 +109,7 @@ enum LocateCommand {
                 Output.line(#"{"time":\#(timeText),"lon":\#(String(format: "%.7f", at.longitude)),"lat":\#(String(format: "%.7f", at.latitude)),"level":\#(Level.text(ordinal: step.ordinal)),"space":\#(spaceText),"accuracy":\#(String(format: "%.1f", step.accuracy))}"#)
             } else {
                 Output.line(String(format: "%@  %.7f,%.7f@%@  ±%.1f m%@", timeText, at.longitude, at.latitude, Level.text(ordinal: step.ordinal),
-                                   step.accuracy, step.spaceID.map { "  \($0)" } ?? ""))
+                                   step.accuracy, step.spaceID.map { "  " + (spaceNames[$0] ?? $0) } ?? ""))
             }
         }
         let skipped = log.skipped.sorted { $0.key.rawValue < $1.key.rawValue }

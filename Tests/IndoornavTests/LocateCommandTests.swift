@@ -41,6 +41,18 @@ import Testing
         #expect(Self.metres((lon, lat), (last.lon, last.lat)) < 5, "ends \(Self.metres((lon, lat), (last.lon, last.lat))) m from the last waypoint")
     }
 
+    /// For people, a line a step: time, place, level, accuracy, and the space by its name (the floor's walkable area
+    /// is named after the floor by the converter; a room without a name by its kind), not its id, which the JSON keeps.
+    @Test func aStepSaysTheSpaceByItsName() async throws {
+        let first = try #require(try Self.truth().first)
+        let r = try await CLI.run(["locate", "--sensors", Self.log, "--venue", Self.venue, "--start", "\(first.lon),\(first.lat)@3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count > 25)
+        #expect(lines.allSatisfy { $0.contains("@3  ±") && !$0.contains("way/") }, "\(lines.prefix(3))")
+        #expect(lines.last?.hasSuffix("  F4") == true, "\(lines.last ?? "")")
+    }
+
     /// A tap (`--fix TIME,LON,LAT`) at the last waypoint's time, a few steps before the walk ends: dead reckoning
     /// alone ends 8.4 m from that waypoint; with the fix, the next step is within 3 m of it.
     @Test func aTapTakesTheWalkWhereItSays() async throws {

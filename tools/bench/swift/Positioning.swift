@@ -149,7 +149,7 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
 func runSimulatedPositioning() throws {
     let wanted = option("--walks").flatMap(Int.init) ?? 100
     let floorHeight = option("--floor-height").flatMap(Double.init) ?? 4
-    // `--explain VENUE` (e.g. mixed-1): every step of its walks, on stderr.
+    // `--explain VENUE` (e.g. mixed-1, or all): every step of its walks, on stderr.
     let explain = option("--explain")
     let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
     var walks = 0
@@ -222,10 +222,10 @@ func runSimulatedPositioning() throws {
                     }
                     steps += 1
                     if Int(step.ordinal.rounded()) == floor { right += 1 }
-                    if explain == "\(kind.rawValue)-\(seed)" {
+                    if explain == "\(kind.rawValue)-\(seed)" || explain == "all" {
                         let ahead = position(truth.map { ($0.time, $0.p) }, at: step.time + 0.5), behind = position(truth.map { ($0.time, $0.p) }, at: step.time - 0.5)
                         let way = atan2(ahead.x - behind.x, ahead.y - behind.y) * 180 / .pi
-                        FileHandle.standardError.write(Data(String(format: "t %.1f floor %d/%.0f error %.1f truth %.1f,%.1f at %.1f,%.1f climb %.2f heading %.0f truth %.0f\n", step.time, floor, step.ordinal,
+                        FileHandle.standardError.write(Data(String(format: "\(kind.rawValue)-\(seed)/\(here) t %.1f floor %d/%.0f error %.1f truth %.1f,%.1f at %.1f,%.1f climb %.2f heading %.0f truth %.0f\n", step.time, floor, step.ordinal,
                                                                    p.distance(to: step.point), p.x, p.y, step.point.x, step.point.y, locator.altimeter.rate,
                                                                    step.heading * 180 / .pi, way).utf8))
                     }

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Debian's gpsd, fed a shared log by gpsfake on loopback, read through ``GPSDProvider``.
-@Suite(.serialized, .timeLimit(.minutes(8))) struct GPSDProviderTests {
+@Suite(.enabled(if: TestTier.integration), .serialized, .timeLimit(.minutes(8))) struct GPSDProviderTests {
     static let available = GPSFake.available
 
     static func gpsfake(port: UInt16, log: String) throws -> Process { try GPSFake.start(port: port, log: log) }

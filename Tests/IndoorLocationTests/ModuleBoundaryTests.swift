@@ -7,7 +7,7 @@ import Testing
 /// neither GEOS nor PROJ. The manifest is what decides that (an `import IndoorGeometry` it does not declare fails to
 /// compile: "missing required modules: 'CGEOS', 'CPROJ'"), so the test reads the manifest as SwiftPM evaluates it
 /// (`swift package dump-package`) and follows every target dependency down.
-@Suite struct ModuleBoundaryTests {
+@Suite(.enabled(if: TestTier.integration)) struct ModuleBoundaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.serialized, .timeLimit(.minutes(8))) struct SerialProviderTests {
+@Suite(.enabled(if: TestTier.integration), .serialized, .timeLimit(.minutes(8))) struct SerialProviderTests {
     static let available = PTYPair.available
 
     @Test(.enabled(if: available, "socat is installed by tools/setup"), arguments: [9600, 115200])

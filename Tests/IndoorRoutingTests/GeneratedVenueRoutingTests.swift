@@ -4,6 +4,7 @@ import IndoorGeometry
 import IndoorRouting
 import IndoorTestSupport
 import IndoorVenue
+import Synchronization
 import Testing
 
 /// Property tests on generated venues of every kind real data comes in (``VenueGenerator``): every pair of named
@@ -15,17 +16,26 @@ import Testing
     /// Six seeds of each kind: 60 venues (6 campuses).
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
 
-    static func venue(_ kind: VenueGenerator.Kind, seed: UInt64) throws -> Venue {
+    /// Audits (venue, graph, places) made by one property and not yet taken by the other, by kind and seed: both
+    /// look at the same venues, generated, loaded and built once (and held only in between).
+    private static let audits = Mutex<[String: RouteAudit]>([:])
+
+    /// The generated venue of `kind` and `seed`, audited: the one the other property left, else a new one, left
+    /// for it.
+    static func audit(_ kind: VenueGenerator.Kind, seed: UInt64) throws -> RouteAudit {
+        let key = "\(kind.rawValue)-\(seed)"
+        if let known = audits.withLock({ $0.removeValue(forKey: key) }) { return known }
         let generated = try VenueGenerator(kind: kind, options: .init(seed: seed, levels: 2, rooms: kind == .hall || kind == .campus ? nil : 60,
                                                                       pillars: 40)).generate()
-        return try IMDFLoader.load(files: generated.imdf, source: "generated-\(kind.rawValue)-\(seed)").inferringPassages()
+        let audit = RouteAudit(venue: try IMDFLoader.load(files: generated.imdf, source: "generated-\(key)").inferringPassages())
+        audits.withLock { $0[key] = audit }
+        return audit
     }
 
     @Test(arguments: kinds)
     func everyPairRoutesWithoutCrossingAWall(kind: VenueGenerator.Kind) throws {
         for seed in Self.seeds {
-            let venue = try Self.venue(kind, seed: seed)
-            let audit = RouteAudit(venue: venue)
+            let audit = try Self.audit(kind, seed: seed)
             #expect(audit.places.count >= 10, "\(kind) seed \(seed): \(audit.places.count) places")
             for o in audit.run(pairs: 25, seed: seed) {
                 #expect(o.failure == nil, "\(kind) seed \(seed): \(o.from.name) → \(o.to.name): \(o.failure ?? "")")
@@ -42,7 +52,7 @@ import Testing
         var compared = 0
         var worst = 1.0
         for seed in Self.seeds {
-            let audit = RouteAudit(venue: try Self.venue(kind, seed: seed))
+            let audit = try Self.audit(kind, seed: seed)
             let graph = audit.graph
             let router = Router(graph: graph)
             guard let level = audit.places.first?.levelID else { continue }

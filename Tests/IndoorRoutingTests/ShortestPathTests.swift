@@ -9,12 +9,14 @@ import Testing
 /// brute force. The free space is built here from GEOS operations alone (every public walkable space shrunk by
 /// the clearance, joined by passages across its openings and open-plan boundaries on which no opening is drawn,
 /// less obstacles); the path is
-/// Dijkstra over all its reflex vertices with visibility by GEOS `covers`. It shares no code with the router's
+/// A* over all its reflex vertices (the straight line to the goal as the bound: exact all the same) with visibility
+/// by GEOS `covers`, each pair tested once, when a search first needs it. It shares no code with the router's
 /// per-space decomposition, and lets a path cross a door anywhere, where the router uses a few door points.
-struct BruteForceShortestPath {
+final class BruteForceShortestPath {
     let free: PreparedGeometry
     let nodes: [Coordinate]
-    var visible: [[Bool]]
+    /// Whether vertex i sees vertex j, at i · count + j: 1 yes, 0 no, −1 not tested yet.
+    private var visible: [Int8]
 
     init(graph: NavigationGraph, levelID: String) throws {
         let venue = graph.venue
@@ -91,14 +93,18 @@ struct BruteForceShortestPath {
         // "straight" wall zigzags by that much, and a walk hugging it at the clearance may graze a vertex.
         free = try PreparedGeometry(area.buffer(1e-4))
         self.nodes = nodes
-        visible = Array(repeating: Array(repeating: false, count: nodes.count), count: nodes.count)
-        for i in nodes.indices {
-            for j in nodes.indices where j > i {
-                let v = try free.covers(.lineString(LineString([nodes[i], nodes[j]])))
-                visible[i][j] = v
-                visible[j][i] = v
-            }
+        visible = Array(repeating: -1, count: nodes.count * nodes.count)
+    }
+
+    /// Whether vertices `i` and `j` see each other (tested once, then remembered both ways).
+    private func sees(_ i: Int, _ j: Int) throws -> Bool {
+        let n = nodes.count
+        if visible[i * n + j] < 0 {
+            let v: Int8 = try sees(nodes[i], nodes[j]) ? 1 : 0
+            visible[i * n + j] = v
+            visible[j * n + i] = v
         }
+        return visible[i * n + j] == 1
     }
 
     /// Segments grouped into chains that meet end to end.
@@ -134,16 +140,19 @@ struct BruteForceShortestPath {
         var dist = [Double](repeating: .infinity, count: n)
         var done = [Bool](repeating: false, count: n)
         for i in 0..<n where try sees(a, nodes[i]) { dist[i] = a.distance(to: nodes[i]) }
-        let toEnd = try (0..<n).map { try sees(nodes[$0], b) }
+        // A*: the straight line to `b` never overestimates, and a vertex's bound plus its distance never falls
+        // along a path (the triangle inequality), so the first time the best bound reaches `best`, it is exact.
+        let rest = nodes.map { $0.distance(to: b) }
         var best = Double.infinity
         while true {
             var u = -1
-            for i in 0..<n where !done[i] && dist[i] < (u < 0 ? .infinity : dist[u]) { u = i }
-            guard u >= 0, dist[u] < best else { break }
+            for i in 0..<n where !done[i] && dist[i].isFinite && (u < 0 || dist[i] + rest[i] < dist[u] + rest[u]) { u = i }
+            guard u >= 0, dist[u] + rest[u] < best else { break }
             done[u] = true
-            if toEnd[u] { best = min(best, dist[u] + nodes[u].distance(to: b)) }
-            for v in 0..<n where visible[u][v] && !done[v] {
-                dist[v] = min(dist[v], dist[u] + nodes[u].distance(to: nodes[v]))
+            if try sees(nodes[u], b) { best = min(best, dist[u] + rest[u]) }
+            for v in 0..<n where !done[v] {
+                let through = dist[u] + nodes[u].distance(to: nodes[v])
+                if through < dist[v], try sees(u, v) { dist[v] = through }
             }
         }
         return best.isFinite ? best : nil

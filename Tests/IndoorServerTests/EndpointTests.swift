@@ -1,11 +1,12 @@
 import Foundation
 import IndoorCore
 import IndoorServer
+import IndoorTestSupport
 import Testing
 
 /// Every endpoint on the sample venue, and the route, search and info answers byte for byte against what the CLI
 /// prints for the same question.
-@Suite(.timeLimit(.minutes(8))) struct EndpointTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct EndpointTests {
     let server: TestServer
 
     init() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import IndoorServer
+import IndoorTestSupport
 import Testing
 
 /// Hostile clients, each answered with the right 4xx, while a well-behaved client keeps getting correct answers.
-@Suite(.timeLimit(.minutes(8))) struct HostileInputTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct HostileInputTests {
     let server: TestServer
     static let wellBehaved = "/v1/venues/transit-hub/search?q=cafe&limit=1"
 

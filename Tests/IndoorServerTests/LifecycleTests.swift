@@ -1,9 +1,10 @@
 import Foundation
 import IndoorServer
+import IndoorTestSupport
 import Testing
 
 /// Loading, ready, draining, stopped.
-@Suite(.timeLimit(.minutes(8))) struct LifecycleTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct LifecycleTests {
     @Test func notReadyWhileLoading() throws {
         let loading = try TestServer(ready: false, venue: nil)
         #expect(try loading.get("/health").status == 200)
@@ -54,7 +55,7 @@ import Testing
 }
 
 /// `GET /metrics`: requests by endpoint and status, latency histograms, gauges, in the Prometheus text format.
-@Suite(.timeLimit(.minutes(8))) struct MetricsTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct MetricsTests {
     @Test func countsRequestsByEndpointAndStatus() throws {
         let server = try TestServer()
         #expect(try server.get("/v1/venues/transit-hub/search?q=cafe").status == 200)

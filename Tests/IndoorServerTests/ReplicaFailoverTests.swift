@@ -73,7 +73,7 @@ final class RealProcesses: Sendable {
 
 /// Issue 16's deployment, as shipped: two `indoornav serve` replicas behind nginx with `deploy/nginx/indoornav.conf`,
 /// a bounded mixed load from a few clients, and one replica killed in the middle of it.
-@Suite(.timeLimit(.minutes(8))) struct ReplicaFailoverTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct ReplicaFailoverTests {
     /// One request of the load, and what came back.
     struct Outcome: Sendable {
         enum Kind: String, Sendable { case route, search, info, level, fixes }

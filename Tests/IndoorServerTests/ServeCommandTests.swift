@@ -3,7 +3,7 @@ import IndoorTestSupport
 import Testing
 
 /// `indoornav serve` as a user runs it: it listens, says when it is ready, and exits 0 on SIGTERM once drained.
-@Suite(.timeLimit(.minutes(8))) struct ServeCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct ServeCommandTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func servesThenStopsGracefullyOnASignal(signal: Int32) async throws {
         let errPath = NSTemporaryDirectory() + "indoornav-serve-err-\(UUID().uuidString)"

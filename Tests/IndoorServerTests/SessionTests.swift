@@ -165,7 +165,7 @@ final class SSEClient {
 
 /// Navigation sessions over HTTP: a simulated walk posted fix by fix, its events streamed, expiry on a manual clock,
 /// the bounds, and the errors.
-@Suite(.timeLimit(.minutes(8))) struct SessionTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct SessionTests {
     /// The server the error tests share: sessions opened as fast as they like.
     static let server = try? TestServer(sessions: NavigationSessions(replicaID: "test", limits: SessionLimits(creationBurst: 100_000),
                                                                      clock: ManualClock()))

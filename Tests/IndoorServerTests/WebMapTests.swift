@@ -1,10 +1,11 @@
 import Foundation
 import IndoorServer
+import IndoorTestSupport
 import Testing
 
 /// The web map at `/`: the page, its script and style, and Leaflet served only from Debian's folder. (The page
 /// itself is tested in a browser by tools/webmap/check.)
-@Suite(.timeLimit(.minutes(5))) struct WebMapTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(5))) struct WebMapTests {
     let server: TestServer
 
     init() throws {

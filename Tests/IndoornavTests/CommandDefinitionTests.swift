@@ -1,10 +1,11 @@
 import Foundation
 @testable import indoornav
+import IndoorTestSupport
 import Testing
 
 /// Issue 18: every option a command accepts is in its `--help`, each completion script and the man page, all made from
 /// one definition; an option the definition lacks is refused.
-@Suite(.timeLimit(.minutes(8))) struct CommandDefinitionTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct CommandDefinitionTests {
     /// Every command a user can run, by its words ("venue info").
     static let leaves = commands.flatMap(\.definition.leaves).map { $0.path.joined(separator: " ") }
 

@@ -60,7 +60,7 @@ struct CLI {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct VenueCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct VenueCommandTests {
     @Test func infoOnTheEmbeddedVenue() async throws {
         let r = try await CLI.run(["venue", "info"])
         #expect(r.status == 0)
@@ -142,7 +142,7 @@ struct CLI {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct ValidateCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct ValidateCommandTests {
     @Test(arguments: [false, true])
     func reportsEveryBrokenFeatureAndUnreachableRoomsAndExitsOne(strict: Bool) async throws {
         let r = try await CLI.run(["venue", "validate", "--venue", "Tests/IndoorVenueTests/Fixtures/broken-imdf", "--json"] + (strict ? ["--strict"] : []))
@@ -216,7 +216,7 @@ struct CLI {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct SearchCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct SearchCommandTests {
     @Test func nearRanksByWalkingDistance() async throws {
         let r = try await CLI.run(["search", "category:restroom", "--near", "Relay", "--limit", "3", "--json"])
         #expect(r.status == 0)

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Signals, broken pipes, full disks and files in the way, as the CLI meets them.
-@Suite(.serialized, .timeLimit(.minutes(8))) struct FaultTests {
+@Suite(.enabled(if: TestTier.integration), .serialized, .timeLimit(.minutes(8))) struct FaultTests {
     static let route = ["--from", "Relay", "--to", "Café Müller"]
 
     /// CPU seconds a process has used (utime + stime from /proc).

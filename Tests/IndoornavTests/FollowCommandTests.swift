@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `follow` and `simulate` as a user runs them.
-@Suite(.serialized, .timeLimit(.minutes(8))) struct FollowCommandTests {
+@Suite(.enabled(if: TestTier.integration), .serialized, .timeLimit(.minutes(8))) struct FollowCommandTests {
     static let route = ["--from", "Relay", "--to", "Café Müller"]
 
     /// A session recorded by `simulate`, in a fresh temporary directory.

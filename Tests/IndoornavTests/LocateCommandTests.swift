@@ -1,9 +1,10 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 
 /// `indoornav locate` on a real walk (Indoor Location Competition 2.0, MIT) written in the GetSensorData format, its
 /// floor made a venue by tools/venues/ilc-venue.
-@Suite(.timeLimit(.minutes(3))) struct LocateCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(3))) struct LocateCommandTests {
     static let fixtures = CLI.root.appendingPathComponent("Tests/IndoorLocationTests/Fixtures")
     static let log = fixtures.appendingPathComponent("sensors/walk.getsensordata.txt").path
     static let venue = fixtures.appendingPathComponent("ms-ilc2/site1/F4/venue.osm").path

@@ -1,8 +1,9 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 
 /// The command line on the shipped railway stations (venues/osm-stations/).
-@Suite struct OSMStationCommandTests {
+@Suite(.enabled(if: TestTier.integration)) struct OSMStationCommandTests {
     static let darmstadt = "venues/osm-stations/da_hbf.osm"
     static let extract = "venues/osm-stations/da_hbf_2.osm.pbf"
 

@@ -2,7 +2,7 @@ import Foundation
 import IndoorTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(8))) struct RouteCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct RouteCommandTests {
     @Test func theREADMERouteChangesLevel() async throws {
         let r = try await CLI.run(["route", "--from", "Café Müller", "--to", "Page Blanche Bookshop"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -166,7 +166,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct RenderCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct RenderCommandTests {
     /// An image for a folder that does not exist is refused before anything is drawn, saying so (issue 18: "error
     /// while writing to output stream"); `route --render` likewise, before printing the itinerary.
     @Test func anImageInAFolderThatDoesNotExistIsRefusedUpFront() async throws {
@@ -229,7 +229,7 @@ enum PNGHeader {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct NMEACommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct NMEACommandTests {
     @Test func decodesALogIntoTPVLinesWithASummary() async throws {
         let r = try await CLI.run(["nmea", "decode", "Tests/IndoorLocationTests/Fixtures/gpsd/quectel-L70.log"])
         #expect(r.status == 0)
@@ -295,7 +295,7 @@ enum PNGHeader {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct GPXCommandTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct GPXCommandTests {
     @Test func summarisesAGPXFileAndRefusesOneThatIsNot() async throws {
         let r = try await CLI.run(["gpx", "info", "Tests/IndoorLocationTests/Fixtures/gpx/georust/garmin-activity.gpx", "--json"])
         #expect(r.status == 0)
@@ -330,7 +330,7 @@ enum PNGHeader {
 
 /// Counts of one in English output take the singular ("1 error", "1 track in 1 segment", "1 epoch"), from the
 /// plural rule the itineraries use.
-@Suite(.timeLimit(.minutes(8))) struct EnglishCountTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct EnglishCountTests {
     @Test func oneOfEachIsSingular() async throws {
         let dir = NSTemporaryDirectory() + "indoornav-one-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

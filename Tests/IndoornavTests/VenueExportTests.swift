@@ -1,9 +1,10 @@
 import Foundation
+import IndoorTestSupport
 import Testing
 
 /// `venue places` and `venue export`: every place a visitor can name, by the id that names it back, and the whole
 /// venue as GeoJSON a GIS reads (GDAL's `ogrinfo`, when installed).
-@Suite(.timeLimit(.minutes(8))) struct VenueExportTests {
+@Suite(.enabled(if: TestTier.integration), .timeLimit(.minutes(8))) struct VenueExportTests {
     @Test func everyListedPlaceIsNamedBackByItsID() async throws {
         let r = try await CLI.run(["venue", "places", "--json"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -12,12 +12,15 @@ import IndoorVenue
 /// and nothing else absolute, and with `--venues` (each floor as `site*/F*/venue.osm`) by ``SensorLocator`` too.
 /// One line per walk and run: the error at each later waypoint (metres), the time taken to read the log, to read
 /// and dead-reckon it, and to locate it on the venue once loaded (`--explain 1`: each waypoint and where the walk
-/// was then, on stderr).
+/// was then, on stderr). Run k (from 0) matches with seed `--seed` + k (default 1 + k): a particle filter's error
+/// is a draw, and the runs pool it over seeds.
 func runPositioning() throws {
     guard let dir = option("--walks") else { fail("--walks DIR is required") }
     let floors = (FileManager.default.subpaths(atPath: dir) ?? []).filter { $0.hasSuffix("geojson_map.json") }.sorted()
     guard !floors.isEmpty else { fail("no site*/F*/geojson_map.json under \(dir)") }
-    for _ in 0..<repeats {
+    let firstSeed = option("--seed").flatMap(UInt64.init) ?? 1
+    for run in 0..<repeats {
+        let seed = firstSeed + UInt64(run)
         for floor in floors {
             let folder = (dir as NSString).appendingPathComponent((floor as NSString).deletingLastPathComponent)
             let center = siteCenter((folder as NSString).appendingPathComponent("geojson_map.json"))
@@ -35,8 +38,8 @@ func runPositioning() throws {
                 if let venues = option("--venues") {
                     let venuePath = (venues as NSString).appendingPathComponent((floor as NSString).deletingLastPathComponent + "/venue.osm")
                     let frame = planFrame((folder as NSString).appendingPathComponent("geojson_map.json"))
-                    let matched = mapMatchedErrors(log, venuePath: venuePath, plan: frame, at: center)
-                    matchedJSON = #","mm_errors":[\#(matched.errors.map { String(format: "%.2f", $0) }.joined(separator: ","))],"mm_seconds":\#(matched.seconds),"venue_seconds":\#(matched.venueSeconds)"#
+                    let matched = mapMatchedErrors(log, venuePath: venuePath, plan: frame, at: center, seed: seed)
+                    matchedJSON = #","seed":\#(seed),"mm_errors":[\#(matched.errors.map { String(format: "%.2f", $0) }.joined(separator: ","))],"mm_seconds":\#(matched.seconds),"venue_seconds":\#(matched.venueSeconds)"#
                 }
                 let duration = (log.samples.last?.time ?? 0) - (log.samples.first?.time ?? 0)
                 emit(#"{"suite":"positioning","walk":"\#((floor as NSString).deletingLastPathComponent)/\#(walk)","samples":\#(log.samples.count),"duration_s":\#(duration),"read_seconds":\#(read),"seconds":\#(seconds),"dr_errors":[\#(errors.map { String(format: "%.2f", $0) }.joined(separator: ","))]\#(matchedJSON)}"#)
@@ -111,24 +114,20 @@ func deadReckoningErrors(_ log: SensorLog, at place: GeoCoordinate) -> [Double] 
 }
 
 /// The locator's options: `--seed S` (default 1) for the map matching.
-func locatorOptions() -> SensorLocatorOptions {
-    var options = SensorLocatorOptions()
-    options.seed = option("--seed").flatMap(UInt64.init) ?? 1
-    return options
-}
-
-/// Dead reckoning matched to the floor's venue (1,000 particles, seed 1) from the first waypoint: the error at
-/// each later one, metres; the time to load the venue and build its graph, and the time to locate the log.
-func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at place: GeoCoordinate) -> (errors: [Double], venueSeconds: Double, seconds: Double) {
+/// Dead reckoning matched to the floor's venue (1,000 particles, drawn from `seed`) from the first waypoint: the
+/// error at each later one, metres; the time to load the venue and build its graph, and the time to locate the log.
+func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at place: GeoCoordinate, seed: UInt64) -> (errors: [Double], venueSeconds: Double, seconds: Double) {
     let loading = now()
     let venue: Venue
     do { venue = try VenueLoader.load(path: venuePath).inferringPassages() } catch { fail("\(venuePath): \(error.localizedDescription)") }
     guard let levelID = venue.levels.first?.id else { fail("\(venuePath): no level") }
     let graph = NavigationGraph(venue: venue)
     let truth = waypoints(log) { try? venue.frame.project(plan.geographic(x: $0, y: $1)) }
+    var options = SensorLocatorOptions()
+    options.seed = seed
     guard let first = truth.first,
           var locator = try? SensorLocator(graph: graph, levelID: levelID, start: first.p, year: SensorLocator.year(of: log, today: Date()),
-                                           options: locatorOptions()) else {
+                                           options: options) else {
         return ([], 0, 0)
     }
     let located = now()

@@ -40,9 +40,9 @@ public struct MatchedPosition: Hashable, Sendable {
 /// track). Each particle is a walker with its own heading bias and step scale; each step moves every particle by
 /// the step, scaled, turned by its bias, with noise, and a particle whose step leaves the floor's free area
 /// (`NavigationGraph.freeArea(onLevel:)` of every level of the floor: through a wall, into a shop except by its
-/// door) dies. The survivors are resampled when fewer than half remain; the position is their mean. When every
-/// particle would die (a step the map cannot explain), the step is tried again with wider noise, then from points
-/// scattered about the particles (the walker passed a wall on its other side), then not taken.
+/// door) dies. The survivors are resampled when fewer than half remain; the position is their geometric median.
+/// When every particle would die (a step the map cannot explain), the step is tried again with wider noise, then
+/// from points scattered about the particles (the walker passed a wall on its other side), then not taken.
 ///
 /// Floors change only through the venue's connectors (``changeFloor(by:)``): particles near a stop of stairs,
 /// a lift, an escalator or a ramp that reaches the next floor go to its stop there, the others die. Absolute fixes
@@ -355,8 +355,8 @@ public struct MapMatcher: Sendable {
     /// The ordinal of the floor the particles are on.
     public var ordinal: Double { floor.ordinal }
 
-    /// The particles' mean and spread, on the matcher's floor, in the space holding the mean (its level that
-    /// space's).
+    /// Where the particles are: their geometric median and their spread about it, on the matcher's floor, in the
+    /// space holding it (its level that space's).
     public func estimate(time: Double) -> MatchedPosition {
         let n = Double(particles.count)
         var mx = 0.0, my = 0.0
@@ -364,13 +364,32 @@ public struct MapMatcher: Sendable {
             mx += p.point.x
             my += p.point.y
         }
-        mx /= n
-        my /= n
-        var squares = 0.0
-        for p in particles { squares += (p.point.x - mx) * (p.point.x - mx) + (p.point.y - my) * (p.point.y - my) }
-        let mean = Coordinate(x: mx, y: my)
-        let space = floor.spaces.first { $0.area.contains(mean) }
-        return MatchedPosition(time: time, point: mean, levelID: space?.levelID ?? floor.levelID, ordinal: floor.ordinal,
+        let point = Self.geometricMedian(of: particles, from: Coordinate(x: mx / n, y: my / n))
+        let squares = particles.reduce(0.0) { $0 + $1.point.distanceSquared(to: point) }
+        let space = floor.spaces.first { $0.area.contains(point) }
+        return MatchedPosition(time: time, point: point, levelID: space?.levelID ?? floor.levelID, ordinal: floor.ordinal,
                                spaceID: space?.id, accuracy: (squares / n).squareRoot())
+    }
+
+    /// The point whose distances to the particles sum least (Weiszfeld's iteration from `start`, until it moves
+    /// less than 5 cm, ten times at most). Errors are distances: this is the estimate that makes their
+    /// expectation least, where the mean makes the expected square least and is pulled by a stray branch of the
+    /// cloud (the particles that took the other corridor at a junction).
+    static func geometricMedian(of particles: [Particle], from start: Coordinate) -> Coordinate {
+        var point = start
+        for _ in 0..<10 {
+            var sx = 0.0, sy = 0.0, sw = 0.0
+            for p in particles {
+                // Particles on the point weigh as if 5 cm away (Weiszfeld's division by zero).
+                let w = 1 / max(0.05, p.point.distance(to: point))
+                sx += p.point.x * w
+                sy += p.point.y * w
+                sw += w
+            }
+            let next = Coordinate(x: sx / sw, y: sy / sw)
+            defer { point = next }
+            if next.distance(to: point) < 0.05 { break }
+        }
+        return point
     }
 }

@@ -1,6 +1,6 @@
 import IndoorBase
 import IndoorGeometry
-import IndoorNavigation
+@testable import IndoorNavigation
 import IndoorRouting
 import IndoorTestSupport
 import Testing
@@ -92,5 +92,19 @@ import Testing
         #expect(changed)
         #expect(matcher.ordinal == 1)
         #expect(matcher.points.allSatisfy { $0.x < 5 }, "the west stairs are the nearer")
+    }
+
+    /// Kind: a cloud split at a junction, most of it down one corridor and a stray branch down the other. The
+    /// estimate is the geometric median: it stays with the many (where the mean falls between the two, in the wall
+    /// between the corridors); a cloud without a stray branch has it at its centre.
+    @Test func theEstimateStaysWithMostParticlesNotBetweenTwoBranches() {
+        func particles(_ points: [Coordinate]) -> [MapMatcher.Particle] { points.map { .init(point: $0, bias: 0, scale: 1) } }
+        let main = (0..<8).map { Coordinate(x: Double($0 % 4) * 0.2, y: Double($0 / 4) * 0.2) }
+        let stray = (0..<4).map { Coordinate(x: 10 + Double($0) * 0.2, y: 0) }
+        let split = MapMatcher.geometricMedian(of: particles(main + stray), from: Coordinate(x: 3.63, y: 0.07))
+        #expect(split.x < 0.6, "\(split): the mean is at x 3.63")
+        let square = [Coordinate(x: 0, y: 0), Coordinate(x: 2, y: 0), Coordinate(x: 2, y: 2), Coordinate(x: 0, y: 2)]
+        let centre = MapMatcher.geometricMedian(of: particles(square), from: Coordinate(x: 1.5, y: 0.5))
+        #expect(centre.distance(to: Coordinate(x: 1, y: 1)) < 0.1, "\(centre)")
     }
 }

@@ -57,28 +57,33 @@ let package = Package(
         .target(name: "IndoorBase"),
         // GEOS/PROJ-backed geometry in the venue's local metric frame, GeoJSON, spatial indexes.
         .target(name: "IndoorGeometry", dependencies: ["IndoorBase", "CGEOS", "CPROJ"]),
-        // Venue → building → level model, IMDF and OSM loaders, validation.
         // zlib, wrapped once: inflating PBF blobs, gzipping the service's answers.
         .target(name: "IndoorCompression", dependencies: ["CZlib"]),
+        // Venue → building → level model, IMDF and OSM loaders, validation.
         .target(name: "IndoorVenue", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorCompression", "CZip"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
-        .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorVenue"]),
+        .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue"]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
         .target(
             name: "IndoorLocation", dependencies: ["IndoorBase"],
             exclude: ["Heading/WMM-NOTICE.txt"], resources: [.embedInCode("Heading/WMM_2025.COF")]),
         // Routing: venue → navigation graph (Build), A* (Query), legs and steps (Itinerary).
-        .target(name: "IndoorRouting", dependencies: ["IndoorBase", "IndoorVenue"]),
+        .target(name: "IndoorRouting", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue"]),
         // The navigation engine: map matching, progress, off-route and reroutes, the camera, session simulation.
-        .target(name: "IndoorNavigation", dependencies: ["IndoorBase", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
+        .target(
+            name: "IndoorNavigation",
+            dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
-        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorRouting", "IndoorCompression", "CCairo"]),
+        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorCompression", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
-        .target(name: "IndoorCore", dependencies: ["IndoorBase", "IndoorNavigation", "IndoorRender", "IndoorSampleVenue"]),
+        .target(
+            name: "IndoorCore",
+            dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorNavigation", "IndoorRender",
+                           "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
         // The web map's page, script and style (WebMap/) are compiled in, so a copied binary still serves them.
         .target(
-            name: "IndoorServer", dependencies: ["IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"],
+            name: "IndoorServer", dependencies: ["IndoorBase", "IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"],
             resources: [.embedInCode("WebMap")]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
@@ -86,12 +91,13 @@ let package = Package(
             dependencies: ["IndoorVenue"],
             resources: [.embedInCode("transit-hub")]
         ),
-        // Test support: venues drawn in ASCII, for routing tests (OSRM-style); pseudo-terminal pairs for serial ports.
-        .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorVenue", "IndoorRouting"]),
+        // Test support: the test tiers, a manual clock, venues drawn in ASCII (OSRM-style), the venue generator, route
+        // audits, gpsfake and pseudo-terminal pairs.
+        .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorServer"]),
         // The command-line tool: parses arguments, calls the core, prints.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorLocation", "IndoorServer"]),
+        .executableTarget(name: "indoornav", dependencies: ["IndoorBase", "IndoorCore", "IndoorLocation", "IndoorServer"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -104,20 +110,22 @@ let package = Package(
         .testTarget(name: "IndoorBaseTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorBase", "IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
-        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
+        .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "IndoorRenderTests", dependencies: ["IndoorBase", "IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
+            name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
+        .testTarget(
+            name: "IndoorRenderTests",
+            dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorLocation", "IndoorRouting", "IndoorVenue", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
-        // Starts the service on loopback and compares its answers with the CLI's.
         .testTarget(name: "IndoorCompressionTests", dependencies: ["IndoorCompression"]),
-        .testTarget(name: "IndoorServerTests", dependencies: ["IndoorServer", "indoornav", "IndoorTestSupport"]),
+        // Starts the service on loopback and compares its answers with the CLI's.
+        .testTarget(name: "IndoorServerTests", dependencies: ["IndoorCore", "IndoorServer", "indoornav", "IndoorTestSupport"]),
         .testTarget(name: "IndoornavTests", dependencies: ["indoornav", "IndoorTestSupport"]),
-        .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorBase", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorTestSupportTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorTestSupport"]),
         // Every input a fuzzer crashed on (tools/fuzz/regressions/TARGET/), replayed.
         .testTarget(name: "IndoorFuzzingTests", dependencies: ["IndoorFuzzing"]),
     ],

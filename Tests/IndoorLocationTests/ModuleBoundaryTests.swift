@@ -11,8 +11,9 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The package's targets as `swift package dump-package` gives them: name → (type, dependencies by name).
-    static func targets() async throws -> [String: (type: String, dependencies: [String])] {
+    /// The package's targets as `swift package dump-package` gives them: name → (type, dependencies by name, the
+    /// folder of its sources when the manifest names one).
+    static func targets() async throws -> [String: (type: String, dependencies: [String], path: String?)] {
         let scratch = NSTemporaryDirectory() + "indoornav-dump-\(UUID().uuidString)"
         let output = scratch + ".json", errors = scratch + ".err"
         defer {
@@ -30,14 +31,14 @@ import Testing
         let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
         try #require(process.terminationStatus == 0, "swift package dump-package failed: \(message)")
         let manifest = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: output))).value
-        var targets: [String: (type: String, dependencies: [String])] = [:]
+        var targets: [String: (type: String, dependencies: [String], path: String?)] = [:]
         for target in manifest["targets"]?.arrayValue ?? [] {
             guard let name = target["name"]?.stringValue, let type = target["type"]?.stringValue else { continue }
             // Each dependency is {"byName": [name, condition]}, {"target": [...]} or {"product": [...]}.
             let dependencies = (target["dependencies"]?.arrayValue ?? []).compactMap { dependency in
                 dependency.objectValue?.values.first?.arrayValue?.first?.stringValue
             }
-            targets[name] = (type, dependencies)
+            targets[name] = (type, dependencies, target["path"]?.stringValue)
         }
         return targets
     }
@@ -55,5 +56,32 @@ import Testing
         #expect(systemLibraries.isEmpty, "IndoorLocation reaches \(systemLibraries) through \(reached.sorted())")
         #expect(!reached.contains("IndoorGeometry"), "IndoorLocation depends on IndoorGeometry, so on GEOS and PROJ")
         #expect(reached.contains("IndoorBase"))
+    }
+
+    /// Every module of the package that a target's sources import is one its manifest entry declares: a module
+    /// reached only through another's dependencies compiles today and breaks the day that other drops it, and the
+    /// manifest stops saying what depends on what.
+    @Test func everyImportOfAPackageModuleIsDeclared() async throws {
+        let targets = try await Self.targets()
+        var undeclared: [String] = []
+        for (name, target) in targets where target.type != "system" {
+            let folder = Self.root.appendingPathComponent(target.path ?? ((target.type == "test" ? "Tests/" : "Sources/") + name))
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    // `import M`, with any attribute or access level before it.
+                    let words = line.split(separator: " ")
+                    guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                          words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal", "private", "fileprivate"].contains($0) })
+                    else { continue }
+                    let module = String(words[at + 1])
+                    if module != name, targets[module] != nil, !target.dependencies.contains(module) {
+                        undeclared.append("\(name) imports \(module) (\(file))")
+                    }
+                }
+            }
+        }
+        #expect(undeclared.isEmpty, "\(undeclared.count) imports not declared in Package.swift: \(undeclared.sorted().joined(separator: "; "))")
     }
 }

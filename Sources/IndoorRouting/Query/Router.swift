@@ -220,7 +220,8 @@ public final class Router {
 
     /// Whether an edge may be used under `options`; the non-public spaces in `endpoints` (where the route starts
     /// or ends) may be walked through, and restricted doors used to reach them.
-    func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = []) -> Bool {
+    /// `closed` is `options.closed` as indices (``ClosedParts``), worked out once for the query.
+    func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = [], closed: ClosedParts = ClosedParts()) -> Bool {
         let edge = graph.edges[e]
         guard options.permits(edge.kind) else { return false }
         let flags = edgeFlags[e]
@@ -229,14 +230,31 @@ public final class Router {
             if flags.contains(.restrictedDoor) && endpoints.isEmpty { return false }
         }
         if options.profile == .accessible && flags.contains(.inaccessibleDoor) { return false }
-        if !options.closed.isEmpty {
-            let venue = graph.venue
-            if let s = edge.space, options.closed.contains(venue.spaces[s].id) { return false }
+        if !closed.isEmpty {
+            if let s = edge.space, closed.spaces.contains(s) { return false }
             let (o1, o2) = edgeOpenings[e]
-            for o in [o1, o2] where o >= 0 && options.closed.contains(venue.openings[Int(o)].id) { return false }
-            if let c = edge.connector, options.closed.contains(venue.connectors[c].id) { return false }
+            if closed.openings.contains(o1) || closed.openings.contains(o2) { return false }
+            if let c = edge.connector, closed.connectors.contains(c) { return false }
         }
         return true
+    }
+
+    /// The spaces, openings and connectors a query's closures name, as indices into the venue's arrays: the search
+    /// asks of every edge it relaxes whether it is closed, and ids are strings (each asking used to copy the venue
+    /// and hash three of them).
+    struct ClosedParts {
+        var spaces: Set<Int> = [], openings: Set<Int32> = [], connectors: Set<Int> = []
+
+        init() {}
+
+        init(_ ids: Set<String>, venue: Venue) {
+            guard !ids.isEmpty else { return }
+            spaces = Set(venue.spaces.indices.filter { ids.contains(venue.spaces[$0].id) })
+            openings = Set(venue.openings.indices.filter { ids.contains(venue.openings[$0].id) }.map(Int32.init))
+            connectors = Set(venue.connectors.indices.filter { ids.contains(venue.connectors[$0].id) })
+        }
+
+        var isEmpty: Bool { spaces.isEmpty && openings.isEmpty && connectors.isEmpty }
     }
 
     /// Whether a query's own end may walk straight to or from a node: a door node must be usable under the same
@@ -277,10 +295,11 @@ public final class Router {
         }
         let landmarks = usesLandmarks && !targets.isEmpty ? graph.landmarks.map { LandmarkBound($0, targets: targets) } : nil
         let bound = GoalBound(points: graph.nodePoints, goal: b.point, speed: speed, landmarks: landmarks)
+        let closed = ClosedParts(options.closed, venue: graph.venue)
         let found = if let filter = flagFilter(options, endpoints: endpoints) {
             search.run(from: sources, to: targets, bound: bound, filter: filter)
         } else {
-            search.run(from: sources, to: targets, bound: bound, filter: ClosureFilter { self.allowed(Int($0), options, endpoints: endpoints) })
+            search.run(from: sources, to: targets, bound: bound, filter: ClosureFilter { self.allowed(Int($0), options, endpoints: endpoints, closed: closed) })
         }
         if let direct, direct <= (found?.cost ?? .infinity) {
             return makeRoute(a, b, path: nil, cost: direct)

@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorBase", "IndoorGeometry"]),
         // Test fixtures are read from the source tree (found from #filePath), not bundled.
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue"], exclude: ["Fixtures"]),
+        .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(

@@ -17,7 +17,7 @@ final class Collector: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(8))) struct ProviderTests {
+@Suite(.timeLimit(TestTier.integration ? .minutes(8) : .minutes(2))) struct ProviderTests {
     let nmea = fixtures.appendingPathComponent("gpsd/quectel-L70.log").path
 
     @Test func replaysAtTheRecordedPaceOnTheGivenClock() async throws {

@@ -10,11 +10,11 @@ import Testing
 /// Property tests on generated venues of every kind real data comes in (``VenueGenerator``): every pair of named
 /// public places routes, no walked stretch crosses a wall (``RouteAudit``, GEOS on the polygons, independent of
 /// the graph), and walks on one level are within 2 % of the exact shortest path (``BruteForceShortestPath``).
-@Suite(.timeLimit(.minutes(5))) struct GeneratedVenueRoutingTests {
+@Suite(.timeLimit(TestTier.integration ? .minutes(5) : .minutes(2))) struct GeneratedVenueRoutingTests {
     /// The IMDF kinds (stations are OSM footway networks: the OSM loader's tests hold them).
     static let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
-    /// Six seeds of each kind: 60 venues (6 campuses).
-    static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+    /// Six seeds of each kind with the integration tier (66 venues); one in the unit tier (every kind once).
+    static let seeds: [UInt64] = TestTier.sample([1, 2, 3, 4, 5, 6], unit: 1)
 
     /// Audits (venue, graph, places) made by one property and not yet taken by the other, by kind and seed: both
     /// look at the same venues, generated, loaded and built once (and held only in between).
@@ -84,7 +84,7 @@ import Testing
             }
         }
         print("\(kind): \(compared) walks compared with the exact shortest path, worst ratio \(worst)")
-        #expect(compared >= 12, "\(kind): only \(compared) walks compared")
+        #expect(compared >= 2 * Self.seeds.count, "\(kind): only \(compared) walks compared")
     }
 
     /// Kind: levels nothing joins (an export of a station's floors with no stairs drawn). Pairs on one floor route;

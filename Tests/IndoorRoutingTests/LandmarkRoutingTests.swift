@@ -10,7 +10,7 @@ import Testing
 /// ALT (``Landmarks``): the bound never exceeds the true cost to a set of targets with finishing costs, it is
 /// consistent on every edge, searches with it find the costs Dijkstra finds, and routes with it cost what plain A*'s
 /// cost, for every profile, closures and non-public access, on generated venues of every kind and the shipped ones.
-@Suite(.timeLimit(.minutes(10))) struct LandmarkRoutingTests {
+@Suite(.timeLimit(TestTier.integration ? .minutes(10) : .minutes(2))) struct LandmarkRoutingTests {
     /// A seeded directed graph in three parts: a grid with one-way edges and long jumps (`GraphSearchTests`), a
     /// one-way chain 0 → 1 → … (most nodes reach few others), and a single node with no edge.
     static func threeParts(seed: UInt64) -> RoutingGraph {
@@ -49,7 +49,7 @@ import Testing
     /// For seeded target sets with finishing costs: the bound of every node is ≤ its exact cost to the set
     /// (Dijkstra on the reversed graph: so `+∞` only when the set is out of reach), never NaN, and no edge lets it
     /// drop by more than the edge's cost (plus the tables' rounding slack).
-    @Test(arguments: [1, 2, 3] as [UInt64])
+    @Test(arguments: TestTier.sample([1, 2, 3] as [UInt64], unit: 1))
     func theBoundIsAdmissibleAndConsistentWithUnreachableParts(seed: UInt64) {
         let graph = Self.threeParts(seed: seed)
         let landmarks = Landmarks(graph: graph, components: Self.components(graph), count: 6)
@@ -207,8 +207,9 @@ import Testing
 
     @Test func generatedVenuesRouteTheSameWithLandmarks() throws {
         for (name, venue) in try Self.generatedVenues() {
-            let (queries, plain, alt) = try Self.compare(name, venue, pairs: 8, seed: 11)
-            #expect(queries >= 32, "\(name): \(queries) queries")
+            let pairs = TestTier.sample(8, unit: 4)
+            let (queries, plain, alt) = try Self.compare(name, venue, pairs: pairs, seed: 11)
+            #expect(queries >= 4 * pairs, "\(name): \(queries) queries")
             print("\(name): \(queries) queries, nodes settled \(plain) without landmarks, \(alt) with")
         }
     }
@@ -221,7 +222,7 @@ import Testing
         case "spbstu": venue = try VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/imdf-spbstu-polytech").path).inferringPassages()
         default: venue = try VenueLoader.load(path: repositoryRoot.appendingPathComponent("venues/osm-dresden-apb/apb.osm").path).inferringPassages()
         }
-        let (queries, plain, alt) = try Self.compare(name, venue, pairs: name == "hub" ? 25 : 10, seed: 3)
+        let (queries, plain, alt) = try Self.compare(name, venue, pairs: TestTier.sample(name == "hub" ? 25 : 10, unit: 4), seed: 3)
         print("\(name): \(queries) queries, nodes settled \(plain) without landmarks, \(alt) with")
         // The landmarks are used, and pay: far fewer nodes settled for the same routes.
         #expect(alt * 2 < plain, "\(name): \(alt) nodes settled with landmarks, \(plain) without")

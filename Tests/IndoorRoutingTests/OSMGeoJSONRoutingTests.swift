@@ -7,7 +7,7 @@ import Testing
 
 /// The two OSM GeoJSON exports indoor web maps ship (Tests/IndoorVenueTests/Fixtures/osm-geojson, ODbL), routed as
 /// `tools/venues/route-pairs` routes them.
-@Suite(.timeLimit(.minutes(5))) struct OSMGeoJSONRoutingTests {
+@Suite(.timeLimit(TestTier.integration ? .minutes(5) : .minutes(2))) struct OSMGeoJSONRoutingTests {
     static func venue(_ name: String) throws -> Venue {
         try VenueLoader.load(path: repositoryRoot.appendingPathComponent("Tests/IndoorVenueTests/Fixtures/osm-geojson/\(name)").path)
             .inferringPassages()
@@ -21,7 +21,8 @@ import Testing
         let audit = RouteAudit(venue: venue)
         #expect(audit.places.count >= 80)
         var same = 0, across = 0
-        for o in audit.run(pairs: 80, seed: 1) {
+        let pairs = TestTier.sample(80, unit: 40)
+        for o in audit.run(pairs: pairs, seed: 1) {
             let ordinals = [o.from.levelID, o.to.levelID].map { venue.level(id: $0)?.ordinal }
             if ordinals[0] == ordinals[1] {
                 same += 1
@@ -33,7 +34,7 @@ import Testing
             }
             #expect(o.crossings.isEmpty, "\(o.from.name) → \(o.to.name): \(o.crossings)")
         }
-        #expect(same > 30 && across > 15, "\(same) on a level, \(across) across")
+        #expect(same > pairs * 3 / 8 && across > pairs * 3 / 16, "\(same) on a level, \(across) across")
     }
 
     /// Grand'Place: named indoor avenues are places, and every pair routes, the roof car park and its vehicle
@@ -45,7 +46,7 @@ import Testing
         for avenue in ["Avenue de la Chartreuse", "Cour des Érables", "Galerie Échirolles", "Passerelle de Picardie"] {
             #expect(names.contains(avenue), "\(avenue) is a place")
         }
-        for o in audit.run(pairs: 80, seed: 1) {
+        for o in audit.run(pairs: TestTier.sample(80, unit: 40), seed: 1) {
             #expect(o.failure == nil, "\(o.from.name) → \(o.to.name): \(o.failure ?? "")")
             #expect(o.crossings.isEmpty, "\(o.from.name) → \(o.to.name): \(o.crossings)")
         }

@@ -10,7 +10,7 @@ import Testing
 /// Walks simulated with the phone they record (``SimulatedPhone``, a GetSensorData log with its truth), on a
 /// generated venue of three floors: the log reads back, its steps and floor changes are found, and the walk is
 /// located on the right floor.
-@Suite(.timeLimit(.minutes(3))) struct SimulatedPhoneTests {
+@Suite(.timeLimit(TestTier.integration ? .minutes(3) : .minutes(2))) struct SimulatedPhoneTests {
     struct Walk {
         let context: NavigationContext
         let from: RouteAudit.Place
@@ -81,7 +81,7 @@ import Testing
     /// Kind: walks across floors (stairs, escalators, lifts) and walks on one floor, while the weather moves the
     /// pressure 4 hPa an hour (1σ): from the barometer alone, every floor climbed and descended is found, in
     /// order, and none on the flat walks.
-    @Test(arguments: [VenueGenerator.Kind.grid, .mixed])
+    @Test(arguments: TestTier.sample([VenueGenerator.Kind.grid, .mixed], unit: 1))
     func floorChangesAreFoundFromPressureAlone(kind: VenueGenerator.Kind) throws {
         var phone = PhoneConfiguration()
         phone.weatherDrift = 4

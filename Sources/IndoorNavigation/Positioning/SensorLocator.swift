@@ -58,6 +58,10 @@ public struct SensorLocator: Sendable {
     private var matcher: MapMatcher?
     private var ordinal: Double
     private var walked = 0.0
+    /// Whether the floor changed during the ride going on (the walker is still on the connector).
+    private var arriving = false
+    /// How near the new floor's height a ride has come when the walker steps off it, metres.
+    static let landing = 0.5
 
     /// A walk from `start` (metres in `graph`'s venue frame) on `levelID`, in `year` (decimal; the magnetic field
     /// and declination of that date at the venue).
@@ -95,7 +99,10 @@ public struct SensorLocator: Sendable {
         case .pressure(let hPa):
             guard let change = altimeter.add(time: sample.time, pressure: hPa) else { return nil }
             if var m = matcher {
-                if m.changeFloor(by: change.floors) { ordinal = m.ordinal }
+                if m.changeFloor(by: change.floors) {
+                    ordinal = m.ordinal
+                    arriving = true
+                }
                 matcher = m
             } else {
                 ordinal += Double(change.floors)
@@ -116,7 +123,12 @@ public struct SensorLocator: Sendable {
             }
             // Riding between floors, a step climbs more than it crosses the floor: the connector takes the walker
             // there.
-            let matched = altimeter.isBetweenFloors ? m.estimate(time: step.time) : m.step(time: step.time, length: step.length, heading: step.heading)
+            // And from the floor change until the ride ends or nears the new floor's height, the walker is still on
+            // the connector, coming to where it leaves it on this floor (the stop the particles were taken to), not
+            // walking away from there.
+            if arriving && (!altimeter.isRiding || abs(altimeter.climb) < Self.landing) { arriving = false }
+            let matched = altimeter.isBetweenFloors || arriving
+                ? m.estimate(time: step.time) : m.step(time: step.time, length: step.length, heading: step.heading)
             matcher = m
             return LocatedStep(time: step.time, point: matched.point, ordinal: matched.ordinal, levelID: matched.levelID,
                                spaceID: matched.spaceID, accuracy: matched.accuracy, heading: step.heading, length: step.length)

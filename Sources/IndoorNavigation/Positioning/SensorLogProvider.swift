@@ -5,9 +5,9 @@ import IndoorLocation
 import IndoorRouting
 
 /// Follow mode indoors: a phone's sensor log as a location source. Each step is dead-reckoned and matched to the
-/// venue (``SensorLocator``: floors from the barometer, through the venue's connectors), and handed out as a `Location` (the matched position, its level, its spread as the
-/// accuracy) with the heading walked, at the pace the log was recorded (times a factor) or as fast as possible, on
-/// an injected clock, like `ReplayProvider`.
+/// venue (``SensorLocator``: floors from the barometer, through the venue's connectors), and handed out as a
+/// `Location` (the matched position, its level, its spread as the accuracy) with the heading walked, at the pace
+/// the log was recorded (times a factor) or as fast as possible, on an injected clock, like `ReplayProvider`.
 public struct SensorLogProvider<C: Clock>: LocationProvider where C.Duration == Duration {
     /// The sensor log.
     public let path: String

@@ -194,6 +194,7 @@ func runSimulatedPositioning() throws {
                     truth.append((s.time, p, t.floor ?? 0))
                 }
                 guard let first = truth.first else { continue }
+                let track = truth.map { ($0.time, $0.p) }
                 var options = SensorLocatorOptions()
                 options.floorHeight = floorHeight
                 // (A walk from an escalator or a lift starts on the floor it is at, not the connector's first.)
@@ -210,10 +211,10 @@ func runSimulatedPositioning() throws {
                     guard let step = locator.add(s) else { continue }
                     stepped += step.length
                     if step.ordinal != ordinal { found += 1; ordinal = step.ordinal }
-                    let p = position(truth.map { ($0.time, $0.p) }, at: step.time)
+                    let p = position(track, at: step.time)
                     let floor = truth.last { $0.time <= step.time }?.floor ?? first.floor
                     errors.append(p.distance(to: step.point))
-                    let ahead = position(truth.map { ($0.time, $0.p) }, at: step.time + 0.5), behind = position(truth.map { ($0.time, $0.p) }, at: step.time - 0.5)
+                    let ahead = position(track, at: step.time + 0.5), behind = position(track, at: step.time - 0.5)
                     let d = ahead.distance(to: behind)
                     if d > 0.3 {
                         let ux = (ahead.x - behind.x) / d, uy = (ahead.y - behind.y) / d
@@ -222,9 +223,8 @@ func runSimulatedPositioning() throws {
                     steps += 1
                     if Int(step.ordinal.rounded()) == floor { right += 1 }
                     if explain == "\(kind.rawValue)-\(seed)" || explain == "all" {
-                        let ahead = position(truth.map { ($0.time, $0.p) }, at: step.time + 0.5), behind = position(truth.map { ($0.time, $0.p) }, at: step.time - 0.5)
                         let way = atan2(ahead.x - behind.x, ahead.y - behind.y) * 180 / .pi
-                        FileHandle.standardError.write(Data(String(format: "\(kind.rawValue)-\(seed)/\(here) t %.1f floor %d/%.0f error %.1f truth %.1f,%.1f at %.1f,%.1f climb %.2f heading %.0f truth %.0f\n", step.time, floor, step.ordinal,
+                        FileHandle.standardError.write(Data(String(format: "\(kind.rawValue)-\(seed)/\(here) t %.1f floor %d/%.0f error %.1f truth %.1f,%.1f at %.1f,%.1f rate %.2f heading %.0f truth %.0f\n", step.time, floor, step.ordinal,
                                                                    p.distance(to: step.point), p.x, p.y, step.point.x, step.point.y, locator.altimeter.rate,
                                                                    step.heading * 180 / .pi, way).utf8))
                     }
@@ -233,7 +233,7 @@ func runSimulatedPositioning() throws {
                 var drErrors: [Double] = []
                 for s in samples {
                     guard let alone = dr.add(s) else { continue }
-                    drErrors.append(position(truth.map { ($0.time, $0.p) }, at: alone.time).distance(to: alone.position))
+                    drErrors.append(position(track, at: alone.time).distance(to: alone.position))
                 }
                 if explain == "\(kind.rawValue)-\(seed)" {
                     // The free areas, for drawing (tools: a JSON of rings per ordinal).

@@ -6,6 +6,9 @@ public struct FloorChange: Hashable, Sendable {
     public let time: Double
     /// +1 up a floor, −1 down one.
     public let floors: Int
+    /// The ride's mean rate of climb from its start to this change, m/s (positive up): a lift moves a floor in a
+    /// few seconds, stairs and escalators take ten or more.
+    public var rate = 0.0
 }
 
 /// Floor changes from a phone's barometer, told apart from the weather. Pressure is turned into height (the
@@ -36,6 +39,8 @@ public struct Altimeter: Sendable {
     private var fast: Double?
     private var slow: Double?
     private var reference: Double?
+    /// When the ride going on began, and the height then.
+    private var rideStart: (time: Double, height: Double)?
 
     /// An altimeter for a venue whose floors are `floorHeight` metres apart.
     public init(floorHeight: Double = 4) {
@@ -87,11 +92,18 @@ public struct Altimeter: Sendable {
             return nil
         }
         defer { reference = ref }
+        if !isRiding {
+            rideStart = nil
+        } else if rideStart == nil {
+            rideStart = (time, s)
+        }
         let off = s - ref
         if abs(off) >= trigger * floorHeight {
             let floors = off > 0 ? 1 : -1
             ref += Double(floors) * floorHeight
-            return FloorChange(time: time, floors: floors)
+            var change = FloorChange(time: time, floors: floors)
+            if let start = rideStart, time > start.time { change.rate = (s - start.height) / (time - start.time) }
+            return change
         }
         if !isRiding { ref += off * dt / (dt + following) }
         return nil

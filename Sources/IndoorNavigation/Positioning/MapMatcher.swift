@@ -44,8 +44,10 @@ public struct MatchedPosition: Hashable, Sendable {
 /// When every particle would die (a step the map cannot explain), the step is tried again with wider noise, then
 /// from points scattered about the particles (the walker passed a wall on its other side), then not taken.
 ///
-/// Floors change only through the venue's connectors (``changeFloor(by:)``): particles near a stop of stairs,
-/// a lift, an escalator or a ramp that reaches the next floor go to its stop there, the others die. Absolute fixes
+/// Floors change only through the venue's connectors (``changeFloor(by:ride:)``): particles near a stop of
+/// stairs, a lift, an escalator or a ramp that runs to the next floor go to its stop there, the others die; the
+/// kind of ride the phone felt (steps: stairs; standing and fast: a lift; standing and slow: an escalator) picks
+/// the connectors of that kind. Absolute fixes
 /// (``fix(_:accuracy:)``: a satellite fix near an entrance, a user's tap) weigh the particles by their distance.
 public struct MapMatcher: Sendable {
     struct Particle {
@@ -64,13 +66,13 @@ public struct MapMatcher: Sendable {
         let spaces: [(id: String, levelID: String, area: PreparedPolygon)]
     }
 
-    /// Where a connector stops on a floor.
-    struct Stop: Sendable {
-        let connector: Int
-        let ordinal: Double
-        let point: Coordinate
-        /// The graph's node of the stop.
-        let node: Int
+    /// A ride a connector offers from one floor to another (an escalator's only its way): the graph's edge.
+    struct Hop: Sendable {
+        let kind: NavigationGraph.EdgeKind
+        /// Where it is taken, and on which floor.
+        let from: Coordinate, fromOrdinal: Double
+        /// The graph's node where it is left, and its floor.
+        let to: Int, toOrdinal: Double
     }
 
     /// The number of particles.
@@ -92,7 +94,7 @@ public struct MapMatcher: Sendable {
     private let graph: NavigationGraph
     private var floors: [Double: Floor] = [:]
     private var floor: Floor
-    private let stops: [Stop]
+    private let hops: [Hop]
 
     /// A matcher of `count` particles spread `spread` metres about `start` (metres in `graph`'s venue frame) on
     /// the floor of `levelID`, drawn from `seed`.
@@ -103,12 +105,11 @@ public struct MapMatcher: Sendable {
         self.graph = graph
         self.floor = floor
         floors[ordinal] = floor
-        var seen = Set<[Int]>()
-        stops = graph.nodes.indices.compactMap { n in
-            let node = graph.nodes[n]
-            guard case .connector(let c, let s) = node.kind, seen.insert([c, s]).inserted,
-                  let o = venue.level(id: node.levelID)?.ordinal else { return nil }
-            return Stop(connector: c, ordinal: o, point: node.point, node: n)
+        hops = graph.edges.compactMap { edge in
+            let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
+            guard edge.kind != .walk, let from = venue.level(id: a.levelID)?.ordinal, let to = venue.level(id: b.levelID)?.ordinal,
+                  from != to else { return nil }
+            return Hop(kind: edge.kind, from: a.point, fromOrdinal: from, to: Int(edge.to), toOrdinal: to)
         }
         self.count = max(1, count)
         random = SeededGenerator(seed: seed)
@@ -213,33 +214,53 @@ public struct MapMatcher: Sendable {
             / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
     }
 
+    /// How the walker rode between floors, as the phone felt it.
+    public enum Ride: Hashable, Sendable {
+        /// Taking steps: stairs or a ramp.
+        case stairs
+        /// Standing, fast (a floor in a few seconds): a lift.
+        case lift
+        /// Standing, slowly: an escalator or a moving walkway.
+        case escalator
+
+        /// Whether a connector ridden as `kind` is ridden this way (a traversal, of no known kind, is either).
+        func fits(_ kind: NavigationGraph.EdgeKind) -> Bool {
+            switch kind {
+            case .stairs, .ramp: self == .stairs
+            case .elevator: self == .lift
+            case .escalator, .movingWalkway: self == .escalator
+            case .walk, .traversal: true
+            }
+        }
+    }
+
     /// The walker went `floors` floors up (down when negative, one at a time): particles within
-    /// ``connectorReach`` of a stop of a connector reaching the next floor that way go to its stop there; the
-    /// others die. When none is near one, all go to the stop nearest to one of them. When no connector reaches a
-    /// floor that way, nothing changes.
+    /// ``connectorReach`` of a stop of a connector that runs to the next floor that way (an escalator only its
+    /// own way) go to its stop there; the others die. When the `ride` is known (stairs, a lift, an escalator),
+    /// only connectors of its kind are taken if one is within reach of a particle. When no particle is near one,
+    /// all go to the stop nearest to one of them. When no connector reaches a floor that way, nothing changes.
     /// - Returns: whether the floor changed.
     @discardableResult
-    public mutating func changeFloor(by floors: Int) -> Bool {
+    public mutating func changeFloor(by floors: Int, ride: Ride? = nil) -> Bool {
         var changed = false
-        for _ in 0..<abs(floors) where hop(up: floors > 0) { changed = true }
+        for _ in 0..<abs(floors) where hop(up: floors > 0, ride: ride) { changed = true }
         return changed
     }
 
-    private mutating func hop(up: Bool) -> Bool {
+    private mutating func hop(up: Bool, ride: Ride?) -> Bool {
         let here = floor.ordinal
-        // Each connector with a stop here: where it stops next that way.
-        var next: [Int: Stop] = [:]
-        for s in stops where s.ordinal != here && (s.ordinal > here) == up {
-            if let known = next[s.connector], abs(known.ordinal - here) <= abs(s.ordinal - here) { continue }
-            next[s.connector] = s
-        }
-        let entries = stops.filter { $0.ordinal == here && next[$0.connector] != nil }
+        let rides = hops.filter { $0.fromOrdinal == here && ($0.toOrdinal > here) == up }
         // The floor they lead to: the nearest one that way.
-        guard let target = entries.compactMap({ next[$0.connector]?.ordinal }).min(by: { abs($0 - here) < abs($1 - here) }),
+        guard let target = rides.map(\.toOrdinal).min(by: { abs($0 - here) < abs($1 - here) }),
               let map = floors[target] ?? Self.floor(target, of: graph) else { return false }
         floors[target] = map
-        let ways = entries.compactMap { e in
-            next[e.connector].flatMap { $0.ordinal == target ? (e.point, Self.arrival(at: $0, on: map, graph: graph)) : nil }
+        // Each ride to it: where it is taken, where it is left.
+        var ways = rides.filter { $0.toOrdinal == target }.map { ($0.from, Self.arrival(at: $0.to, on: map, graph: graph), $0.kind) }
+        // The connectors ridden the way the walker rode, when one is within reach of a particle.
+        if let ride {
+            let fitting = ways.filter { ride.fits($0.2) }
+            let reach = connectorReach * connectorReach
+            if fitting.contains(where: { way in particles.contains { $0.point.distanceSquared(to: way.0) <= reach } }) { ways = fitting }
         }
         var moved: [Particle] = []
         for var p in particles {
@@ -267,24 +288,25 @@ public struct MapMatcher: Sendable {
     /// Where a walker leaving a connector at `stop` stands on the floor `map`: the stop when it is in the floor's
     /// free area, else the first point in it along the graph's walks from the stop (a lift's stop may lie in its
     /// shaft, the walk from it leads out through its door, not through the wall behind it).
-    static func arrival(at stop: Stop, on map: Floor, graph: NavigationGraph) -> Coordinate {
-        if map.inside.contains(stop.point) { return stop.point }
+    static func arrival(at node: Int, on map: Floor, graph: NavigationGraph) -> Coordinate {
+        let stop = graph.nodes[node].point
+        if map.inside.contains(stop) { return stop }
         var best: Coordinate?
-        for edge in graph.edges where Int(edge.from) == stop.node && edge.kind == .walk {
+        for edge in graph.edges where Int(edge.from) == node && edge.kind == .walk {
             let end = graph.nodes[Int(edge.to)].point
-            let length = stop.point.distance(to: end)
+            let length = stop.distance(to: end)
             guard length > 0 else { continue }
             // The first point in the free area along the walk, in steps of 10 cm.
             for k in 1...max(1, Int(length / 0.1)) {
                 let f = min(1, Double(k) * 0.1 / length)
-                let p = Coordinate(x: stop.point.x + (end.x - stop.point.x) * f, y: stop.point.y + (end.y - stop.point.y) * f)
+                let p = Coordinate(x: stop.x + (end.x - stop.x) * f, y: stop.y + (end.y - stop.y) * f)
                 if map.inside.contains(p) {
-                    if best.map({ $0.distance(to: stop.point) > p.distance(to: stop.point) }) ?? true { best = p }
+                    if best.map({ $0.distance(to: stop) > p.distance(to: stop) }) ?? true { best = p }
                     break
                 }
             }
         }
-        return best ?? stop.point
+        return best ?? stop
     }
 
     /// `point` if it is in the floor's free area, else `fallback` if that is, else the nearest point of the free

@@ -62,6 +62,14 @@ public struct SensorLocator: Sendable {
     private var arriving = false
     /// How near the new floor's height a ride has come when the walker steps off it, metres.
     static let landing = 0.5
+    /// Steps taken since the ride going on began (none while not riding).
+    private var rideSteps = 0
+    /// The steps a ride must see to be walked (stairs, a ramp), not stood (a lift, an escalator): a stride or two
+    /// may be taken on a lift's first jolt or the escalator's first metres.
+    static let walkedRide = 3
+    /// The mean rate of climb, m/s, at and above which a ride stood is a lift's: escalators climb 0.25–0.4 m/s
+    /// (0.5–0.75 m/s along a 30° incline), lifts 0.5 m/s and faster.
+    static let liftRate = 0.45
 
     /// A walk from `start` (metres in `graph`'s venue frame) on `levelID`, in `year` (decimal; the magnetic field
     /// and declination of that date at the venue).
@@ -97,9 +105,13 @@ public struct SensorLocator: Sendable {
     public mutating func add(_ sample: SensorSample) -> LocatedStep? {
         switch sample.reading {
         case .pressure(let hPa):
-            guard let change = altimeter.add(time: sample.time, pressure: hPa) else { return nil }
+            let change = altimeter.add(time: sample.time, pressure: hPa)
+            if !altimeter.isRiding && !arriving { rideSteps = 0 }
+            guard let change else { return nil }
             if var m = matcher {
-                if m.changeFloor(by: change.floors) {
+                // What the ride felt like tells which kind of connector it was.
+                let ride: MapMatcher.Ride = rideSteps >= Self.walkedRide ? .stairs : abs(change.rate) >= Self.liftRate ? .lift : .escalator
+                if m.changeFloor(by: change.floors, ride: ride) {
                     ordinal = m.ordinal
                     arriving = true
                 }
@@ -115,6 +127,7 @@ public struct SensorLocator: Sendable {
         default:
             guard let step = deadReckoning.add(sample) else { return nil }
             walked += step.length
+            if altimeter.isRiding || arriving { rideSteps += 1 }
             guard var m = matcher else {
                 // Dead reckoning's error grows with the distance walked since the start or the last fix: about a
                 // tenth of it.

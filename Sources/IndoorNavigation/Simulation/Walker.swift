@@ -22,6 +22,9 @@ public struct WalkerConfiguration: Hashable, Sendable {
     public var wrongLevelRate = 0.3
     /// Compass noise, degrees (the simulated heading sensor's σ).
     public var headingNoise = 5.0
+    /// A lift's travel, seconds a floor (about 0.8 m/s between floors 4 m apart): a lift ride waits at its floor
+    /// for the rest of its time, then moves.
+    public var liftTravel = 5.0
 
     /// The defaults: 1.3 m/s ± 0.15, 3 m noise, rare pauses and dropouts, no detours, 30 % wrong levels near
     /// level changes, 5° compass noise.
@@ -47,12 +50,22 @@ struct WalkerTruth {
 
 /// Walks a route second by second: speed, pauses, rides on stairs and lifts, missed turns.
 struct Walker {
+    /// A level change ridden from `since` to `until` (seconds), from metres `start` to `end` along the route (the
+    /// same for a lift: ridden in place; a flight drawn as a way is walked along it in that time), from the level
+    /// `from` to `to`.
+    struct Ride {
+        var since, until, start, end, from, to: Double
+        /// When the height starts to change: after the wait for a lift, else at `since`.
+        var rising: Double
+        /// Whether the walker takes steps on it (stairs, a ramp).
+        var climbs: Bool
+    }
+
     enum Mode {
         case following
         case paused(until: Double)
-        /// On a level change from `since` to `until`, from metres `start` to `end` along the route (the same for
-        /// a lift: ridden in place; a flight drawn as a way is walked along it in that time), to the level `to`.
-        case riding(since: Double, until: Double, start: Double, end: Double, from: Double, to: Double, climbs: Bool)
+        /// On a level change.
+        case riding(Ride)
         case out(origin: Coordinate, bearing: Double, remaining: Double, walked: Double)
         case back(target: Coordinate)
         /// Walking to a new route's nearest point (after a reroute), then following it.
@@ -150,19 +163,20 @@ struct Walker {
         case .paused(let until):
             if time >= until { mode = .following }
             return
-        case .riding(let since, let until, let start, let end, let from, let to, _):
-            let done = until > since ? min((time - since) / (until - since), 1) : 1
-            elevation = from + (to - from) * done
-            if end > start {
-                s = start + (end - start) * done
+        case .riding(let ride):
+            let done = ride.until > ride.since ? min((time - ride.since) / (ride.until - ride.since), 1) : 1
+            let risen = ride.until > ride.rising ? max(0, min((time - ride.rising) / (ride.until - ride.rising), 1)) : 1
+            elevation = ride.from + (ride.to - ride.from) * risen
+            if ride.end > ride.start {
+                s = ride.start + (ride.end - ride.start) * done
                 let here = track.position(at: s)
                 position = here.point
                 bearing = here.bearing
             }
-            if done >= 0.5 { level = to }
-            if time >= until {
+            if risen >= 0.5 { level = ride.to }
+            if time >= ride.until {
                 mode = .following
-                s = min(end + 0.01, track.length)
+                s = min(ride.end + 0.01, track.length)
                 level = track.position(at: s).level
                 elevation = level
             }
@@ -199,9 +213,13 @@ struct Walker {
             let to = track.steps[min(c + 1, track.steps.count - 1)].levelOrdinal
             let duration = max(step.duration, 2)
             let end = c + 1 < track.steps.count ? track.steps[c + 1].start : step.start
-            var climbs = false
-            if case .connector(let kind, _, _, _, _) = step.maneuver { climbs = kind == .stairs || kind == .ramp }
-            mode = .riding(since: time, until: time + duration, start: step.start, end: end, from: level, to: to, climbs: climbs)
+            var climbs = false, rising = time
+            if case .connector(let kind, _, _, _, _) = step.maneuver {
+                climbs = kind == .stairs || kind == .ramp
+                if kind == .elevator { rising = time + max(0, duration - configuration.liftTravel * abs(to - level)) }
+            }
+            mode = .riding(Ride(since: time, until: time + duration, start: step.start, end: end, from: level, to: to,
+                                rising: rising, climbs: climbs))
         }
         // A missed turn: on past it, straight.
         if case .following = mode, let at = detours.keys.sorted().first(where: { $0 > s && $0 <= next }),
@@ -225,7 +243,7 @@ struct Walker {
 
     var truth: WalkerTruth {
         var near: Int?
-        if case .riding(_, _, let start, _, _, _, _) = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - start) < 1e-6 } }
+        if case .riding(let ride) = mode { near = connectors.first { ridden.contains($0) && abs(track.steps[$0].start - ride.start) < 1e-6 } }
         // Near a level change along the route — and, on a missed turn, still near it: they walk away from the stairs
         // they passed (the route's place stays at the turn), and the receiver's floor errs no more.
         if near == nil {
@@ -243,12 +261,12 @@ struct Walker {
         }
         let pace: Double = switch mode {
         case .paused: 0
-        case .riding(let since, let until, let start, let end, _, _, _): until > since ? (end - start) / (until - since) : 0
+        case .riding(let ride): ride.until > ride.since ? (ride.end - ride.start) / (ride.until - ride.since) : 0
         default: speed
         }
         let stepping: Bool = switch mode {
         case .paused: false
-        case .riding(_, _, _, _, _, _, let climbs): climbs
+        case .riding(let ride): ride.climbs
         default: !finished
         }
         return WalkerTruth(point: position, level: level, elevation: elevation, bearing: bearing, speed: pace, stepping: stepping,

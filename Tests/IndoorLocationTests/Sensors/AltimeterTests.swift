@@ -62,4 +62,22 @@ import Testing
         let changes = readings.compactMap { altimeter.add(time: $0.0, pressure: $0.1) }
         #expect(changes.map(\.floors) == [1, 1, 1, -1], "\(changes)")
     }
+
+    /// Kind: rides of each pace a floor change can have: a lift (a floor in 5 s, 0.8 m/s), an escalator (15 s,
+    /// 0.27 m/s; down, 20 s) and stairs (20 s, 0.2 m/s), through weather drift. Each change says the ride's mean
+    /// rate within 30 %: lifts are told from escalators and stairs by it (the walker's steps tell stairs from an
+    /// escalator).
+    @Test func aFloorChangeSaysHowFastItsRideClimbed() {
+        let rides: [(start: Double, duration: Double, floors: Double)] = [(40, 5, 1), (100, 15, 1), (170, 20, -1), (240, 20, 1), (310, 10, -2)]
+        for seed: UInt64 in 1...3 {
+            let readings = Self.readings(seconds: 360, height: Self.profile(rides), drift: { 3 * $0 / 3600 }, seed: seed)
+            var altimeter = Altimeter(floorHeight: 4)
+            let changes = readings.compactMap { altimeter.add(time: $0.0, pressure: $0.1) }
+            #expect(changes.map(\.floors) == [1, 1, -1, 1, -1, -1], "seed \(seed): \(changes)")
+            let truth = [0.8, 4.0 / 15, -0.2, 0.2, -0.8, -0.8]
+            for (change, rate) in zip(changes, truth) {
+                #expect(abs(change.rate - rate) <= 0.3 * abs(rate), "seed \(seed): \(change) against \(rate) m/s")
+            }
+        }
+    }
 }

@@ -107,4 +107,53 @@ import Testing
         let centre = MapMatcher.geometricMedian(of: particles(square), from: Coordinate(x: 1.5, y: 0.5))
         #expect(centre.distance(to: Coordinate(x: 1, y: 1)) < 0.1, "\(centre)")
     }
+
+    /// Kind: directed connectors. An escalator runs up at the west end of the corridor (`S`) and one runs down at
+    /// the east end (`T`). A climb reported at the east end goes up by the west escalator, however far (the east
+    /// one does not run that way); a descent there goes down by the east one.
+    @Test func anEscalatorIsRiddenOnlyItsWay() throws {
+        let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.floors, connectors: ["S": .escalator, "T": .escalator],
+                                                          downEscalators: ["T"]).venue())
+        var up = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 11, y: 1.5), spread: 0.3, count: 200, seed: 5))
+        let climbed = up.changeFloor(by: 1)
+        #expect(climbed && up.ordinal == 1)
+        #expect(up.points.allSatisfy { $0.x < 5 }, "a particle went up the down escalator")
+        let back = up.changeFloor(by: -1)
+        #expect(back && up.ordinal == 0)
+        var down = try #require(MapMatcher(graph: graph, levelID: "L1", start: Coordinate(x: 11, y: 1.5), spread: 0.3, count: 200, seed: 5))
+        let descended = down.changeFloor(by: -1)
+        #expect(descended && down.ordinal == 0)
+        #expect(down.points.allSatisfy { $0.x > 9 }, "a particle went down the up escalator")
+    }
+
+    /// Stairs (`S`), a lift (`E`) and an escalator (`U`) side by side, 3 m apart, their doors on the hall south of
+    /// them, on two floors.
+    static let sideBySide: [Double: String] = [
+        0: """
+            AASS.EE.UUAA
+            AAsS.eE.uUAA
+            AAAAAAAAAAAA
+            """,
+        1: """
+            AASS.EE.UUAA
+            AAsS.eE.uUAA
+            AAAAAAAAAAAA
+            """,
+    ]
+
+    /// Kind: connectors of every kind within reach of the particles. The kind of ride the phone felt picks its
+    /// connector: from in front of the lift, a ride on stairs goes by the stairs, on an escalator by the escalator,
+    /// in a lift by the lift; of no known kind, by the nearest (the lift).
+    @Test func theRideFeltPicksItsKindOfConnector() throws {
+        let graph = NavigationGraph(venue: try AsciiVenue(levels: Self.sideBySide, connectors: ["S": .stairs, "E": .elevator, "U": .escalator]).venue())
+        let stops: [MapMatcher.Ride?: Double] = [.stairs: 3, .lift: 6, .escalator: 9, nil: 6]
+        for (ride, x) in stops {
+            var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 6, y: 0.5), spread: 0.3, count: 200, seed: 3))
+            let changed = matcher.changeFloor(by: 1, ride: ride)
+            #expect(changed)
+            let end = matcher.estimate(time: 0).point
+            let nearest = stops.values.min { abs($0 - end.x) < abs($1 - end.x) }
+            #expect(nearest == x, "\(String(describing: ride)): at \(end)")
+        }
+    }
 }

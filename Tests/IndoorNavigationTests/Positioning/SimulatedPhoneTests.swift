@@ -125,4 +125,33 @@ import Testing
         let median = errors.sorted()[errors.count / 2], alone = reckoned.sorted()[reckoned.count / 2]
         #expect(median < 3, "median error \(median) m (dead reckoning alone: \(alone) m)")
     }
+
+    /// Kind: a lift ride. The walker waits at the lift's door on its floor (the router's 30 s), then the lift moves
+    /// a floor in 5 s: the barometer sees a lift's pace (0.8 m/s, not a climb spread over the wait), and the walk
+    /// is located up the lift, on the upper floor.
+    @Test func aLiftWaitsAtItsFloorThenMovesAtALiftsPace() throws {
+        let floor = """
+            AAAAAEEAAAAA
+            AAAAAeEAAAAA
+            AAAAAAAAAAAA
+            """
+        let ascii = try AsciiVenue(levels: [0: floor, 1: floor], connectors: ["E": .elevator])
+        let context = NavigationContext(venue: ascii.venue())
+        let from = Waypoint(end: RouteEnd(point: Coordinate(x: 0.5, y: 0.5), levelID: "L0", label: "west"))
+        let to = Waypoint(end: RouteEnd(point: Coordinate(x: 11.5, y: 0.5), levelID: "L1", label: "east"))
+        let itinerary = try Router(graph: context.graph).itinerary(through: [from, to])
+        let simulator = SessionSimulator(context: context, itinerary: itinerary, destination: to, walker: WalkerConfiguration(), seed: 2)
+        var decoder = SensorLogDecoder()
+        let samples = decoder.feed(Array(simulator.run(session: 0, sensors: true).sensors.utf8)) + decoder.finish()
+        var altimeter = Altimeter(floorHeight: simulator.phone.floorHeight)
+        let changes = samples.compactMap { s -> FloorChange? in
+            guard case .pressure(let hPa) = s.reading else { return nil }
+            return altimeter.add(time: s.time, pressure: hPa)
+        }
+        #expect(changes.map(\.floors) == [1])
+        #expect(changes.allSatisfy { $0.rate >= 0.5 }, "\(changes)")
+        var locator = try SensorLocator(graph: context.graph, levelID: "L0", start: Coordinate(x: 0.5, y: 0.5), year: 2026)
+        let steps = samples.compactMap { locator.add($0) }
+        #expect(steps.last?.ordinal == 1)
+    }
 }

@@ -11,6 +11,9 @@ public struct DeadReckonedStep: Hashable, Sendable {
     public let heading: Double
     /// Where the step ends, metres east (x) and north (y) of the start.
     public let position: Coordinate
+    /// Whether the magnetometer held the heading then (a trusted reading pulled it in the last
+    /// ``HeadingFilter/magneticTimeConstant``), or only the gyroscope did since.
+    public var anchored = false
 }
 
 /// Pedestrian dead reckoning: a phone's sensor samples in, steps out: each one detected on the accelerometer
@@ -47,7 +50,9 @@ public struct PedestrianDeadReckoning: Sendable {
             heading.add(time: sample.time, acceleration: a)
             guard let step = steps.add(time: sample.time, acceleration: a), let h = heading.heading else { return nil }
             position = Coordinate(x: position.x + step.length * sin(h), y: position.y + step.length * cos(h))
-            return DeadReckonedStep(time: step.time, length: step.length, heading: h, position: position)
+            var done = DeadReckonedStep(time: step.time, length: step.length, heading: h, position: position)
+            done.anchored = heading.anchoredAt.map { step.time - $0 <= heading.magneticTimeConstant } ?? false
+            return done
         case .rotationRate(let w):
             heading.add(time: sample.time, rotationRate: w)
         case .magneticField(let m):

@@ -45,6 +45,8 @@ public struct HeadingFilter: Sendable {
     public private(set) var heading: Double?
     /// Magnetic readings ignored as disturbed so far.
     public private(set) var disturbed = 0
+    /// When a trusted magnetic reading last pulled the heading, seconds on the log's clock; `nil` before the first.
+    public private(set) var anchoredAt: Double?
 
     static let forward = Vector3(0, 1, -1)
 
@@ -93,7 +95,10 @@ public struct HeadingFilter: Sendable {
         }
         let truth = Self.wrap(measured + declination * .pi / 180)
         guard let h = heading else {
-            if trusted { heading = truth }
+            if trusted {
+                heading = truth
+                anchoredAt = time
+            }
             return
         }
         // Does the field keep step with the turns? The offset between the two headings, fast and slow.
@@ -110,6 +115,7 @@ public struct HeadingFilter: Sendable {
         guard trusted, let since = steadySince, time - since >= steadiness else { disturbed += 1; return }
         let k = min(1, dt / magneticTimeConstant)
         heading = Self.wrap(h + k * offset)
+        anchoredAt = time
     }
 
     /// The magnetic heading of the direction faced, radians clockwise from magnetic north; `nil` when the field is

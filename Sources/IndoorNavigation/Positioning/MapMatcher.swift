@@ -84,12 +84,16 @@ public struct MapMatcher: Sendable {
     public var initialScale = 0.15
     /// Per step: heading noise (radians), length noise (fraction), and the bias's random walk (radians).
     public var headingNoise = 10 * Double.pi / 180, lengthNoise = 0.1, biasWalk = 1 * Double.pi / 180
+    /// While the magnetometer holds the heading (``step(time:length:heading:anchored:)``), the steps over which a
+    /// particle's heading bias fades towards none: it is then about ``biasWalk`` × √(memory / 2), 7° by default,
+    /// and the selection of the particles by the walls cannot carry the cloud's bias away on a long walk.
+    public var biasMemory = 100.0
     /// How near a connector's stop a particle must be to take it when the floor changes, metres.
     public var connectorReach = 10.0
     /// How far particles are scattered when every one of them died on a step, metres (1σ).
     public var scatterRadius = 2.0
 
-    private var particles: [Particle]
+    private(set) var particles: [Particle]
     private var random: SeededGenerator
     private let graph: NavigationGraph
     private var floors: [Double: Floor] = [:]
@@ -142,10 +146,11 @@ public struct MapMatcher: Sendable {
         return Floor(ordinal: ordinal, levelID: first.id, edges: SegmentGrid(segments), inside: PreparedPolygon(area), spaces: spaces)
     }
 
-    /// Walks every particle one step of `length` metres on `heading` (radians clockwise from north); returns the
-    /// matched position after it.
+    /// Walks every particle one step of `length` metres on `heading` (radians clockwise from north), `anchored`
+    /// when the magnetometer held that heading (its error is then bounded; else it drifts with the gyroscope's);
+    /// returns the matched position after it.
     /// - Complexity: O(particles · the free area's edges near each move).
-    public mutating func step(time: Double, length: Double, heading: Double) -> MatchedPosition {
+    public mutating func step(time: Double, length: Double, heading: Double, anchored: Bool = false) -> MatchedPosition {
         for attempt in 0..<3 {
             // Every particle died: again with wider noise; then from points scattered about them (the walk is
             // not where the particles thought: often on the other side of a wall it passed close to).
@@ -154,9 +159,12 @@ public struct MapMatcher: Sendable {
             var moved: [Particle] = []
             moved.reserveCapacity(particles.count)
             let sinH = sin(heading), cosH = cos(heading)
+            // A heading the magnetometer holds errs by a bias that fades (a first-order Gauss–Markov process);
+            // one the gyroscope alone carries drifts on (a random walk).
+            let keep = anchored ? 1 - 1 / biasMemory : 1
             for var p in particles {
                 let draws = random.next()
-                p.bias += Self.normal(draws, 0) * biasWalk * widen
+                p.bias = p.bias * keep + Self.normal(draws, 0) * biasWalk * widen
                 // sin and cos of heading + a small turn, from the heading's once.
                 let turn = p.bias + Self.normal(draws, 1) * headingNoise * widen
                 let st = sin(turn), ct = cos(turn)

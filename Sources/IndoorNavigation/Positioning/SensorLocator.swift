@@ -141,7 +141,7 @@ public struct SensorLocator: Sendable {
             // walking away from there.
             if arriving && (!altimeter.isRiding || abs(altimeter.climb) < Self.landing) { arriving = false }
             let matched = altimeter.isBetweenFloors || arriving
-                ? m.estimate(time: step.time) : m.step(time: step.time, length: step.length, heading: step.heading)
+                ? m.estimate(time: step.time) : m.step(time: step.time, length: step.length, heading: step.heading, anchored: step.anchored)
             matcher = m
             return LocatedStep(time: step.time, point: matched.point, ordinal: matched.ordinal, levelID: matched.levelID,
                                spaceID: matched.spaceID, accuracy: matched.accuracy, heading: step.heading, length: step.length)

@@ -79,6 +79,8 @@ import Testing
         }
         #expect(abs((filter.heading ?? 0) - 1.0) < 0.02)
         #expect(filter.disturbed == 100)
+        // The last reading that held the heading is the first, trusted one: the gyroscope alone has carried it since.
+        #expect(filter.anchoredAt == 0)
     }
 
     /// Kinds of disturbance of the right strength: a field that turns while the gyroscope says the phone does not
@@ -107,6 +109,8 @@ import Testing
             filter.add(time: t, magneticField: shallow)
         }
         #expect(abs(filter.heading ?? 1) < 2 * .pi / 180, "\((filter.heading ?? 0) * 180 / .pi)°")
+        // No reading of the wrong dip held the heading.
+        #expect((filter.anchoredAt ?? 99) <= 5, "\(String(describing: filter.anchoredAt))")
         // The true field again, facing 20° east now: followed.
         while t < 45 {
             t += 0.02
@@ -115,6 +119,7 @@ import Testing
             filter.add(time: t, magneticField: Self.field(heading: 20 * .pi / 180))
         }
         #expect(abs((filter.heading ?? 0) - 20 * .pi / 180) < 2 * .pi / 180, "\((filter.heading ?? 0) * 180 / .pi)°")
+        #expect((filter.anchoredAt ?? 0) > 44.9)
     }
 
     /// Kind: dead reckoning a walk north then east, turning on the spot: it ends where its steps, walked along the

@@ -156,4 +156,20 @@ import Testing
             #expect(nearest == x, "\(String(describing: ride)): at \(end)")
         }
     }
+
+    /// Kind: a long straight walk in an open hall (220 m by 60, no wall within reach of the cloud) with a heading
+    /// the magnetometer holds: the particles' heading bias fades towards none (to about 7°) instead of drifting on;
+    /// carried by the gyroscope alone, the same walk's biases stay half as wide again at least.
+    @Test func aHeadingTheMagnetometerHoldsKeepsTheBiasBounded() throws {
+        let hall = String(repeating: String(repeating: "A", count: 55) + "\n", count: 15)
+        let graph = NavigationGraph(venue: try AsciiVenue(levels: [0: hall], cell: 4).venue())
+        func bias(anchored: Bool) throws -> Double {
+            var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 4, y: 30), spread: 0.3, count: 500, seed: 11))
+            for k in 0..<250 { _ = matcher.step(time: Double(k) * 0.55, length: 0.3, heading: .pi / 2, anchored: anchored) }
+            let squares = matcher.particles.reduce(0) { $0 + $1.bias * $1.bias }
+            return (squares / Double(matcher.particles.count)).squareRoot() * 180 / .pi
+        }
+        let held = try bias(anchored: true), drifting = try bias(anchored: false)
+        #expect(held < 10 && drifting > 1.5 * held, "\(held)° held, \(drifting)° drifting")
+    }
 }

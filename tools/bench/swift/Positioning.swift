@@ -136,6 +136,12 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
         guard let step = locator.add(s), step.time > first.time else { continue }
         track.append((step.time, step.point))
     }
+    if option("--explain") != nil {
+        for w in truth {
+            let p = position(track, at: w.time)
+            FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f matched %.1f,%.1f\n", w.time - first.time, w.p.x, w.p.y, p.x, p.y).utf8))
+        }
+    }
     return (truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }, located - loading, now() - located)
 }
 

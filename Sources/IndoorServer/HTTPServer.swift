@@ -261,17 +261,20 @@ final class RequestDeadlines: Sendable {
     }
 
     /// The connection's request is over (answered, or its client gone): the next is awaited from `now`.
-    /// - Returns: whether its socket was shut because the request took too long.
+    /// - Returns: whether its socket was shut because the request took too long (said once).
     func answered(_ connection: UInt, at now: Double) -> Bool {
         entries.withLock { e in
             e[connection]?.since = now
+            defer { e[connection]?.shut = false }
             return e[connection]?.shut ?? false
         }
     }
 
     /// The connection is closed.
-    func closed(_ connection: UInt) {
-        _ = entries.withLock { $0.removeValue(forKey: connection) }
+    /// - Returns: whether its socket was shut because its request took too long and no request of it said so
+    ///   (its request line was not whole: libmicrohttpd reports no request then).
+    func closed(_ connection: UInt) -> Bool {
+        entries.withLock { $0.removeValue(forKey: connection)?.shut ?? false }
     }
 
     /// Shuts the socket of every connection whose client has been sending a request for more than `seconds` at
@@ -373,7 +376,12 @@ private func serverConnectionChanged(_ cls: UnsafeMutableRawPointer?, _ connecti
         }
     } else {
         server.metrics.connections.subtract(1, ordering: .relaxed)
-        if let connection { server.deadlines.closed(address(of: connection)) }
+        // A client too slow to send even its request line (or one whose line the worker had not read yet when the
+        // deadline closed it) has no request to log: its connection's line says why it ended.
+        if let connection, server.deadlines.closed(address(of: connection)), let log = server.configuration.accessLog {
+            log(AccessLog.line(method: "-", target: [], targetBytes: 0, status: 0, bytes: 0, milliseconds: 0, endpoint: "-",
+                               error: "request_too_slow"))
+        }
     }
 }
 

@@ -39,8 +39,8 @@ public struct MatchedPosition: Hashable, Sendable {
 /// Map matching of pedestrian dead reckoning: a particle filter on the venue (seeded, so a log always gives the same
 /// track). Each particle is a walker with its own heading bias and step scale; each step moves every particle by
 /// the step, scaled, turned by its bias, with noise, and a particle whose step leaves the floor's free area
-/// (`NavigationGraph.freeArea(onLevel:)` of every level of the floor: through a wall, into a shop except by its
-/// door) dies. The survivors are resampled when fewer than half remain; the position is their geometric median.
+/// (`NavigationGraph.freeArea(onLevel:)` of every level of the floor, kept 10 cm off its walls: through a wall,
+/// into a shop except by its door, through a crack of the map) dies. Particles start in the free area. The survivors are resampled when fewer than half remain; the position is their geometric median.
 /// When every particle would die (a step the map cannot explain), the step is tried again with wider noise, then
 /// from points scattered about the particles (the walker passed a wall on its other side), then not taken.
 ///
@@ -120,18 +120,40 @@ public struct MapMatcher: Sendable {
         particles = []
         particles.reserveCapacity(self.count)
         for _ in 0..<self.count {
-            let p = Coordinate(x: start.x + random.gaussian() * spread, y: start.y + random.gaussian() * spread)
+            // In the free area: a particle drawn in a wall or a shop's block would walk there unchecked, and one
+            // drawn outside the building (a start by its outer wall) would never meet a wall again.
+            var p = start
+            for _ in 0..<8 {
+                p = Coordinate(x: start.x + random.gaussian() * spread, y: start.y + random.gaussian() * spread)
+                if floor.inside.contains(p) { break }
+            }
+            p = settle(p, near: start)
             particles.append(Particle(point: p, bias: random.gaussian() * initialBias, scale: max(0.5, 1 + random.gaussian() * initialScale)))
         }
     }
 
-    /// The map of the floor at `ordinal`: the free areas of its levels, unioned; `nil` when it has none.
+    /// How far a particle keeps off walls, metres: a walker is a body, not a point. Real floor plans leave cracks
+    /// and slivers where two outlines do not quite meet (a shop drawn over the outer wall leaves a passage of a
+    /// few centimetres to the outside); particles slipping through one would live on where no wall stops them.
+    /// Doors, 0.8 m wide and more, stay open.
+    static let body = 0.1
+
+    /// Where a particle may be in `area`: `area` kept ``body`` off its walls (all of it when nothing would be
+    /// left).
+    static func walkable(_ area: Geometry) -> Geometry {
+        guard let eroded = try? area.buffer(-body, quadrantSegments: 2, join: .mitre), !eroded.polygons.isEmpty else { return area }
+        return eroded
+    }
+
+    /// The map of the floor at `ordinal`: the free areas of its levels, unioned, kept ``body`` off their walls;
+    /// `nil` when it has none.
     static func floor(_ ordinal: Double, of graph: NavigationGraph) -> Floor? {
         let venue = graph.venue
         let levels = venue.levels.filter { $0.ordinal == ordinal }
         let areas = levels.compactMap { graph.freeArea(onLevel: $0.id) }
         guard let first = levels.first, !areas.isEmpty,
-              let area = areas.count == 1 ? areas[0] : try? Geometry.union(of: areas) else { return nil }
+              let whole = areas.count == 1 ? areas[0] : try? Geometry.union(of: areas) else { return nil }
+        let area = walkable(whole)
         var segments: [(Coordinate, Coordinate)] = []
         for polygon in area.polygons {
             for ring in polygon.rings {

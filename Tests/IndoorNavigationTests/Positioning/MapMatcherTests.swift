@@ -35,6 +35,33 @@ import Testing
         #expect(end.spaceID == "B0", "\(end.point) in \(end.spaceID ?? "nothing")")
     }
 
+    /// Kind: a start by the building's outer wall (the corridor's south side), half its spread outside: every
+    /// particle starts in the free area, and walking on south into the wall, none ever is outside, where no wall
+    /// would stop it.
+    @Test func aStartByTheOuterWallPutsNoParticleOutside() throws {
+        let graph = try Self.graph()
+        let free = PreparedPolygon(try #require(graph.freeArea(onLevel: "L0")))
+        var matcher = try #require(MapMatcher(graph: graph, levelID: "L0", start: Coordinate(x: 6, y: 0.2), spread: 1, count: 300, seed: 4))
+        #expect(matcher.points.allSatisfy(free.contains))
+        for k in 0..<10 {
+            _ = matcher.step(time: Double(k) * 0.55, length: 0.7, heading: .pi)
+            #expect(matcher.points.allSatisfy(free.contains), "step \(k)")
+        }
+    }
+
+    /// Kind: a crack in the map. Two rooms 2 m by 4, one area, joined only by a gap of 5 cm through the 5 cm wall
+    /// between them (as two outlines that do not quite meet leave one): where particles may be, the two rooms are
+    /// apart, no particle can slip through. Joined by a door 1 m wide, they stay one.
+    @Test func aCrackInTheMapIsNoPassageButADoorIs() throws {
+        func rooms(joinedFrom low: Double, to high: Double) throws -> Geometry {
+            let ring = [(0, 0), (2, 0), (2, low), (2.05, low), (2.05, 0), (4.05, 0), (4.05, 4), (2.05, 4), (2.05, high),
+                        (2, high), (2, 4), (0, 4), (0, 0)].map { Coordinate(x: $0.0, y: $0.1) }
+            return Geometry.polygon(try Polygon(rings: [ring]))
+        }
+        #expect(MapMatcher.walkable(try rooms(joinedFrom: 1.95, to: 2)).polygons.count == 2)
+        #expect(MapMatcher.walkable(try rooms(joinedFrom: 1.5, to: 2.5)).polygons.count == 1)
+    }
+
     /// Kind: a walk along the corridor: the estimate follows the steps, and the same seed gives the same track.
     @Test func aWalkAlongTheCorridorIsFollowedAndRepeatable() throws {
         let graph = try Self.graph()

@@ -12,7 +12,8 @@ import IndoorVenue
 /// and nothing else absolute, and with `--venues` (each floor as `site*/F*/venue.osm`) by ``SensorLocator`` too.
 /// One line per walk and run: the error at each later waypoint (metres), the time taken to read the log, to read
 /// and dead-reckon it, and to locate it on the venue once loaded (`--explain 1`: each waypoint and where the walk
-/// was then, on stderr). Run k (from 0) matches with seed `--seed` + k (default 1 + k): a particle filter's error
+/// was then, dead-reckoned and matched, on stderr; `--explain 2` also every matched step, and the floor's free
+/// area as a JSON of rings in /tmp/free-real.json, to draw). Run k (from 0) matches with seed `--seed` + k (default 1 + k): a particle filter's error
 /// is a draw, and the runs pool it over seeds.
 func runPositioning() throws {
     guard let dir = option("--walks") else { fail("--walks DIR is required") }
@@ -135,11 +136,21 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
     for s in log.samples {
         guard let step = locator.add(s), step.time > first.time else { continue }
         track.append((step.time, step.point))
+        if option("--explain") == "2" {
+            FileHandle.standardError.write(Data(String(format: "step %.2f %.2f\n", step.point.x, step.point.y).utf8))
+        }
+    }
+    if option("--explain") == "2", let area = graph.freeArea(onLevel: levelID) {
+        // The free area, for drawing: a JSON of rings.
+        let rings = area.polygons.flatMap(\.rings).map { ring in
+            #"{"ring":[\#(ring.coordinates.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ","))]}"#
+        }
+        try? Data(("[" + rings.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: "/tmp/free-real.json"))
     }
     if option("--explain") != nil {
         for w in truth {
             let p = position(track, at: w.time)
-            FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f matched %.1f,%.1f\n", w.time - first.time, w.p.x, w.p.y, p.x, p.y).utf8))
+            FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f matched %.1f,%.1f\ntruth %.2f %.2f\nmatched %.2f %.2f\n", w.time - first.time, w.p.x, w.p.y, p.x, p.y, w.p.x, w.p.y, p.x, p.y).utf8))
         }
     }
     return (truth.dropFirst().map { position(track, at: $0.time).distance(to: $0.p) }, located - loading, now() - located)

@@ -40,15 +40,17 @@ public struct MatchedPosition: Hashable, Sendable {
 /// track). Each particle is a walker with its own heading bias and step scale; each step moves every particle by
 /// the step, scaled, turned by its bias, with noise, and a particle whose step leaves the floor's free area
 /// (`NavigationGraph.freeArea(onLevel:)` of every level of the floor, kept 10 cm off its walls: through a wall,
-/// into a shop except by its door, through a crack of the map) dies. Particles start in the free area. The survivors are resampled when fewer than half remain; the position is their geometric median.
-/// When every particle would die (a step the map cannot explain), the step is tried again with wider noise, then
-/// from points scattered about the particles (the walker passed a wall on its other side), then not taken.
+/// into a shop except by its door, through a crack of the map) dies. Particles start in the free area. The
+/// survivors are resampled when fewer than half remain; the position is their geometric median. When every
+/// particle would die (a step the map cannot explain), the step is tried again with wider noise, then from points
+/// scattered about the particles (the walker passed a wall on its other side), then not taken. While the
+/// magnetometer holds the heading, a particle's heading bias fades (``biasMemory``); else it drifts.
 ///
 /// Floors change only through the venue's connectors (``changeFloor(by:ride:)``): particles near a stop of
 /// stairs, a lift, an escalator or a ramp that runs to the next floor go to its stop there, the others die; the
 /// kind of ride the phone felt (steps: stairs; standing and fast: a lift; standing and slow: an escalator) picks
-/// the connectors of that kind. Absolute fixes
-/// (``fix(_:accuracy:)``: a satellite fix near an entrance, a user's tap) weigh the particles by their distance.
+/// the connectors of that kind. Absolute fixes (``fix(_:accuracy:)``: a satellite fix near an entrance, a user's
+/// tap) weigh the particles by their distance.
 public struct MapMatcher: Sendable {
     struct Particle {
         var point: Coordinate

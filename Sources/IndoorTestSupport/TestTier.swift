@@ -12,6 +12,10 @@ public enum TestTier {
     /// Whether this run includes the integration tier: `INDOORNAV_TESTS` is `all`.
     public static let integration = ProcessInfo.processInfo.environment["INDOORNAV_TESTS"]?.lowercased() == "all"
 
+    /// A suite's time limit, minutes: `integration` with the integration tier, else the unit tier's bound of 2
+    /// (`@Suite(.timeLimit(.minutes(TestTier.minutes(8))))`).
+    public static func minutes(_ integration: Int) -> Int { Self.integration ? integration : min(integration, 2) }
+
     /// `full` with the integration tier, else `unit` (a count of pairs, walks, cases).
     public static func sample(_ full: Int, unit: Int) -> Int { integration ? full : min(unit, full) }
 

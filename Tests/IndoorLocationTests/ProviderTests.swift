@@ -17,7 +17,7 @@ final class Collector: Sendable {
     }
 }
 
-@Suite(.timeLimit(TestTier.integration ? .minutes(8) : .minutes(2))) struct ProviderTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(8)))) struct ProviderTests {
     let nmea = fixtures.appendingPathComponent("gpsd/quectel-L70.log").path
 
     @Test func replaysAtTheRecordedPaceOnTheGivenClock() async throws {

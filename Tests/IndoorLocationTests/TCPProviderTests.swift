@@ -66,7 +66,7 @@ final class LoopbackServer: @unchecked Sendable {
 }
 
 
-@Suite(.timeLimit(TestTier.integration ? .minutes(8) : .minutes(2))) struct TCPProviderTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(8)))) struct TCPProviderTests {
     static let epoch1 = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n"
     static let epoch2 = "$GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4D\r\n"
     static let epoch3 = "$GPGGA,123521,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*4C\r\n"

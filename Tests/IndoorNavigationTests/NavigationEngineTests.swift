@@ -19,7 +19,7 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
     Issue.record("the condition did not hold after 100,000 yields", sourceLocation: sourceLocation)
 }
 
-@Suite(.timeLimit(TestTier.integration ? .minutes(8) : .minutes(2))) struct NavigationEngineTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(8)))) struct NavigationEngineTests {
     /// A wait that runs out fails the test (it used to return as if the condition held).
     @Test func settleFailsTheTestWhenTheConditionNeverHolds() async {
         await withKnownIssue { await settle { false } }

@@ -10,7 +10,7 @@ import Testing
 /// Property tests on generated venues of every kind real data comes in (``VenueGenerator``): every pair of named
 /// public places routes, no walked stretch crosses a wall (``RouteAudit``, GEOS on the polygons, independent of
 /// the graph), and walks on one level are within 2 % of the exact shortest path (``BruteForceShortestPath``).
-@Suite(.timeLimit(TestTier.integration ? .minutes(5) : .minutes(2))) struct GeneratedVenueRoutingTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(5)))) struct GeneratedVenueRoutingTests {
     /// The IMDF kinds (stations are OSM footway networks: the OSM loader's tests hold them).
     static let kinds = VenueGenerator.Kind.allCases.filter { $0 != .station }
     /// Six seeds of each kind with the integration tier (66 venues); one in the unit tier (every kind once).

@@ -10,7 +10,7 @@ import Testing
 /// ALT (``Landmarks``): the bound never exceeds the true cost to a set of targets with finishing costs, it is
 /// consistent on every edge, searches with it find the costs Dijkstra finds, and routes with it cost what plain A*'s
 /// cost, for every profile, closures and non-public access, on generated venues of every kind and the shipped ones.
-@Suite(.timeLimit(TestTier.integration ? .minutes(10) : .minutes(2))) struct LandmarkRoutingTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(10)))) struct LandmarkRoutingTests {
     /// A seeded directed graph in three parts: a grid with one-way edges and long jumps (`GraphSearchTests`), a
     /// one-way chain 0 → 1 → … (most nodes reach few others), and a single node with no edge.
     static func threeParts(seed: UInt64) -> RoutingGraph {

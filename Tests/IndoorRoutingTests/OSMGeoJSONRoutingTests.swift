@@ -7,7 +7,7 @@ import Testing
 
 /// The two OSM GeoJSON exports indoor web maps ship (Tests/IndoorVenueTests/Fixtures/osm-geojson, ODbL), routed as
 /// `tools/venues/route-pairs` routes them.
-@Suite(.timeLimit(TestTier.integration ? .minutes(5) : .minutes(2))) struct OSMGeoJSONRoutingTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(5)))) struct OSMGeoJSONRoutingTests {
     static func venue(_ name: String) throws -> Venue {
         try VenueLoader.load(path: repositoryRoot.appendingPathComponent("Tests/IndoorVenueTests/Fixtures/osm-geojson/\(name)").path)
             .inferringPassages()

@@ -45,8 +45,8 @@ public struct LocatedStep: Hashable, Sendable {
 /// A walk located from a phone's sensor samples: pedestrian dead reckoning (steps, heading), floor changes from the
 /// barometer (`Altimeter`), and, on a venue, map matching (``MapMatcher``): steps kept out of walls, floors
 /// changed through connectors of the kind the ride felt like (steps while climbing: stairs; standing, at 0.45 m/s
-/// or faster: a lift; slower: an escalator), satellite fixes that say they are good taken as absolute fixes. Without a venue,
-/// it is dead reckoning alone from the start (its floor counted from the barometer).
+/// or faster: a lift; slower: an escalator), satellite fixes that say they are good taken as absolute fixes.
+/// Without a venue, it is dead reckoning alone from the start (its floor counted from the barometer).
 public struct SensorLocator: Sendable {
     /// The frame of the located points: the venue's, or one at the start without a venue.
     public let frame: LocalFrame

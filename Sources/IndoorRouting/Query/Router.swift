@@ -126,8 +126,8 @@ public final class Router {
         }
     }
 
-    /// ``allowed(_:_:endpoints:)`` for one query as the edges' flags alone, worked out once (the search asks it of
-    /// every edge it relaxes); `nil` when closures or a non-public end need the whole rule.
+    /// ``allowed(_:_:endpoints:closed:)`` for one query as the edges' flags alone, worked out once (the search asks
+    /// it of every edge it relaxes); `nil` when closures or a non-public end need the whole rule.
     func flagFilter(_ options: RoutingOptions, endpoints: Set<Int>) -> FlagFilter? {
         guard options.closed.isEmpty, options.includeNonPublic || endpoints.isEmpty else { return nil }
         return FlagFilter(flags: slotFlags, forbidden: EdgeFlags.forbidden(by: options, endpoints: endpoints),
@@ -221,7 +221,7 @@ public final class Router {
     /// Whether an edge may be used under `options`; the non-public spaces in `endpoints` (where the route starts
     /// or ends) may be walked through, and restricted doors used to reach them.
     /// `closed` is `options.closed` as indices (``ClosedParts``), worked out once for the query.
-    func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = [], closed: ClosedParts = ClosedParts()) -> Bool {
+    func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = [], closed: ClosedParts) -> Bool {
         let edge = graph.edges[e]
         guard options.permits(edge.kind) else { return false }
         let flags = edgeFlags[e]
@@ -542,7 +542,7 @@ public final class Router {
             .map { (node: $0.node, cost: $0.distance / speed) }
         let targets = visibleNodes(from: b).filter { oneWayAllows($0.node, entering: false, from: b.space) }
             .map { (node: $0.node, cost: $0.distance / speed) }
-        if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open) }) {
+        if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open, closed: ClosedParts()) }) {
             var reasons: [RoutingError.Exclusion] = []
             let kinds = Set(unrestricted.edges.map { graph.edges[Int($0)].kind })
             let forbidden = kinds.filter { !options.permits($0) && $0 != .walk }

@@ -10,7 +10,7 @@ import Testing
 /// Walks simulated with the phone they record (``SimulatedPhone``, a GetSensorData log with its truth), on a
 /// generated venue of three floors: the log reads back, its steps and floor changes are found, and the walk is
 /// located on the right floor.
-@Suite(.timeLimit(TestTier.integration ? .minutes(3) : .minutes(2))) struct SimulatedPhoneTests {
+@Suite(.timeLimit(.minutes(TestTier.minutes(3)))) struct SimulatedPhoneTests {
     struct Walk {
         let context: NavigationContext
         let from: RouteAudit.Place

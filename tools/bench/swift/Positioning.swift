@@ -13,8 +13,8 @@ import IndoorVenue
 /// One line per walk and run: the error at each later waypoint (metres), the time taken to read the log, to read
 /// and dead-reckon it, and to locate it on the venue once loaded (`--explain 1`: each waypoint and where the walk
 /// was then, dead-reckoned and matched, on stderr; `--explain 2` also every matched step, and the floor's free
-/// area as a JSON of rings in /tmp/free-real.json, to draw). Run k (from 0) matches with seed `--seed` + k (default 1 + k): a particle filter's error
-/// is a draw, and the runs pool it over seeds.
+/// area as a JSON of rings in /tmp/free-real.json, to draw). Run k (from 0) matches with seed `--seed` + k
+/// (default 1 + k): a particle filter's error is a draw, and the runs pool it over seeds.
 func runPositioning() throws {
     guard let dir = option("--walks") else { fail("--walks DIR is required") }
     let floors = (FileManager.default.subpaths(atPath: dir) ?? []).filter { $0.hasSuffix("geojson_map.json") }.sorted()
@@ -131,23 +131,21 @@ func mapMatchedErrors(_ log: SensorLog, venuePath: String, plan: PlanFrame, at p
                                            options: options) else {
         return ([], 0, 0)
     }
+    // (Read before the timed loop, not at each step inside it.)
+    let explain = option("--explain")
     let located = now()
     var track = [first]
     for s in log.samples {
         guard let step = locator.add(s), step.time > first.time else { continue }
         track.append((step.time, step.point))
-        if option("--explain") == "2" {
+        if explain == "2" {
             FileHandle.standardError.write(Data(String(format: "step %.2f %.2f\n", step.point.x, step.point.y).utf8))
         }
     }
-    if option("--explain") == "2", let area = graph.freeArea(onLevel: levelID) {
-        // The free area, for drawing: a JSON of rings.
-        let rings = area.polygons.flatMap(\.rings).map { ring in
-            #"{"ring":[\#(ring.coordinates.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ","))]}"#
-        }
-        try? Data(("[" + rings.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: "/tmp/free-real.json"))
+    if explain == "2", let area = graph.freeArea(onLevel: levelID) {
+        writeRings([(nil, area)], to: "/tmp/free-real.json")
     }
-    if option("--explain") != nil {
+    if explain != nil {
         for w in truth {
             let p = position(track, at: w.time)
             FileHandle.standardError.write(Data(String(format: "t %.1f truth %.1f,%.1f matched %.1f,%.1f\ntruth %.2f %.2f\nmatched %.2f %.2f\n", w.time - first.time, w.p.x, w.p.y, p.x, p.y, w.p.x, w.p.y, p.x, p.y).utf8))
@@ -253,21 +251,25 @@ func runSimulatedPositioning() throws {
                     drErrors.append(position(track, at: alone.time).distance(to: alone.position))
                 }
                 if explain == "\(kind.rawValue)-\(seed)" {
-                    // The free areas, for drawing (tools: a JSON of rings per ordinal).
-                    var rings: [String] = []
-                    for level in venue.levels {
-                        guard let area = context.graph.freeArea(onLevel: level.id) else { continue }
-                        for polygon in area.polygons {
-                            for ring in polygon.rings {
-                                rings.append(#"{"ordinal":\#(level.ordinal),"ring":[\#(ring.coordinates.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ","))]}"#)
-                            }
-                        }
-                    }
-                    try? Data(("[" + rings.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: "/tmp/free-\(kind.rawValue)-\(seed)-\(here).json"))
+                    // The free areas, for drawing.
+                    writeRings(venue.levels.compactMap { level in context.graph.freeArea(onLevel: level.id).map { (level.ordinal, $0) } },
+                               to: "/tmp/free-\(kind.rawValue)-\(seed)-\(here).json")
                 }
                 let changes = zip(truth, truth.dropFirst()).filter { $0.0.floor != $0.1.floor }.count
                 emit(#"{"suite":"positioning-simulated","venue":"\#(kind.rawValue)-\#(seed)","walk":"\#(a.name) → \#(b.name)","duration_s":\#(truth.last.map { $0.time - first.time } ?? 0),"samples":\#(samples.count),"seconds":\#(seconds),"steps":\#(steps),"floor_right":\#(right),"changes":\#(changes),"changes_found":\#(found),"stepped":\#(stepped),"walked":\#(zip(truth, truth.dropFirst()).reduce(0) { $0 + $1.0.p.distance(to: $1.1.p) }),"dr_errors":[\#(drErrors.map { String(format: "%.2f", $0) }.joined(separator: ","))],"along":[\#(along.map { String(format: "%.2f", $0) }.joined(separator: ","))],"errors":[\#(errors.map { String(format: "%.2f", $0) }.joined(separator: ","))]}"#)
             }
         }
     }
+}
+
+/// Writes the rings of free areas (metres), each with its floor's ordinal when known, as a JSON array of
+/// `{"ordinal": …, "ring": [[x, y], …]}` to `path`: what `--explain` leaves to draw a walk on.
+func writeRings(_ areas: [(ordinal: Double?, area: Geometry)], to path: String) {
+    let rings = areas.flatMap { ordinal, area in
+        area.polygons.flatMap(\.rings).map { ring in
+            let floor = ordinal.map { #""ordinal":\#($0),"# } ?? ""
+            return #"{\#(floor)"ring":[\#(ring.coordinates.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ","))]}"#
+        }
+    }
+    try? Data(("[" + rings.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: path))
 }

@@ -404,7 +404,9 @@ public struct NavigationCore {
         }
         guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(.outsideFrame) }
         do {
-            let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position"))
+            // The fix may be across a wall from the user (within its accuracy): the route may start there.
+            let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position",
+                                               uncertainty: location.horizontalAccuracy ?? 0))
             let (options, language) = (options, language)
             return .success(try context.routers.withRouter { router throws(RoutingError) in
                 try router.itinerary(through: [start, destination], options: options, language: language)

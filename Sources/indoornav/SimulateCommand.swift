@@ -22,7 +22,7 @@ enum SimulateCommand {
             .value("--seed", "S", help: "The seed every random choice comes from (default 1): same seed, same report."),
             .value("--noise", "M", help: "Position noise, metres, 1σ per axis (default 3)."),
             .value("--heading-noise", "DEG", help: "Compass noise, degrees (default 5)."),
-            .value("--detour-rate", "R", help: "Per turn, the chance the walker misses it and walks on 15–30 m (default 0.2)."),
+            .value("--detour-rate", "R", help: "Per turn, the chance the walker misses it and walks on 15–30 m, along the corridor and never through a wall (default 0.2)."),
             .profile,
             .instructionLanguage("The language of the itinerary and of the report: en (default), fr, de or ru."),
             .value("--record", "DIR", .directory, help: "Write each session's NMEA (session-0001.nmea), engine events "

@@ -255,6 +255,38 @@ struct Scenario {
         #expect(r.startSnap == 0)
     }
 
+    /// Kind: a fix that falls across a wall from the user, beside a corridor whose neighbour (a yard, a shop, an
+    /// outdoor area) is joined to it only far away: satellite noise near a station's wall. Within the fix's
+    /// accuracy the route may start on the other side, at twice the walk there; an exact start stays where it is.
+    /// ```
+    /// BBBBBBBBBBBBBBBBBBBB     a yard B (y 2–4) and a corridor A (y 0–2), joined by the door b at the west end
+    /// BbBBBBBBBBBBBBBBBBBB
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// ```
+    @Test func aFixAcrossAWallMayStartOnTheOtherSideWithinItsAccuracy() throws {
+        let s = try Scenario([0: """
+            BBBBBBBBBBBBBBBBBBBB
+            BbBBBBBBBBBBBBBBBBBB
+            AAAAAAAAAAAAAAAAAAAA
+            AAAAAAAAAAAAAAAAAAAA
+            """], walkways: ["A", "B"])
+        let goal = s.end(18.5, 0.5).end
+        func fix(within accuracy: Double) -> RouteEnd {
+            RouteEnd(point: Coordinate(x: 18.5, y: 2.5), levelID: AsciiVenue.levelID(0), label: "your position", uncertainty: accuracy)
+        }
+        // Exactly in the yard: round by its door, 17 m west and back.
+        let exact = try s.router.route(from: fix(within: 0), to: goal)
+        #expect(exact.distance > 30)
+        // The corridor is beyond a fix's accuracy of 0.5 m (its free area keeps the clearance off the wall).
+        #expect(try s.router.route(from: fix(within: 0.5), to: goal).distance > 30)
+        // Within 3 m: across the wall, and the route says how far its start is from the fix.
+        let near = try s.router.route(from: fix(within: 3), to: goal)
+        #expect(near.distance < 3)
+        #expect(abs(near.startSnap - (0.5 + RoutingCosts().clearance)) < 0.02)
+        #expect(near.points.first?.point.y ?? 9 < 2)
+    }
+
     @Test func disconnectedPartsSayWhatIsCutOff() throws {
         let s = try Scenario([0: """
             AAAA.BBBB

@@ -152,22 +152,33 @@ public struct MapMatcher: Sendable {
     static func floor(_ ordinal: Double, of graph: NavigationGraph) -> Floor? {
         let venue = graph.venue
         let levels = venue.levels.filter { $0.ordinal == ordinal }
-        let areas = levels.compactMap { graph.freeArea(onLevel: $0.id) }
-        guard let first = levels.first, !areas.isEmpty,
-              let whole = areas.count == 1 ? areas[0] : try? Geometry.union(of: areas) else { return nil }
+        guard let first = levels.first, let whole = freeArea(ordinal, of: graph) else { return nil }
         let area = walkable(whole)
+        let ids = Set(levels.map(\.id))
+        let spaces = venue.spaces.indices.compactMap { s -> (id: String, levelID: String, area: PreparedPolygon)? in
+            guard ids.contains(venue.spaces[s].levelID), let shape = venue.shapes.spaces[s] else { return nil }
+            return (venue.spaces[s].id, venue.spaces[s].levelID, PreparedPolygon(shape))
+        }
+        return Floor(ordinal: ordinal, levelID: first.id, edges: walls(of: area), inside: PreparedPolygon(area), spaces: spaces)
+    }
+
+    /// The free area of the floor at `ordinal`: every level's there (`NavigationGraph.freeArea(onLevel:)`: its
+    /// spaces less their obstacles, joined through their doors), unioned; `nil` when it has none.
+    static func freeArea(_ ordinal: Double, of graph: NavigationGraph) -> Geometry? {
+        let areas = graph.venue.levels.filter { $0.ordinal == ordinal }.compactMap { graph.freeArea(onLevel: $0.id) }
+        guard !areas.isEmpty else { return nil }
+        return areas.count == 1 ? areas[0] : try? Geometry.union(of: areas)
+    }
+
+    /// The edges of `area`'s rings, to test straight moves against: a move that crosses one goes through a wall.
+    static func walls(of area: Geometry) -> SegmentGrid {
         var segments: [(Coordinate, Coordinate)] = []
         for polygon in area.polygons {
             for ring in polygon.rings {
                 for (a, b) in zip(ring.coordinates, ring.coordinates.dropFirst()) where a != b { segments.append((a, b)) }
             }
         }
-        let ids = Set(levels.map(\.id))
-        let spaces = venue.spaces.indices.compactMap { s -> (id: String, levelID: String, area: PreparedPolygon)? in
-            guard ids.contains(venue.spaces[s].levelID), let shape = venue.shapes.spaces[s] else { return nil }
-            return (venue.spaces[s].id, venue.spaces[s].levelID, PreparedPolygon(shape))
-        }
-        return Floor(ordinal: ordinal, levelID: first.id, edges: SegmentGrid(segments), inside: PreparedPolygon(area), spaces: spaces)
+        return SegmentGrid(segments)
     }
 
     /// Walks every particle one step of `length` metres on `heading` (radians clockwise from north), `anchored`

@@ -18,8 +18,10 @@ public struct SessionResult: Sendable {
     /// Missed turns that took the walker truly off the route (farther than the off-route distance), or that the
     /// engine caught.
     public var detours = 0
-    /// Per real detour: fixes from the first one unmistakably off the route (farther than the off-route distance
-    /// plus twice the noise) to the engine's off-route event; `Int.max` when there was none.
+    /// Per real detour the engine caught or that went unmistakably off the route (farther than the off-route
+    /// distance plus twice the noise): fixes from the first fix unmistakably off to the engine's off-route event
+    /// (0 when it came first); `Int.max` when it went unmistakably off and there was none. (A detour that never
+    /// went so far, and was not caught, has none: no detector with a low false-alarm rate can tell it.)
     public var detectionDelays: [Int] = []
     /// The same, counted from the first fix farther than the off-route distance (detours that went that far).
     public var detectionDelaysFromThreshold: [Int] = []
@@ -80,6 +82,8 @@ public struct SessionSimulator: Sendable {
     public let options: RoutingOptions
     /// The seed of every session: session `i` draws from `seed` and `i` only.
     public let seed: UInt64
+    /// Per floor ordinal the route walks on: the walls of its free area (a missed turn stops at one).
+    let walls: [Double: SegmentGrid]
     /// The walker's phone, whose sensor log `run(session:record:sensors:)` writes when asked.
     public var phone = PhoneConfiguration()
     /// When the sessions start (UTC): the NMEA's date and time.
@@ -95,6 +99,10 @@ public struct SessionSimulator: Sendable {
         self.walker = walker
         self.navigation = navigation
         self.seed = seed
+        let ordinals = Set(RouteTrack(itinerary: itinerary, plane: context.plane).steps.map(\.levelOrdinal))
+        walls = Dictionary(uniqueKeysWithValues: ordinals.compactMap { ordinal in
+            MapMatcher.freeArea(ordinal, of: context.graph).map { (ordinal, MapMatcher.walls(of: $0)) }
+        })
     }
 
     /// The seed of session `index`: SplitMix64 of the run's seed and the index, so sessions are independent.
@@ -103,9 +111,11 @@ public struct SessionSimulator: Sendable {
         return g.next()
     }
 
-    /// Whether a point of the plane is in a walkable space on a level.
-    func walkable(_ p: Coordinate, level: Double) -> Bool {
-        let c = context.plane.unproject(p)
+    /// Whether a person walks straight from `a` to `b` (points of the plane) on the floor at `level`: without
+    /// crossing a wall of its free area (the graph's frame is the plane's, to 0.1 mm), into a walkable space.
+    func walkable(_ a: Coordinate, _ b: Coordinate, level: Double) -> Bool {
+        if walls[level]?.isCrossed(by: a, b) == true { return false }
+        let c = context.plane.unproject(b)
         guard let l = context.level(ordinal: level, at: c), let id = context.spatialIndex.spaceID(at: c, levelID: l.id) else { return false }
         return context.walkableSpaceIDs.contains(id)
     }
@@ -151,7 +161,7 @@ public struct SessionSimulator: Sendable {
     public func run(session index: Int, record: Bool = false, sensors: Bool = false) -> SessionResult {
         let sessionSeed = Self.seed(seed, session: index)
         let track = RouteTrack(itinerary: itinerary, plane: context.plane)
-        var walker = Walker(track: track, configuration: self.walker, seed: sessionSeed) { p, level in walkable(p, level: level) }
+        var walker = Walker(track: track, configuration: self.walker, seed: sessionSeed) { a, b, level in walkable(a, b, level: level) }
         var random = SeededGenerator(seed: sessionSeed ^ 0x5851_F42D_4C95_7F2D)
         var sensorConfiguration = SimulatedHeadingSensor.Configuration()
         sensorConfiguration.noise = self.walker.headingNoise
@@ -175,9 +185,13 @@ public struct SessionSimulator: Sendable {
             // A missed turn the engine caught is a real detour too, however near the route it stayed.
             if detourIsReal || detectionFix != nil {
                 result.detours += 1
-                // Detected before the crossing (or a detour never unmistakably off) counts as no delay; never
-                // detected as Int.max.
-                result.detectionDelays.append(detectionFix.map { max($0 - (detourCrossing ?? $0), 0) } ?? Int.max)
+                // Detected before the crossing (or a detour never unmistakably off) counts as no delay; unmistakably
+                // off and never detected as Int.max.
+                if let fix = detectionFix {
+                    result.detectionDelays.append(max(fix - (detourCrossing ?? fix), 0))
+                } else if detourCrossing != nil {
+                    result.detectionDelays.append(Int.max)
+                }
                 // The stricter count: from the first fix past the off-route distance itself.
                 if let crossing = thresholdCrossing {
                     result.detectionDelaysFromThreshold.append(detectionFix.map { max($0 - crossing, 0) } ?? Int.max)

@@ -24,7 +24,8 @@ public struct SimulationReport: Hashable, Sendable {
     public var maxReroutesPerDetour = 0.0
     /// Reroutes in sessions without a real detour (each follows a false alarm).
     public var reroutesWithoutDetour = 0
-    /// Real detours the engine never declared off-route.
+    /// Real detours that went unmistakably off the route (the off-route distance plus twice the noise) and that the
+    /// engine never declared off-route.
     public var undetectedDetours = 0
     /// The median number of fixes from unmistakably off the route to the off-route event; `nil` with no detection.
     public var detectionDelayMedian: Double?

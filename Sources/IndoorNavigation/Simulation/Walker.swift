@@ -11,8 +11,9 @@ public struct WalkerConfiguration: Hashable, Sendable {
     public var speedVariation = 0.15
     /// Per fix, the chance of stopping for 2–6 s.
     public var pauseRate = 0.01
-    /// Per turn of the route, the chance of missing it: walking on straight for 15–30 m (as far as the space
-    /// allows), then coming back.
+    /// Per turn of the route, the chance of missing it: walking on straight for 15–30 m (along the corridor, and
+    /// only up to a wall, which a missed turn does not cross; a turn with a wall nearer than 10 m ahead is not
+    /// missed), then coming back.
     public var detourRate = 0.0
     /// Position noise, metres (1σ per axis); the fixes' GST says so.
     public var noise = 3.0
@@ -66,8 +67,9 @@ struct Walker {
         case paused(until: Double)
         /// On a level change.
         case riding(Ride)
-        case out(origin: Coordinate, bearing: Double, remaining: Double, walked: Double)
-        case back(target: Coordinate)
+        /// On a missed turn's way on, metres `at` along it, then back along it.
+        case out(Detour, at: Double)
+        case back(Detour, at: Double)
         /// Walking to a new route's nearest point (after a reroute), then following it.
         case joining(target: Coordinate)
     }
@@ -85,12 +87,14 @@ struct Walker {
     let speed: Double
     /// The level changes (step indices) and the turns with a detour planned (step index → metres out).
     var connectors: [Int]
-    /// Missed turns to come: how far straight on (metres), by where the turn is (metres along the route).
-    var detours: [Double: Double]
+    /// Missed turns to come: the way on past each, by where the turn is (metres along the route).
+    var detours: [Double: Detour]
     var ridden: Set<Int> = []
     var finished = false
 
-    init(track: RouteTrack, configuration: WalkerConfiguration, seed: UInt64, walkable: (Coordinate, Double) -> Bool) {
+    /// - Parameter walkable: whether a person walks straight from one point of the plane to another on the floor
+    ///   of an ordinal: without crossing a wall, and ending in a walkable space.
+    init(track: RouteTrack, configuration: WalkerConfiguration, seed: UInt64, walkable: (Coordinate, Coordinate, Double) -> Bool) {
         self.track = track
         self.configuration = configuration
         random = SeededGenerator(seed: seed)
@@ -101,7 +105,7 @@ struct Walker {
         bearing = start.bearing
         speed = max(0.5, configuration.speed + configuration.speedVariation * random.gaussian())
         connectors = track.steps.indices.filter { track.steps[$0].isLevelChange }
-        var detours: [Double: Double] = [:]
+        var detours: [Double: Detour] = [:]
         // Every turn of the route: a step's own, and the one it says follows right after ("then turn left").
         var turns: [(at: Double, turn: Maneuver.Turn, level: Double)] = []
         for (k, step) in track.steps.enumerated() {
@@ -113,18 +117,11 @@ struct Walker {
         }
         for (at, turn, levelOrdinal) in turns {
             guard turn != .straight, random.uniform() < configuration.detourRate else { continue }
-            // Straight on from the turn, as far as walkable space goes (0.5 m steps), 15–30 m.
-            let incoming = track.position(at: max(at - 0.5, 0))
-            let origin = track.position(at: at).point
-            let wanted = 15 + 15 * random.uniform()
-            var free = 0.0
-            while free < wanted {
-                let next = free + 0.5
-                let p = Coordinate(x: origin.x + next * sin(incoming.bearing * .pi / 180), y: origin.y + next * cos(incoming.bearing * .pi / 180))
-                guard walkable(p, levelOrdinal) else { break }
-                free = next
+            let incoming = track.position(at: max(at - 0.5, 0)).bearing
+            let detour = Detour(from: track.position(at: at).point, bearing: incoming, wanted: 15 + 15 * random.uniform()) {
+                walkable($0, $1, levelOrdinal)
             }
-            if free >= 15 { detours[at] = free }
+            if detour.length >= Detour.shortest { detours[at] = detour }
         }
         self.detours = detours
     }
@@ -181,13 +178,20 @@ struct Walker {
                 elevation = level
             }
             return
-        case .out(let origin, let b, let remaining, let walked):
-            let step = min(speed * dt, remaining)
-            position = Coordinate(x: position.x + step * sin(b * .pi / 180), y: position.y + step * cos(b * .pi / 180))
-            bearing = b
-            mode = remaining - step <= 0 ? .back(target: origin) : .out(origin: origin, bearing: b, remaining: remaining - step, walked: walked + step)
+        case .out(let detour, let at):
+            let next = min(at + speed * dt, detour.length)
+            position = detour.point(at: next)
+            bearing = detour.bearing(at: next)
+            mode = next >= detour.length ? .back(detour, at: next) : .out(detour, at: next)
             return
-        case .back(let target), .joining(let target):
+        case .back(let detour, let at):
+            let next = max(at - speed * dt, 0)
+            position = detour.point(at: next)
+            bearing = (detour.bearing(at: next) + 180).truncatingRemainder(dividingBy: 360)
+            if next <= 0.01 { mode = .following }
+            else { mode = .back(detour, at: next) }
+            return
+        case .joining(let target):
             let d = position.distance(to: target)
             let step = min(speed * dt, d)
             if d > 0 {
@@ -221,13 +225,11 @@ struct Walker {
             mode = .riding(Ride(since: time, until: time + duration, start: step.start, end: end, from: level, to: to,
                                 rising: rising, climbs: climbs))
         }
-        // A missed turn: on past it, straight.
+        // A missed turn: on past it.
         if case .following = mode, let at = detours.keys.sorted().first(where: { $0 > s && $0 <= next }),
-           let out = detours.removeValue(forKey: at) {
+           let detour = detours.removeValue(forKey: at) {
             next = at
-            let incoming = track.position(at: max(next - 0.5, 0)).bearing
-            let origin = track.position(at: next).point
-            mode = .out(origin: origin, bearing: incoming, remaining: out, walked: 0)
+            mode = .out(detour, at: 0)
         }
         s = next
         let here = track.position(at: s)
@@ -272,5 +274,55 @@ struct Walker {
         return WalkerTruth(point: position, level: level, elevation: elevation, bearing: bearing, speed: pace, stepping: stepping,
                            detouring: isDetouring,
                            nearLevelChange: near != nil, otherLevel: other)
+    }
+}
+
+/// A missed turn's way on: from the turn, on the way the walker was heading, as far as wanted; turning at most 30°
+/// off it to glance along a wall met on the way (a person walks on along the corridor they are in), and stopping
+/// where every such way meets a wall (a person does not walk through one). Points 0.5 m apart.
+struct Detour {
+    static let spacing = 0.5
+    /// The least a missed turn walks on (to a wall nearer than it, the turn is not missed): farther than a fix's
+    /// off-route distance, so that it is a detour to find.
+    static let shortest = 10.0
+    /// The points walked, the turn first.
+    let points: [Coordinate]
+
+    /// - Parameter walkable: whether a person walks straight from one point to the next.
+    init(from origin: Coordinate, bearing: Double, wanted: Double, walkable: (Coordinate, Coordinate) -> Bool) {
+        var points = [origin]
+        var turned = 0.0
+        while Double(points.count) * Self.spacing <= wanted {
+            let last = points[points.count - 1]
+            // The way it heads first, then the others nearest to it (the lesser turn off the first way on a tie).
+            let turns = [0.0, -10, 10, -20, 20, -30, 30].sorted { (abs($0 - turned), abs($0)) < (abs($1 - turned), abs($1)) }
+            let ahead = { (turn: Double) in
+                let b = (bearing + turn) * .pi / 180
+                return Coordinate(x: last.x + Self.spacing * sin(b), y: last.y + Self.spacing * cos(b))
+            }
+            guard let turn = turns.first(where: { walkable(last, ahead($0)) }) else { break }
+            turned = turn
+            points.append(ahead(turn))
+        }
+        self.points = points
+    }
+
+    /// Metres from the turn to the far end.
+    var length: Double { Double(points.count - 1) * Self.spacing }
+
+    /// The point `distance` metres along (clamped to the way).
+    func point(at distance: Double) -> Coordinate {
+        let u = max(0, min(distance / Self.spacing, Double(points.count - 1)))
+        let i = min(Int(u), points.count - 2)
+        guard i >= 0 else { return points[0] }
+        let f = u - Double(i)
+        return Coordinate(x: points[i].x + (points[i + 1].x - points[i].x) * f, y: points[i].y + (points[i + 1].y - points[i].y) * f)
+    }
+
+    /// The bearing, degrees, of the way outwards at `distance` metres.
+    func bearing(at distance: Double) -> Double {
+        guard points.count > 1 else { return 0 }
+        let i = max(0, min(Int(distance / Self.spacing), points.count - 2))
+        return IndoorNavigation.bearing(from: points[i], to: points[i + 1])
     }
 }

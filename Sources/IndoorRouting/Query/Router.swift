@@ -39,12 +39,17 @@ public struct RouteEnd: Sendable {
     public var levelID: String
     /// What the end is called in instructions and errors ("Café Müller", "your position").
     public var label: String
+    /// How far from `point` a route's start may truly be, metres: a fix's accuracy. A route from a fix that falls
+    /// just across a wall (in the yard behind a corridor, in the shop beside it) may start in any walkable space
+    /// of the level within it, at twice the cost of walking there. 0: exactly at `point`.
+    public var uncertainty: Double
 
-    /// An end at `point`, metres in the venue's frame, on the level `levelID`.
-    public init(point: Coordinate, levelID: String, label: String) {
+    /// An end at `point`, metres in the venue's frame, on the level `levelID`, within `uncertainty` metres.
+    public init(point: Coordinate, levelID: String, label: String, uncertainty: Double = 0) {
         self.point = point
         self.levelID = levelID
         self.label = label
+        self.uncertainty = uncertainty
     }
 }
 
@@ -268,26 +273,40 @@ public final class Router {
         return true
     }
 
-    /// The least-cost route between two places.
+    /// The least-cost route between two places. A start with an ``RouteEnd/uncertainty`` (a fix) may be taken on
+    /// the other side of a wall within it, when the walk there, counted twice, and the route from there cost less.
     /// - Throws: ``RoutingError`` saying which part of the venue is cut off, and by what.
     /// - Complexity: O(k·e) to join the ends to the k nodes of their spaces, then A* over the graph.
     public func route(from start: RouteEnd, to end: RouteEnd, options: RoutingOptions = RoutingOptions()) throws(RoutingError) -> Route {
-        let a = try locate(start, options: options)
+        let located = try locate(start, options: options)
         let b = try locate(end, options: options)
         let speed = graph.costs.walkingSpeed
+        // Where the start may be: where it is located, and, for an uncertain one, the other spaces within reach.
+        let starts = [located] + (start.uncertainty > 0 ? otherSides(of: start, besides: located, options: options) : [])
+        let detour = { (a: Located) in a.space == located.space ? 0 : Self.otherSideFactor * a.snap / speed }
         // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
-        let endpoints = Set([a.space, b.space].filter { graph.restricted[$0] })
-        let sources = visibleNodes(from: a)
-            .filter { oneWayAllows($0.node, entering: true, from: a.space) && endAllowed($0.node, options, endpoints: endpoints) }
-            .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
+        let endpoints = Set([located.space, b.space].filter { graph.restricted[$0] })
+        // Per graph node, the cheapest start that reaches it and its cost (nodes in the order first seen).
+        var entry: [Int32: (start: Int, cost: Double)] = [:], seen: [Int32] = []
+        for (k, a) in starts.enumerated() {
+            for v in visibleNodes(from: a)
+            where oneWayAllows(v.node, entering: true, from: a.space) && endAllowed(v.node, options, endpoints: endpoints) {
+                let cost = detour(a) + v.distance / speed + doorHalf(v.node)
+                if entry[v.node] == nil { seen.append(v.node) }
+                if cost < entry[v.node]?.cost ?? .infinity { entry[v.node] = (k, cost) }
+            }
+        }
+        let sources = seen.map { (node: $0, cost: entry[$0]?.cost ?? 0) }
         let targets = visibleNodes(from: b)
             .filter { oneWayAllows($0.node, entering: false, from: b.space) && endAllowed($0.node, options, endpoints: endpoints) }
             .map { (node: $0.node, cost: $0.distance / speed + doorHalf($0.node)) }
         // Straight across one space, when the two ends see each other.
-        var direct: Double?
-        if a.space == b.space, graph.free[a.space]?.sees(a.point, b.point) == true {
-            direct = a.point.distance(to: b.point) / speed
+        var direct: (start: Int, cost: Double)?
+        for (k, a) in starts.enumerated() where a.space == b.space && graph.free[a.space]?.sees(a.point, b.point) == true {
+            let cost = detour(a) + a.point.distance(to: b.point) / speed
+            if cost < direct?.cost ?? .infinity { direct = (k, cost) }
         }
+        let a = located
         // Ends in parts of the graph that nothing joins: no search can help.
         if direct == nil, !sources.isEmpty, !targets.isEmpty,
            Set(sources.map { graph.component[Int($0.node)] }).isDisjoint(with: targets.map { graph.component[Int($0.node)] }) {
@@ -301,11 +320,30 @@ public final class Router {
         } else {
             search.run(from: sources, to: targets, bound: bound, filter: ClosureFilter { self.allowed(Int($0), options, endpoints: endpoints, closed: closed) })
         }
-        if let direct, direct <= (found?.cost ?? .infinity) {
-            return makeRoute(a, b, path: nil, cost: direct)
+        if let direct, direct.cost <= (found?.cost ?? .infinity) {
+            return makeRoute(starts[direct.start], b, path: nil, cost: direct.cost)
         }
         guard let found else { throw explainFailure(start, end, a, b, options: options) }
-        return makeRoute(a, b, path: found, cost: found.cost)
+        return makeRoute(starts[found.nodes.first.flatMap { entry[$0]?.start } ?? 0], b, path: found, cost: found.cost)
+    }
+
+    /// How many times the walk to it a start in another space than the fix's costs: the fix is more likely right
+    /// than wrong about the side of a wall it is on.
+    static let otherSideFactor = 2.0
+
+    /// The nearest free point of each other walkable space of `start`'s level within its uncertainty (a fix's
+    /// other possible sides of a wall), `besides` the space it is located in.
+    func otherSides(of start: RouteEnd, besides located: Located, options: RoutingOptions) -> [Located] {
+        guard let level = graph.levelSpaces[start.levelID] else { return [] }
+        let r = start.uncertainty
+        let box = BoundingBox(minX: start.point.x - r, minY: start.point.y - r, maxX: start.point.x + r, maxY: start.point.y + r)
+        return level.index.candidates(intersecting: box).map { level.spaces[$0] }.sorted().compactMap { s in
+            guard s != located.space, isOpen(s, options), options.includeNonPublic || !graph.restricted[s],
+                  let area = graph.free[s] else { return nil }
+            let p = area.nearestPoint(to: start.point)
+            let d = p.distance(to: start.point)
+            return d <= r ? Located(space: s, point: p, snap: d) : nil
+        }
     }
 
     /// Half the door penalty for a door node: every edge into or out of a door costs half, so that a pass through

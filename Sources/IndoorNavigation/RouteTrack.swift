@@ -155,12 +155,8 @@ public struct RouteTrack: Sendable {
         storage = Storage(itinerary: itinerary, plane: plane, steps: steps, vertices: vertices, length: s)
     }
 
-    /// The route's last vertex, in metres of ``plane`` (not WGS84); the origin for an empty itinerary.
-    public var destination: Coordinate { vertices.last?.point ?? Coordinate(x: 0, y: 0) }
-    /// The ordinal of the last leg's level (0 for an empty itinerary).
-    public var destinationLevel: Double { itinerary.legs.last?.levelOrdinal ?? 0 }
-    /// The id of the last leg's level (empty for an empty itinerary).
-    public var destinationLevelID: String { itinerary.legs.last?.levelID ?? "" }
+    /// The ordinal of the last leg's level; `nil` for an empty itinerary.
+    public var destinationLevel: Double? { itinerary.legs.last?.levelOrdinal }
 
     /// The step in force at `s` metres along the route (the last whose maneuver is at or before it).
     public func stepIndex(at s: Double) -> Int {

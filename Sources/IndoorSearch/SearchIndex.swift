@@ -139,8 +139,8 @@ public struct SearchIndex: Sendable {
         }, uniquingKeysWith: { a, _ in a })
 
         // Tokens of what many POIs share (a category's words, a level's and its buildings' names), made once.
-        func tokenize(_ texts: [String]) -> [(token: String, isRun: Bool)] { texts.flatMap { TextNormalizer.tokensAndRuns($0) } }
-        var levelTokens: [String: [(token: String, isRun: Bool)]] = [:]
+        func tokenize(_ texts: [String]) -> [TextNormalizer.Token] { texts.flatMap { TextNormalizer.tokensAndRuns($0) } }
+        var levelTokens: [String: [TextNormalizer.Token]] = [:]
         for level in venue.levels { levelTokens[level.id] = tokenize(levelWords[level.id] ?? []) }
         // The names of the buildings a place is in (not every building of an OSM extract's level).
         let buildingTokens = venue.buildings.map { tokenize($0.name.allTexts) }
@@ -168,11 +168,11 @@ public struct SearchIndex: Sendable {
                 if byCompactName[k.compact]?.last != Int32(i) { byCompactName[k.compact, default: []].append(Int32(i)) }
             }
             var best: [String: Float] = [:]
-            func add(_ tokens: [(token: String, isRun: Bool)], _ weight: Float) {
-                for (token, isRun) in tokens {
+            func add(_ tokens: [TextNormalizer.Token], _ weight: Float) {
+                for token in tokens {
                     // A run inside a longer token ("2" of "M2") counts a little less than a token of its own.
-                    let w = isRun ? weight * 0.95 : weight
-                    if best[token, default: 0] < w { best[token] = w }
+                    let w = token.isRun ? weight * 0.95 : weight
+                    if best[token.text, default: 0] < w { best[token.text] = w }
                 }
             }
             let nameTokens = tokenize(poi.name.allTexts)
@@ -184,10 +184,10 @@ public struct SearchIndex: Sendable {
                 categoryIDs[poi.category] = id
                 categoryDocs.append([])
                 // Words that only join a phrase ("lost and found", "salle d'attente") would match any text.
-                let tokens = tokenize(CategoryVocabulary.words(for: poi.category)).filter { !CategoryVocabulary.joiningWords.contains($0.token) }
-                categorySets[poi.category] = Set(tokens.map(\.token)).union([TextNormalizer.fold(poi.category)])
+                let tokens = tokenize(CategoryVocabulary.words(for: poi.category)).filter { !CategoryVocabulary.joiningWords.contains($0.text) }
+                categorySets[poi.category] = Set(tokens.map(\.text)).union([TextNormalizer.fold(poi.category)])
                 var weights: [String: Float] = [:]
-                for (token, isRun) in tokens { weights[token] = max(weights[token] ?? 0, isRun ? Field.category * 0.95 : Field.category) }
+                for t in tokens { weights[t.text] = max(weights[t.text] ?? 0, t.isRun ? Field.category * 0.95 : Field.category) }
                 for (token, w) in weights { categoryTable[token, default: []].append(Posting(doc: id, weight: w)) }
             }
             if let id = categoryIDs[poi.category] { categoryDocs[Int(id)].append(Int32(i)) }
@@ -195,7 +195,7 @@ public struct SearchIndex: Sendable {
             for b in placeBuildings[i] { add(buildingTokens[b], Field.place) }
             for (token, weight) in best { table[token, default: []].append(Posting(doc: Int32(i), weight: weight)) }
             categoryWords.append(categorySets[poi.category] ?? [])
-            nameTokenCount.append(Set(nameTokens.filter { !$0.isRun }.map(\.token)).count)
+            nameTokenCount.append(Set(nameTokens.filter { !$0.isRun }.map(\.text)).count)
         }
         let sorted = Set(table.keys).union(categoryTable.keys).sorted()
         tokens = sorted
@@ -346,7 +346,7 @@ public struct SearchIndex: Sendable {
             text = rest.count > 1 ? String(rest[1]) : String(text[..<range.lowerBound])
         }
         // Typed words are matched whole; the index holds the runs of mixed tokens ("a 1605" finds "A1605").
-        var words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.token).prefix(8))
+        var words = Array(TextNormalizer.tokensAndRuns(text, runs: false).map(\.text).prefix(8))
         // Words that only join a phrase ("location de voitures", "lost and found") must not have to match, or
         // complete to, a word of their own ("de" → "desk").
         let meaningful = words.filter { $0.count < 2 || !CategoryVocabulary.joiningWords.contains($0) }
@@ -479,13 +479,21 @@ public struct SearchIndex: Sendable {
         }
     }
 
+    /// What a prefix typed so far finds (``autocomplete(_:limit:)``).
+    public struct Completion: Sendable {
+        /// The text typed so far.
+        public let typed: String
+        /// Its results.
+        public let results: [SearchResult]
+    }
+
     /// Results for every prefix of `text` as it is typed ("c", "ca", "caf", …), for autocomplete.
-    public func autocomplete(_ text: String, limit: Int = 5) -> [(typed: String, results: [SearchResult])] {
-        var out: [(String, [SearchResult])] = []
+    public func autocomplete(_ text: String, limit: Int = 5) -> [Completion] {
+        var out: [Completion] = []
         var typed = ""
         for ch in text {
             typed.append(ch)
-            out.append((typed, search(SearchQuery(typed, limit: limit))))
+            out.append(Completion(typed: typed, results: search(SearchQuery(typed, limit: limit))))
         }
         return out
     }

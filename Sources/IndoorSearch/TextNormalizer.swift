@@ -45,22 +45,30 @@ public enum TextNormalizer {
 
     /// The tokens of `text`, in order, with the letter and digit runs of mixed tokens after each.
     public static func tokens(_ text: String) -> [String] {
-        tokensAndRuns(text).map(\.token)
+        tokensAndRuns(text).map(\.text)
+    }
+
+    /// A token of a text, or a letter or digit run of a mixed one (``tokensAndRuns(_:runs:)``).
+    public struct Token: Hashable, Sendable {
+        /// The folded token.
+        public let text: String
+        /// Whether it is a run of a mixed token ("a" and "1605" of "a1605") rather than a whole one.
+        public let isRun: Bool
     }
 
     /// The tokens of `text` in order; with `runs`, each mixed token is followed by its letter and digit runs
     /// (marked `isRun`).
-    public static func tokensAndRuns(_ text: String, runs includeRuns: Bool = true) -> [(token: String, isRun: Bool)] {
-        var tokens: [(token: String, isRun: Bool)] = []
+    public static func tokensAndRuns(_ text: String, runs includeRuns: Bool = true) -> [Token] {
+        var tokens: [Token] = []
         var current = String.UnicodeScalarView()
         func flush() {
             guard !current.isEmpty, tokens.count < maximumTokens else { current = String.UnicodeScalarView(); return }
             // Capped in Unicode scalars (what the index measures), not Characters: a Hangul syllable is one
             // Character but three scalars once decomposed.
             let token = String(String.UnicodeScalarView(current.prefix(maximumTokenLength)))
-            tokens.append((token, false))
+            tokens.append(Token(text: token, isRun: false))
             let runs = splitRuns(token)
-            if includeRuns, runs.count > 1 { tokens += runs.map { ($0, true) } }
+            if includeRuns, runs.count > 1 { tokens += runs.map { Token(text: $0, isRun: true) } }
             current = String.UnicodeScalarView()
         }
         // Folding a huge input is bounded: only the start of an absurdly long text is read.

@@ -31,6 +31,20 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+/// A header of a response: its name and value.
+public struct HTTPHeader: Hashable, Sendable {
+    /// Its name, as sent (`Cache-Control`).
+    public var name: String
+    /// Its value.
+    public var value: String
+
+    /// A header `name: value`.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
 /// A response: status, content type, body and extra headers.
 public struct HTTPResponse: Sendable {
     /// The status code.
@@ -40,7 +54,7 @@ public struct HTTPResponse: Sendable {
     /// The body (sent for every method but HEAD).
     public var body: Data
     /// Headers beyond `Content-Type` and `Content-Length`, in order.
-    public var headers: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
     /// Whether the server closes the connection after it (the client is over a bound).
     public var closesConnection: Bool
     /// The API endpoint that answered, for the access log (`route`, `search`, `levels`…; `-` for none).
@@ -51,7 +65,7 @@ public struct HTTPResponse: Sendable {
     public var stream: EventStream?
 
     /// A response with `status` and `body` of `contentType`.
-    public init(status: Int, contentType: String? = nil, body: Data = Data(), headers: [(name: String, value: String)] = [],
+    public init(status: Int, contentType: String? = nil, body: Data = Data(), headers: [HTTPHeader] = [],
                 closesConnection: Bool = false, endpoint: String = "-", errorCode: String? = nil) {
         self.status = status
         self.contentType = contentType
@@ -108,7 +122,7 @@ public struct APIError: Error, Hashable, Sendable, LocalizedError {
     public func response(endpoint: String = "-") -> HTTPResponse {
         var r = HTTPResponse.json(Body(error: .init(status: status, code: code, message: message)), status: status, endpoint: endpoint)
         r.errorCode = code
-        if let retryAfter { r.headers.append(("Retry-After", String(retryAfter))) }
+        if let retryAfter { r.headers.append(HTTPHeader("Retry-After", String(retryAfter))) }
         return r
     }
 

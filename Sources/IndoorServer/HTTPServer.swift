@@ -416,7 +416,7 @@ private func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: 
             var r = APIError(status: 429, code: "too_many_connections",
                              message: "the server has \(limits.maxConnections) connections open: try again shortly").response()
             r.closesConnection = true
-            r.headers.append(("Retry-After", "1"))
+            r.headers.append(HTTPHeader("Retry-After", "1"))
             return answer(r)
         }
         let length = header("Content-Length").flatMap { Int($0) }
@@ -546,7 +546,7 @@ private func send(_ response: HTTPResponse, _ state: RequestState, _ connection:
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
     if let type = response.contentType { MHD_add_response_header(made, "Content-Type", type) }
-    for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+    for header in response.headers { MHD_add_response_header(made, header.name, header.value) }
     if response.closesConnection { MHD_add_response_header(made, "Connection", "close") }
     return MHD_queue_response(connection, UInt32(response.status), made)
 }

@@ -99,7 +99,7 @@ public final class IndoorService: Sendable {
             let allowed = methods.joined(separator: ", ")
             var r = APIError(status: 405, code: "method_not_allowed", message: "\(request.method.prefix(32)) is not allowed here: use \(allowed)")
                 .response(endpoint: route.endpoint)
-            r.headers.append(("Allow", allowed))
+            r.headers.append(HTTPHeader("Allow", allowed))
             return r
         }
         if request.method == "POST" {
@@ -259,7 +259,7 @@ public final class IndoorService: Sendable {
             let venue = try self.venue(id)
             let (session, plan) = try sessions.open(try SessionRequestBody.parse(request.body), on: venue, client: request.clientAddress)
             var r = HTTPResponse.json(SessionCreated(session, plan: plan, idleSeconds: sessions.limits.idleSeconds), status: 201, endpoint: "session_open")
-            r.headers.append(("Location", "/v1/sessions/\(session.id)"))
+            r.headers.append(HTTPHeader("Location", "/v1/sessions/\(session.id)"))
             return r
         case .fixes(let id):
             _ = try Parameters(query, allowed: [])
@@ -280,7 +280,7 @@ public final class IndoorService: Sendable {
             if phase == .draining { throw APIError(status: 503, code: "not_ready", message: "shutting down") }
             let stream = try sessions.follow(id, lastEventID: request.headers["last-event-id"])
             var r = HTTPResponse(status: 200, contentType: "text/event-stream; charset=utf-8",
-                                 headers: [("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")], endpoint: "session_events")
+                                 headers: [HTTPHeader("Cache-Control", "no-cache"), HTTPHeader("X-Accel-Buffering", "no")], endpoint: "session_events")
             r.stream = stream
             return r
         }
@@ -329,11 +329,11 @@ public final class IndoorService: Sendable {
         }
         let gzip = Self.acceptsGzip(request.headers["accept-encoding"]) ? document.gzip : nil
         let etag = gzip == nil ? document.etag : document.gzipETag
-        var headers: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding"), ("Cache-Control", "no-cache")]
+        var headers = [HTTPHeader("ETag", etag), HTTPHeader("Vary", "Accept-Encoding"), HTTPHeader("Cache-Control", "no-cache")]
         if let match = request.headers["if-none-match"], ETag.matches(match, [document.etag, document.gzipETag]) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        if gzip != nil { headers.append(("Content-Encoding", "gzip")) }
+        if gzip != nil { headers.append(HTTPHeader("Content-Encoding", "gzip")) }
         return HTTPResponse(status: 200, contentType: "application/geo+json", body: gzip ?? document.body, headers: headers)
     }
 

@@ -103,14 +103,28 @@ public struct ServerConfiguration: Sendable {
         return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
+    /// An address and port to listen on (``listenAddress(_:)``).
+    public struct ListenAddress: Hashable, Sendable {
+        /// An IPv4 address; `0.0.0.0` for every interface.
+        public let host: String
+        /// The TCP port.
+        public let port: Int
+
+        /// `host:port`.
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+    }
+
     /// Parses `ADDRESS:PORT` (an IPv4 address, or `:PORT` for every interface).
     /// - Returns: nil when it is not one.
-    public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+    public static func listenAddress(_ text: String) -> ListenAddress? {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
         let host = text[..<colon].isEmpty ? "0.0.0.0" : String(text[..<colon])
         var address = in_addr()
         guard inet_pton(AF_INET, host, &address) == 1 else { return nil }
-        return (host, port)
+        return ListenAddress(host: host, port: port)
     }
 }
 

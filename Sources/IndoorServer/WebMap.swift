@@ -37,7 +37,7 @@ public struct WebMap: Sendable {
         guard let page = Self.pages[name] else {
             throw APIError(status: 404, code: "not_found", message: "no such file of the web map: \(name.prefix(64)) (it has index.html, webmap.js, webmap.css)")
         }
-        return HTTPResponse(status: 200, contentType: page.contentType, body: Data(page.bytes), headers: [("Cache-Control", "no-cache")])
+        return HTTPResponse(status: 200, contentType: page.contentType, body: Data(page.bytes), headers: [HTTPHeader("Cache-Control", "no-cache")])
     }
 
     /// The media types of the files Leaflet ships, by extension; any other file is not served.
@@ -78,6 +78,6 @@ public struct WebMap: Sendable {
         guard size <= maxStaticBytes, let data = FileManager.default.contents(atPath: file), data.count <= maxStaticBytes else {
             throw APIError(status: 500, code: "static_unreadable", message: "\(path.joined(separator: "/")) cannot be read from \(leafletDirectory)")
         }
-        return HTTPResponse(status: 200, contentType: contentType, body: data, headers: [("Cache-Control", "public, max-age=3600")])
+        return HTTPResponse(status: 200, contentType: contentType, body: data, headers: [HTTPHeader("Cache-Control", "public, max-age=3600")])
     }
 }

@@ -22,7 +22,7 @@ enum ServeCommand {
             proxies.insert(proxy)
         }
         try args.finish()
-        guard let (host, port) = ServerConfiguration.listenAddress(listen) else {
+        guard let address = ServerConfiguration.listenAddress(listen) else {
             throw UsageError("--listen takes ADDRESS:PORT with an IPv4 address (127.0.0.1:8080, :8080), not \(listen)", command: args.command)
         }
         var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -63,11 +63,11 @@ enum ServeCommand {
         }
 
         let service = IndoorService(sessions: NavigationSessions(replicaID: replicaID, limits: limits, clock: ContinuousClock()))
-        let server = HTTPServer(service: service, configuration: ServerConfiguration(host: host, port: port, threads: threads,
+        let server = HTTPServer(service: service, configuration: ServerConfiguration(host: address.host, port: address.port, threads: threads,
                                                                                            trustedProxies: proxies))
         // Listening first: /health answers and /ready says 503 while the venues load.
         try server.start()
-        Output.error("indoornav serve: listening on http://\(host):\(server.port) with \(counted(threads, "thread")) as replica \(replicaID)")
+        Output.error("indoornav serve: listening on http://\(address.host):\(server.port) with \(counted(threads, "thread")) as replica \(replicaID)")
         let stop = DispatchSemaphore(value: 0)
         Interruption.install { _ in stop.signal() }
         for source in sources {

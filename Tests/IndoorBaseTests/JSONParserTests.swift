@@ -4,27 +4,27 @@ import IndoorTestSupport
 import Testing
 
 @Suite struct JSONParserTests {
-    func parse(_ text: String) throws -> (value: JSONValue, warnings: [JSONWarning]) {
+    func parse(_ text: String) throws -> JSONParser.Document {
         try JSONParser().parse(Data(text.utf8))
     }
 
     @Test func parsesEveryKindOfValue() throws {
-        let (v, warnings) = try parse(#"{"a": [1, -2.5e3, true, false, null, "x\u00e9\n\ud83d\ude00"], "b": {}}"#)
-        #expect(warnings.isEmpty)
-        #expect(v["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé\n😀")]))
-        #expect(v["b"] == .object([:]))
+        let parsed = try parse(#"{"a": [1, -2.5e3, true, false, null, "x\u00e9\n\ud83d\ude00"], "b": {}}"#)
+        #expect(parsed.warnings.isEmpty)
+        #expect(parsed.value["a"] == .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé\n😀")]))
+        #expect(parsed.value["b"] == .object([:]))
     }
 
     @Test func keepsFullDoublePrecision() throws {
-        let (v, _) = try parse("[30.381056329937221, 60.007320574340639]")
+        let v = try parse("[30.381056329937221, 60.007320574340639]").value
         #expect(v == .array([.number(30.381056329937221), .number(60.007320574340639)]))
     }
 
     @Test func acceptsATrailingCommaWithAWarningThatSaysWhere() throws {
-        let (v, warnings) = try parse("{\"f\": [1,\n2,\n]}")
-        #expect(v["f"] == .array([.number(1), .number(2)]))
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.line == 2)
+        let parsed = try parse("{\"f\": [1,\n2,\n]}")
+        #expect(parsed.value["f"] == .array([.number(1), .number(2)]))
+        #expect(parsed.warnings.count == 1)
+        #expect(parsed.warnings.first?.line == 2)
     }
 
     /// A document of `n` lines, each an array with a trailing comma: `n` warnings.
@@ -83,9 +83,9 @@ import Testing
     }
 
     @Test func replacesInvalidUTF8InStringsAndSaysSo() throws {
-        let (v, warnings) = try JSONParser().parse(Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]))
-        #expect(v == .array([.string("a\u{FFFD}")]))
-        #expect(warnings.count == 1)
+        let parsed = try JSONParser().parse(Data([0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D]))
+        #expect(parsed.value == .array([.string("a\u{FFFD}")]))
+        #expect(parsed.warnings.count == 1)
     }
 
     @Test func neverTrapsOnRandomBytes() {

@@ -21,6 +21,8 @@ import Testing
         /// Metres along the route, and metres from there to the nearest level change of the venue.
         let farthest: (s: Double, clearance: Double)
         let otherLevel: Double
+        /// The level of the route's end.
+        let level: Double
 
         init() throws {
             let generated = try VenueGenerator(kind: .grid, options: .init(seed: 1, levels: 3)).generate()
@@ -48,7 +50,8 @@ import Testing
                 if clearance > best.clearance { best = (s, clearance) }
             }
             farthest = best
-            let level = track.destinationLevel
+            let level = try #require(track.destinationLevel)
+            self.level = level
             otherLevel = try #require(venue.levels.map(\.ordinal).first { $0 != level })
         }
 
@@ -77,7 +80,7 @@ import Testing
         let walk = try Walk()
         try #require(walk.farthest.clearance >= 20, "the route passes \(walk.farthest.clearance) m from the nearest stairs at best")
         let flip = walk.farthest.s
-        let events = walk.events { s in s >= flip - 2.6 && s < flip + 2.6 ? walk.otherLevel : walk.track.destinationLevel }
+        let events = walk.events { s in s >= flip - 2.6 && s < flip + 2.6 ? walk.otherLevel : walk.level }
         #expect(!events.contains { if case .offRoute = $0 { true } else { false } }, "\(events.filter { if case .progress = $0 { false } else { true } })")
         #expect(!events.contains { if case .rerouted = $0 { true } else { false } })
         #expect(events.contains { if case .arrived = $0 { true } else { false } })
@@ -88,7 +91,7 @@ import Testing
     @Test func anotherFloorSaidLongEnoughIsBelievedAnywhere() throws {
         let walk = try Walk()
         let start = walk.farthest.s
-        let events = walk.events { s in s >= start - 5 ? walk.otherLevel : walk.track.destinationLevel }
+        let events = walk.events { s in s >= start - 5 ? walk.otherLevel : walk.level }
         #expect(events.contains { if case .offRoute(.level) = $0 { true } else { false } })
     }
 }

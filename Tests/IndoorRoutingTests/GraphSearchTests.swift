@@ -9,13 +9,13 @@ import Testing
         var rng = SeededGenerator(seed: seed)
         let side = Int(Double(nodes).squareRoot())
         let positions = (0..<nodes).map { i in (Double(i % side) + Double(rng.next() % 100) / 200, Double(i / side)) }
-        var edges: [(from: Int32, to: Int32, weight: Double)] = []
+        var edges: [RoutingGraph.Edge] = []
         func add(_ a: Int, _ b: Int, oneWay: Bool) {
             let d = ((positions[a].0 - positions[b].0) * (positions[a].0 - positions[b].0)
                 + (positions[a].1 - positions[b].1) * (positions[a].1 - positions[b].1)).squareRoot()
             let w = d * (1 + Double(rng.next() % 50) / 100)
-            edges.append((Int32(a), Int32(b), w))
-            if !oneWay { edges.append((Int32(b), Int32(a), w)) }
+            edges.append(RoutingGraph.Edge(Int32(a), Int32(b), w))
+            if !oneWay { edges.append(RoutingGraph.Edge(Int32(b), Int32(a), w)) }
         }
         for i in 0..<nodes {
             if (i + 1) % side != 0, i + 1 < nodes { add(i, i + 1, oneWay: rng.next() % 10 == 0) }
@@ -63,7 +63,7 @@ import Testing
 
     @Test func multipleSourcesAndTargetsWithTheirOwnCosts() {
         // 0 → 1 → 2 → 3, weights 1: from {0 at cost 5, 1 at cost 0} to {3 at +0, 2 at +10}.
-        let graph = RoutingGraph(nodeCount: 4, edges: [(0, 1, 1), (1, 2, 1), (2, 3, 1)])
+        let graph = RoutingGraph(nodeCount: 4, edges: [.init(0, 1, 1), .init(1, 2, 1), .init(2, 3, 1)])
         let path = ShortestPathSearch(graph: graph).run(from: [(0, 5), (1, 0)], to: [(3, 0), (2, 10)])
         #expect(path?.cost == 2)
         #expect(path?.nodes == [1, 2, 3])

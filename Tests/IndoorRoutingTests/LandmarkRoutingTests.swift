@@ -15,11 +15,11 @@ import Testing
     /// one-way chain 0 → 1 → … (most nodes reach few others), and a single node with no edge.
     static func threeParts(seed: UInt64) -> RoutingGraph {
         let (grid, _) = GraphSearchTests.randomGraph(nodes: 400, seed: seed)
-        var edges: [(from: Int32, to: Int32, weight: Double)] = []
+        var edges: [RoutingGraph.Edge] = []
         for u in 0..<grid.nodeCount {
-            for slot in Int(grid.offsets[u])..<Int(grid.offsets[u + 1]) { edges.append((Int32(u), grid.targets[slot], grid.weights[slot])) }
+            for slot in Int(grid.offsets[u])..<Int(grid.offsets[u + 1]) { edges.append(RoutingGraph.Edge(Int32(u), grid.targets[slot], grid.weights[slot])) }
         }
-        for k in 0..<29 { edges.append((Int32(400 + k), Int32(401 + k), 1 + Double(k % 3))) }
+        for k in 0..<29 { edges.append(RoutingGraph.Edge(Int32(400 + k), Int32(401 + k), 1 + Double(k % 3))) }
         return RoutingGraph(nodeCount: 431, edges: edges)
     }
 

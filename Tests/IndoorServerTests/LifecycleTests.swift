@@ -46,8 +46,8 @@ import Testing
     }
 
     @Test func listenAddresses() {
-        #expect(ServerConfiguration.listenAddress("127.0.0.1:8080")! == ("127.0.0.1", 8080))
-        #expect(ServerConfiguration.listenAddress(":9000")! == ("0.0.0.0", 9000))
+        #expect(ServerConfiguration.listenAddress("127.0.0.1:8080") == .init(host: "127.0.0.1", port: 8080))
+        #expect(ServerConfiguration.listenAddress(":9000") == .init(host: "0.0.0.0", port: 9000))
         #expect(ServerConfiguration.listenAddress("localhost:80") == nil)
         #expect(ServerConfiguration.listenAddress("127.0.0.1:70000") == nil)
         #expect(ServerConfiguration.listenAddress("127.0.0.1") == nil)

@@ -19,11 +19,11 @@ import Testing
     ])
     func overlapsAreJudgedByAreaAndShareOfTheSmallerSpace(shared: Double, a: Double, b: Double,
                                                            severity: VenueIssue.Severity, what: String) {
-        let judged = VenueValidator().overlapSeverity(shared: shared, areas: (a, b))
+        let judged = VenueValidator().overlapSeverity(shared: shared, areas: a, b)
         #expect(judged.severity == severity)
         #expect(judged.what.contains(what), "\(judged.what)")
         // The order of the two spaces does not matter.
-        #expect(VenueValidator().overlapSeverity(shared: shared, areas: (b, a)).severity == severity)
+        #expect(VenueValidator().overlapSeverity(shared: shared, areas: b, a).severity == severity)
     }
 
     /// Growing an overlap between the same two spaces never makes it milder, until the smaller lies within the
@@ -32,7 +32,7 @@ import Testing
         let validator = VenueValidator()
         var worst = VenueIssue.Severity.info
         for shared in stride(from: 0.1, through: 18.0, by: 0.1) {
-            let severity = validator.overlapSeverity(shared: shared, areas: (20, 400)).severity
+            let severity = validator.overlapSeverity(shared: shared, areas: 20, 400).severity
             #expect(severity >= worst, "\(shared) m²")
             worst = max(worst, severity)
         }

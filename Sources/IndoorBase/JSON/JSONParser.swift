@@ -37,11 +37,19 @@ public struct JSONParser {
     /// A parser with the default ``maxDepth``.
     public init() {}
 
+    /// A parsed document: its value, and what a lenient parse let pass.
+    public struct Document: Equatable, Sendable {
+        /// The document's value.
+        public let value: JSONValue
+        /// What was accepted with a warning (a trailing comma, a byte-order mark…), in document order.
+        public let warnings: [JSONWarning]
+    }
+
     /// Parses a whole document.
     /// - Returns: the value and the warnings of a lenient parse.
     /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
     /// - Complexity: O(n) in the size of `data`.
-    public func parse(_ data: Data) throws(JSONSyntaxError) -> (value: JSONValue, warnings: [JSONWarning]) {
+    public func parse(_ data: Data) throws(JSONSyntaxError) -> Document {
         var warnings: [JSONWarning] = []
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -65,7 +73,7 @@ public struct JSONParser {
                 return .failure(error)
             }
         }
-        return (try result.get(), warnings)
+        return Document(value: try result.get(), warnings: warnings)
     }
 
     /// UTF-16 with a byte-order mark, or without one when every other byte of an ASCII start is zero.

@@ -113,13 +113,21 @@ public struct SegmentGrid: Sendable {
         return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) && ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps))
     }
 
+    /// A segment nearest to a point (``nearest(to:)``).
+    public struct Nearest: Hashable, Sendable {
+        /// The segment's index in the list the grid was built from.
+        public let index: Int
+        /// Its distance from the point.
+        public let distance: Double
+    }
+
     /// The segment nearest to `p` and its distance, nil when there is no segment.
     /// - Complexity: the cells within that distance of `p`.
-    public func nearest(to p: Coordinate) -> (index: Int, distance: Double)? {
+    public func nearest(to p: Coordinate) -> Nearest? {
         guard !segments.isEmpty else { return nil }
         let ci = min(max(Int(((p.x - originX) / cell).rounded(.down)), 0), columns - 1)
         let cj = min(max(Int(((p.y - originY) / cell).rounded(.down)), 0), rows - 1)
-        var best: (index: Int, distance: Double)?
+        var best: Nearest?
         for r in 0...max(columns, rows) {
             // Cells r rings out are at least (r − 1) cells from any point of the centre cell (and farther from a
             // point outside the grid).
@@ -136,7 +144,7 @@ public struct SegmentGrid: Sendable {
                     for k in start[c]..<start[c + 1] {
                         let s = Int(items[Int(k)])
                         let d = p.distance(toSegment: segments[s].0, segments[s].1)
-                        if d < best?.distance ?? .infinity { best = (s, d) }
+                        if d < best?.distance ?? .infinity { best = Nearest(index: s, distance: d) }
                     }
                 }
             }

@@ -71,7 +71,8 @@ public struct NMEAFix: Hashable, Sendable {
 
     /// `YYYY-MM-DDThh:mm:ss.sss[sss[sss]]Z` of a day count and the nanoseconds of that day.
     static func iso8601(day: Int, nanoseconds: Int64) -> String {
-        let (y, m, d) = civil(fromDays: day + Int(nanoseconds / 86_400_000_000_000))
+        let date = civil(fromDays: day + Int(nanoseconds / 86_400_000_000_000))
+        let (y, m, d) = (date.year, date.month, date.day)
         let ns = nanoseconds % 86_400_000_000_000
         let seconds = Int(ns / 1_000_000_000), fraction = Int(ns % 1_000_000_000)
         let digits = fraction % 1_000_000 == 0 ? 3 : fraction % 1000 == 0 ? 6 : 9
@@ -108,10 +109,20 @@ public struct NMEAFix: Hashable, Sendable {
         return era * 146_097 + doe - 719_468
     }
 
+    /// A date of the proleptic Gregorian calendar (``civil(fromDays:)``).
+    public struct CivilDate: Hashable, Sendable {
+        /// The year (astronomical numbering: 0 is 1 BC).
+        public let year: Int
+        /// 1–12.
+        public let month: Int
+        /// 1–31.
+        public let day: Int
+    }
+
     /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian, UTC).
     /// - Parameter z0: days since 1970-01-01 (negative before).
     /// - Returns: the civil date.
-    public static func civil(fromDays z0: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(fromDays z0: Int) -> CivilDate {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -120,7 +131,7 @@ public struct NMEAFix: Hashable, Sendable {
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        return CivilDate(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
     /// Metres above the WGS84 ellipsoid: ``altitudeMSL`` plus ``geoidSeparation``; `nil` unless both are known.

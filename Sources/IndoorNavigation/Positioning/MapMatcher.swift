@@ -357,7 +357,7 @@ public struct MapMatcher: Sendable {
     private func settle(_ point: Coordinate, near fallback: Coordinate) -> Coordinate {
         if floor.inside.contains(point) { return point }
         if floor.inside.contains(fallback) { return fallback }
-        guard let (k, _) = floor.edges.nearest(to: fallback) else { return fallback }
+        guard let k = floor.edges.nearest(to: fallback)?.index else { return fallback }
         let (a, b) = floor.edges.segments[k]
         let foot = fallback.projected(ontoSegment: a, b)
         let d = fallback.distance(to: foot)

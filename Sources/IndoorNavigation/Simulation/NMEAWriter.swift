@@ -46,8 +46,8 @@ public enum NMEAWriter {
         let day = centiseconds >= 0 ? centiseconds / perDay : -((-centiseconds + perDay - 1) / perDay)
         let ofDay = centiseconds - day * perDay
         let (h, mi, sec, cs) = (ofDay / 360_000, ofDay % 360_000 / 6_000, ofDay % 6_000 / 100, ofDay % 100)
-        let (y, m, d) = NMEAFix.civil(fromDays: day)
-        return (String(format: "%02d%02d%02d.%02d", h, mi, sec, cs), String(format: "%02d%02d%02d", d, m, y % 100))
+        let date = NMEAFix.civil(fromDays: day)
+        return (String(format: "%02d%02d%02d.%02d", h, mi, sec, cs), String(format: "%02d%02d%02d", date.day, date.month, date.year % 100))
     }
 
     /// `value` in `format`, or an empty field when it is not finite.

@@ -59,8 +59,18 @@ public struct SessionFrame: Sendable {
     /// The events of the session up to and including this fix's (the fix's own are the last ones since the
     /// previous frame's count).
     public let eventCount: Int
-    /// Where the walker truly was, in the context's plane (metres), on which level, and whether on a detour.
-    public let truth: (point: Coordinate, level: Double, detouring: Bool)
+    /// Where the walker truly was.
+    public let truth: Truth
+
+    /// Where a simulated walker truly was at a fix.
+    public struct Truth: Sendable {
+        /// Where, metres in the context's plane.
+        public let point: Coordinate
+        /// The level's ordinal.
+        public let level: Double
+        /// Whether on a missed turn's detour.
+        public let detouring: Bool
+    }
 }
 
 /// Runs simulated navigation sessions through the real engine: a simulated walker follows the itinerary, its receiver
@@ -250,7 +260,7 @@ public struct SessionSimulator: Sendable {
                     result.events.append(contentsOf: events)
                     result.frames.append(SessionFrame(fix: location, heading: core.heading?.trueHeading, progress: core.progress,
                                                       itinerary: core.track?.itinerary, levelOrdinal: core.levelOrdinal,
-                                                      eventCount: result.events.count, truth: (truth.point, truth.level, truth.detouring)))
+                                                      eventCount: result.events.count, truth: SessionFrame.Truth(point: truth.point, level: truth.level, detouring: truth.detouring)))
                 }
             }
         }

@@ -71,7 +71,7 @@ public struct SimulatedPhone: Sendable {
     /// The plane the truth's points are on, for the `POSI` lines.
     public let plane: TangentPlane
     /// The Earth's field there, µT, east, north and up.
-    public let field: (east: Double, north: Double, up: Double)
+    private let field: (east: Double, north: Double, up: Double)
     private let seed: UInt64
 
     /// A phone walked in `plane` on `date` (the World Magnetic Model's field there then), drawn from `seed`.

@@ -171,7 +171,7 @@ public struct NavigationGraph: Sendable {
         nodePoints = builder.nodes.map(\.point)
         edges = builder.edges
         floorPOIs = Self.floorPOIs(of: venue)
-        graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { ($0.from, $0.to, $0.cost) })
+        graph = RoutingGraph(nodeCount: builder.nodes.count, edges: builder.edges.map { RoutingGraph.Edge($0.from, $0.to, $0.cost) })
         free = builder.free
         spaceNodes = builder.spaceNodes
         spaceCorners = builder.spaceNodes.map { [corners = builder.corners] nodes in nodes.compactMap { corners[Int($0)] } }

@@ -50,12 +50,12 @@ public final class ContractionHierarchy {
         var deleted = [Int32](repeating: 0, count: n)  // contracted neighbours, for the priority
         var witness = WitnessSearch(nodeCount: n)
         var shortcuts = 0
-        var upEdges: [(from: Int32, to: Int32, weight: Double)] = []
-        var downEdges: [(from: Int32, to: Int32, weight: Double)] = []
+        var upEdges: [RoutingGraph.Edge] = []
+        var downEdges: [RoutingGraph.Edge] = []
 
         /// Shortcuts needed if `v` were contracted now.
-        func shortcutsFor(_ v: Int, limit: Int) -> [(from: Int32, to: Int32, weight: Double)] {
-            var out: [(Int32, Int32, Double)] = []
+        func shortcutsFor(_ v: Int, limit: Int) -> [RoutingGraph.Edge] {
+            var out: [RoutingGraph.Edge] = []
             let incoming = ins[v].filter { !contracted[Int($0.node)] }
             let outgoing = outs[v].filter { !contracted[Int($0.node)] }
             guard !incoming.isEmpty, !outgoing.isEmpty else { return [] }
@@ -64,7 +64,7 @@ public final class ContractionHierarchy {
                 witness.run(from: i.node, avoiding: Int32(v), maxCost: maxCost, settleLimit: limit, outs: outs, contracted: contracted)
                 for o in outgoing where o.node != i.node {
                     let via = i.weight + o.weight
-                    if witness.cost(o.node) > via { out.append((i.node, o.node, via)) }
+                    if witness.cost(o.node) > via { out.append(RoutingGraph.Edge(i.node, o.node, via)) }
                 }
             }
             return out
@@ -102,8 +102,8 @@ public final class ContractionHierarchy {
             contracted[v] = true
             // Every edge v still has leads to a node contracted later (higher in the hierarchy): v's edges out go
             // up from v, its edges in come down to v. Then v leaves its neighbours' lists.
-            upEdges += outs[v].map { (v32, $0.node, $0.weight) }
-            downEdges += ins[v].map { (v32, $0.node, $0.weight) }
+            upEdges += outs[v].map { RoutingGraph.Edge(v32, $0.node, $0.weight) }
+            downEdges += ins[v].map { RoutingGraph.Edge(v32, $0.node, $0.weight) }
             for e in outs[v] {
                 deleted[Int(e.node)] += 1
                 ins[Int(e.node)].removeAll { $0.node == v32 }

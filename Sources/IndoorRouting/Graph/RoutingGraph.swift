@@ -9,10 +9,27 @@ public struct RoutingGraph: Sendable {
     let weights: [Double]
     let edgeIDs: [Int32]
 
+    /// A directed edge, as the graph is built from.
+    public struct Edge: Hashable, Sendable {
+        /// The node it leaves.
+        public var from: Int32
+        /// The node it reaches.
+        public var to: Int32
+        /// Its cost, ≥ 0.
+        public var weight: Double
+
+        /// An edge from `from` to `to` costing `weight`.
+        public init(_ from: Int32, _ to: Int32, _ weight: Double) {
+            self.from = from
+            self.to = to
+            self.weight = weight
+        }
+    }
+
     /// - Parameter nodeCount: the number of nodes; every edge's ends are in `0..<nodeCount`.
-    /// - Parameter edges: (from, to, weight ≥ 0); an edge's id is its index here.
+    /// - Parameter edges: an edge's id is its index here.
     /// - Complexity: O(n + m).
-    public init(nodeCount: Int, edges: [(from: Int32, to: Int32, weight: Double)]) {
+    public init(nodeCount: Int, edges: [Edge]) {
         self.nodeCount = nodeCount
         var counts = [Int32](repeating: 0, count: nodeCount + 1)
         for e in edges { counts[Int(e.from) + 1] += 1 }
@@ -40,9 +57,9 @@ public struct RoutingGraph: Sendable {
     /// The same graph with every edge turned round (edge ids kept): searches on it find the costs *to* a node.
     /// - Complexity: O(n + m).
     func reversed() -> RoutingGraph {
-        var edges: [(from: Int32, to: Int32, weight: Double)] = Array(repeating: (0, 0, 0), count: edgeCount)
+        var edges: [RoutingGraph.Edge] = Array(repeating: Edge(0, 0, 0), count: edgeCount)
         for u in 0..<nodeCount {
-            for slot in Int(offsets[u])..<Int(offsets[u + 1]) { edges[Int(edgeIDs[slot])] = (targets[slot], Int32(u), weights[slot]) }
+            for slot in Int(offsets[u])..<Int(offsets[u + 1]) { edges[Int(edgeIDs[slot])] = Edge(targets[slot], Int32(u), weights[slot]) }
         }
         return RoutingGraph(nodeCount: nodeCount, edges: edges)
     }

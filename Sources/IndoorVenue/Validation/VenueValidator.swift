@@ -31,16 +31,30 @@ public struct VenueValidator: Sendable {
     /// - **the same shape twice** (each 95 % or more of the other): which space a place is in cannot be told, an
     ///   error;
     /// - any other **partial overlap**: two spaces claim the same floor, an error.
+    /// - Parameters: `shared`, the overlap's area; `a` and `b`, the two spaces' areas (m²).
     /// - Returns: the severity and what the overlap is, for the message.
-    public func overlapSeverity(shared: Double, areas: (Double, Double)) -> (severity: VenueIssue.Severity, what: String) {
-        let smaller = max(min(areas.0, areas.1), .leastNonzeroMagnitude), larger = max(areas.0, areas.1)
+    public func overlapSeverity(shared: Double, areas a: Double, _ b: Double) -> OverlapJudgement {
+        let smaller = max(min(a, b), .leastNonzeroMagnitude), larger = max(a, b)
         let share = shared / smaller
         let rounded = Int((min(share, 1) * 100).rounded())
         let percent = rounded < 1 ? "under 1 % of the smaller" : "\(rounded) % of the smaller"
-        if shared < overlapSliverArea || share < overlapSliverShare { return (.warning, "a sliver, \(percent)") }
-        if share >= 0.95 && smaller >= 0.95 * larger { return (.error, "the same floor drawn twice") }
-        if share >= 0.95 { return (.warning, "the smaller lies within the larger, which routing carves it out of") }
-        return (.error, "\(percent): two spaces claim the same floor")
+        if shared < overlapSliverArea || share < overlapSliverShare { return OverlapJudgement(.warning, "a sliver, \(percent)") }
+        if share >= 0.95 && smaller >= 0.95 * larger { return OverlapJudgement(.error, "the same floor drawn twice") }
+        if share >= 0.95 { return OverlapJudgement(.warning, "the smaller lies within the larger, which routing carves it out of") }
+        return OverlapJudgement(.error, "\(percent): two spaces claim the same floor")
+    }
+
+    /// How an overlap of two spaces is judged (``overlapSeverity(shared:areas:_:)``).
+    public struct OverlapJudgement: Hashable, Sendable {
+        /// A warning or an error.
+        public let severity: VenueIssue.Severity
+        /// What the overlap is, for the message ("a sliver, 3 % of the smaller").
+        public let what: String
+
+        init(_ severity: VenueIssue.Severity, _ what: String) {
+            self.severity = severity
+            self.what = what
+        }
     }
 
     /// - Returns: the loader's issues and the validator's, errors first (a file that did not load before all
@@ -97,7 +111,7 @@ public struct VenueValidator: Sendable {
                 guard let a, let box = a.boundingBox else { continue }
                 for j in index.candidates(intersecting: box) where j > i {
                     guard let b = shapes[j], let shared = try? a.intersection(b).area(), shared > overlapNoise else { continue }
-                    let judged = overlapSeverity(shared: shared, areas: ((try? a.area()) ?? 0, (try? b.area()) ?? 0))
+                    let judged = overlapSeverity(shared: shared, areas: (try? a.area()) ?? 0, (try? b.area()) ?? 0)
                     issues.append(VenueIssue(judged.severity, "overlap", featureID: spaces[i].id,
                         "overlaps space \(spaces[j].id) by \(measureText(shared)) m² on level \(level.ordinalText) (\(judged.what))"))
                 }

@@ -18,11 +18,11 @@ func runRoutingGraph() throws {
         guard f.count >= 5, let x = Double(f[2]), let y = Double(f[3]), let z = Double(f[4]) else { continue }
         positions.append((x, y, z))
     }
-    var edges: [(from: Int32, to: Int32, weight: Double)] = []
+    var edges: [RoutingGraph.Edge] = []
     for line in readLines("\(workloads)/graph/indoor.edges") where !line.hasPrefix("#") {
         let f = line.split(separator: " ")
         guard f.count >= 3, let a = Int32(f[0]), let b = Int32(f[1]), let w = Double(f[2]) else { continue }
-        edges.append((a, b, w))
+        edges.append(RoutingGraph.Edge(a, b, w))
     }
     let queries: [(Int32, Int32)] = readLines("\(workloads)/graph/queries.txt").compactMap { line in
         guard !line.hasPrefix("#") else { return nil }
@@ -74,7 +74,7 @@ struct EuclideanLowerBound {
     let positions: [(Double, Double, Double)]
     let scale: Double
 
-    init(positions: [(Double, Double, Double)], edges: [(from: Int32, to: Int32, weight: Double)]) {
+    init(positions: [(Double, Double, Double)], edges: [RoutingGraph.Edge]) {
         self.positions = positions
         var scale = 1.0
         for e in edges {

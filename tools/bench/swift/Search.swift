@@ -124,7 +124,7 @@ final class FTS5Engine: SearchEngine {
     }
 
     func search(_ text: String, limit: Int) -> [String] {
-        let terms = TextNormalizer.tokensAndRuns(text, runs: false).map { "\"\($0.token)\"*" }
+        let terms = TextNormalizer.tokensAndRuns(text, runs: false).map { "\"\($0.text)\"*" }
         guard !terms.isEmpty else { return [] }
         sqlite3_reset(query)
         sqlite3_bind_text(query, 1, terms.joined(separator: " "), -1, Self.transient)

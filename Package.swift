@@ -2,9 +2,10 @@
 // IndoorNav — an open-source toolkit for indoor navigation on Linux.
 //
 // Modules depend in one direction only, from the CLI down to values (→ reads "depends on"):
-//   indoornav                   → IndoorServer, IndoorCore (the use cases), IndoorLocation
+//   indoornav                   → IndoorServer, IndoorCore (the use cases)
 //   IndoorServer                → IndoorCore, IndoorCompression, (CMicroHTTPD)
-//   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue
+//   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue; the front ends above name
+//                                 the lower modules' types only through it (CoreTypes.swift)
 //   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
 //   IndoorRender                → IndoorRouting, IndoorCompression, (CCairo)
 //   IndoorRouting, IndoorSearch → IndoorVenue → IndoorGeometry → IndoorBase
@@ -78,12 +79,12 @@ let package = Package(
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(
             name: "IndoorCore",
-            dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorNavigation", "IndoorRender",
-                           "IndoorSampleVenue"]),
+            dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorLocation", "IndoorNavigation",
+                           "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
         // The web map's page, script and style (WebMap/) are compiled in, so a copied binary still serves them.
         .target(
-            name: "IndoorServer", dependencies: ["IndoorBase", "IndoorCore", "IndoorLocation", "IndoorCompression", "CMicroHTTPD"],
+            name: "IndoorServer", dependencies: ["IndoorCore", "IndoorCompression", "CMicroHTTPD"],
             resources: [.embedInCode("WebMap")]),
         // The demonstration venue compiled into the binary (the default when --venue is omitted).
         .target(
@@ -97,7 +98,7 @@ let package = Package(
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorServer"]),
         // The command-line tool: parses arguments, calls the core, prints.
-        .executableTarget(name: "indoornav", dependencies: ["IndoorBase", "IndoorCore", "IndoorLocation", "IndoorServer"]),
+        .executableTarget(name: "indoornav", dependencies: ["IndoorCore", "IndoorServer"]),
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
@@ -120,7 +121,7 @@ let package = Package(
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorLocation", "IndoorRouting", "IndoorVenue", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
-        .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorCore"]),
+        .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorBase", "IndoorCore", "IndoorGeometry", "IndoorSearch", "IndoorVenue"]),
         .testTarget(name: "IndoorCompressionTests", dependencies: ["IndoorCompression"]),
         // Starts the service on loopback and compares its answers with the CLI's.
         .testTarget(name: "IndoorServerTests", dependencies: ["IndoorCore", "IndoorServer", "indoornav", "IndoorTestSupport"]),

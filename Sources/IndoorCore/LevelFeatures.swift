@@ -1,4 +1,7 @@
 import Foundation
+import IndoorBase
+import IndoorGeometry
+import IndoorVenue
 
 extension PreparedVenue {
     /// What a map client draws of a floor, as RFC 7946 GeoJSON (positions `[longitude, latitude]`): every level

@@ -1,5 +1,8 @@
 import Foundation
-@_exported import IndoorRender
+import IndoorBase
+import IndoorNavigation
+import IndoorRender
+import IndoorRouting
 
 /// A map to draw: a level of the venue, or an itinerary (one panel per level it visits, unless a level is picked).
 public struct MapRequest: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import IndoorNavigation
+import IndoorRouting
 
 /// What to guide a person to, as they move: nothing (free mode: where they are), or a place, from their first fix
 /// or from a given place.

@@ -1,4 +1,7 @@
 import Foundation
+import IndoorBase
+import IndoorRouting
+import IndoorVenue
 
 /// A place named in a request, resolved as a routing stop.
 public struct ResolvedPlace: Sendable {

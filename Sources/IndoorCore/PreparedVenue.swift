@@ -1,11 +1,12 @@
 import Foundation
-@_exported import IndoorBase
-@_exported import IndoorGeometry
-@_exported import IndoorNavigation
-@_exported import IndoorRouting
+import IndoorBase
+import IndoorGeometry
+import IndoorNavigation
+import IndoorRender
+import IndoorRouting
 import IndoorSampleVenue
-@_exported import IndoorSearch
-@_exported import IndoorVenue
+import IndoorSearch
+import IndoorVenue
 
 /// Where a venue comes from: a file or folder (an IMDF folder or archive, an OSM `.osm` or `.osm.pbf` file, one
 /// venue picked out of an extract), or the sample venue compiled into the toolkit.

@@ -1,4 +1,7 @@
 import Foundation
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
 
 /// A route to compute: places as people name them, and how the walker goes.
 public struct RouteRequest: Codable, Hashable, Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import IndoorBase
+import IndoorGeometry
+import IndoorRouting
 
 /// A route as JSON: what `indoornav route --format json` prints and a service answers. Distances in metres and
 /// durations in seconds, to a tenth; positions `[longitude, latitude]`.

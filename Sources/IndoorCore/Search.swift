@@ -1,4 +1,7 @@
 import Foundation
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
 
 /// A search: words as a visitor types them, optionally ranked by walking distance from a place.
 public struct SearchRequest: Codable, Hashable, Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import IndoorBase
+import IndoorRouting
+import IndoorVenue
 
 /// A venue summed up: what `indoornav venue info --json` prints and a service answers. The counts are the data's
 /// (the venue as drawn); what routing infers from it is summed up apart.

@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import IndoorLocation
 import Synchronization
 
 /// The bounds of navigation sessions: how many, for how long, how fast a client may open them, and how many

@@ -1,5 +1,5 @@
 import Foundation
-import IndoorBase
+import IndoorCore
 
 /// Every size, count and time the service bounds, so no client can make it hold more than this.
 public struct ServerLimits: Hashable, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import IndoorLocation
 
 /// The body of `POST /v1/venues/{venue}/sessions`: the JSON object `{"from", "to", "profile", "lang"}`, read as the
 /// core's `GuidanceRequest`. Every member is optional (no `to`: free mode; no `from`: routed from the first fix), but

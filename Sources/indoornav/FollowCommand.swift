@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import IndoorLocation
 
 enum FollowCommand {
     static let definition = CommandDefinition(

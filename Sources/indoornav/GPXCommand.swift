@@ -1,6 +1,5 @@
 import Foundation
-import IndoorBase
-import IndoorLocation
+import IndoorCore
 
 enum GPXCommand {
     static let definition = CommandDefinition.group("gpx", abstract: "Summarise a GPX file.", [

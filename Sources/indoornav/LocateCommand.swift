@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import IndoorLocation
 
 enum LocateCommand {
     static let definition = CommandDefinition(

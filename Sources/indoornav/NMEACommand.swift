@@ -1,6 +1,5 @@
 import Foundation
 import IndoorCore
-import IndoorLocation
 
 enum NMEACommand {
     static let definition = CommandDefinition.group("nmea", abstract: "Decode NMEA 0183.", [

@@ -2,7 +2,6 @@
 // Exit status: 0 success, 1 failure (or errors found), 2 usage error.
 import Foundation
 import IndoorCore
-import IndoorLocation
 
 func main() -> Int32 {
     StandardStreams.prepare()

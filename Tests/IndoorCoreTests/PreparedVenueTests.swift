@@ -1,5 +1,9 @@
 import Foundation
+import IndoorBase
 import IndoorCore
+import IndoorGeometry
+import IndoorSearch
+import IndoorVenue
 import Testing
 
 /// The use cases on the sample venue (a three-level transit hub), as every front end calls them.

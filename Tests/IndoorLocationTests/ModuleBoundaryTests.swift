@@ -58,6 +58,26 @@ import Testing
         #expect(reached.contains("IndoorBase"))
     }
 
+    /// The front ends (the command line, the HTTP service) stop at IndoorCore: they depend on no lower module, the
+    /// service only on its own C wrapper and compression beside it, and nothing re-exports a module
+    /// (`@_exported`), so the lower modules' types they name are the ones IndoorCore's API lists (CoreTypes.swift).
+    @Test func theFrontEndsReachTheLowerModulesOnlyThroughIndoorCore() async throws {
+        let targets = try await Self.targets()
+        let allowed: [String: Set<String>] = ["indoornav": ["IndoorCore", "IndoorServer"],
+                                              "IndoorServer": ["IndoorCore", "IndoorCompression", "CMicroHTTPD"]]
+        for (name, modules) in allowed {
+            let target = try #require(targets[name], "no \(name) target")
+            #expect(Set(target.dependencies).isSubset(of: modules), "\(name) depends on \(target.dependencies.sorted())")
+        }
+        var reexports: [String] = []
+        let sources = Self.root.appendingPathComponent("Sources")
+        for file in FileManager.default.enumerator(atPath: sources.path)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("@_exported") }) { reexports.append(file) }
+        }
+        #expect(reexports.isEmpty, "re-exported modules in \(reexports)")
+    }
+
     /// Every module of the package that a target's sources import is one its manifest entry declares: a module
     /// reached only through another's dependencies compiles today and breaks the day that other drops it, and the
     /// manifest stops saying what depends on what.

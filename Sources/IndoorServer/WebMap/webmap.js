@@ -229,7 +229,7 @@
       noSession: "Сеанс не создан: {message}",
       cannotLoad: "Не удалось загрузить карту: {message}",
       floorLabel: "Этаж {ordinal}: {name}",
-      level: "Уровень {ordinal}",
+      level: "Этаж {ordinal}",
     },
   };
   // A phrase in the page's language, with {name} placeholders filled (English when a phrase is missing).

@@ -214,9 +214,11 @@ public struct NavigationCore {
         }
         // At a lift or stairs ridden in place, until the ride could be over, the user is where the route is: the
         // fixes stand around the connector (the route's end there: an error in any direction takes them away from
-        // it), and the source's level is either floor. No alarm there — a reroute from the floor they are leaving
-        // would send them back the way they came.
-        if isRiding(at: time) { reason = nil }
+        // it), and the source's level is either floor. No alarm for the course or the level there — a reroute from
+        // the floor they are leaving would send them back the way they came. But a ride explains fixes about its
+        // connector, not fixes beyond the off-route distance of the whole route: someone who missed the turn just
+        // before the escalator, and walks on, is off the route whether or not the ride's time is up.
+        if isRiding(at: time), !(reason?.isDistance ?? false) { reason = nil }
         offCount = reason == nil ? 0 : offCount + 1
         offSince = reason == nil ? nil : offSince ?? time
         // A fresh route starts where the user was when they left the old one; someone who missed a turn walks on
@@ -436,4 +438,9 @@ public enum RerouteFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .routing(let error): error.localizedDescription
         }
     }
+}
+
+private extension OffRouteReason {
+    /// Whether the fixes are too far from the route (not merely heading against it, or on another level).
+    var isDistance: Bool { if case .distance = self { true } else { false } }
 }

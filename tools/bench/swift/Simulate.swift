@@ -51,14 +51,17 @@ func runSimulate() throws {
             FileHandle.standardError.write(Data("\(name): \(pair): \(report.falseOffRouteSessions)/\(report.sessions) false, \(report.arrived) arrived, \(report.wrongLevelArrivals) on the wrong level\n".utf8))
         }
     }
-    // `--explain N`: the events of up to N sessions that failed (no arrival, the wrong level, a false alarm), fix by fix.
+    // `--explain N`: the events of up to N sessions that failed (no arrival, the wrong level, a false alarm, a detour
+    // unmistakably off the route never declared), fix by fix.
     if let count = option("--explain").flatMap(Int.init) {
         var shown = 0
-        for (i, r) in all.enumerated() where shown < count && (!r.arrived || r.wrongLevelArrival || r.falseAlarms > 0) {
+        for (i, r) in all.enumerated()
+        where shown < count && (!r.arrived || r.wrongLevelArrival || r.falseAlarms > 0 || r.detectionDelays.contains(Int.max)) {
             shown += 1
             let (pair, simulator) = simulators[i % simulators.count]
             let recorded = simulator.run(session: i / simulators.count, record: true)
-            var lines = ["\(name): \(pair) session \(i / simulators.count): arrived \(r.arrived), wrong level \(r.wrongLevelArrival), false \(r.falseAlarmReasons)"]
+            var lines = ["\(name): \(pair) session \(i / simulators.count): arrived \(r.arrived), wrong level \(r.wrongLevelArrival), "
+                         + "false \(r.falseAlarmReasons), undetected \(r.detectionDelays.filter { $0 == Int.max }.count)"]
             let track = RouteTrack(itinerary: simulator.itinerary, plane: simulator.context.plane)
             for step in track.steps {
                 lines.append(String(format: "  step at %.1f L%.0f %.1f s ", step.start, step.levelOrdinal, step.duration) + step.instruction)

@@ -32,7 +32,7 @@ extension PreparedVenue {
         let language = InstructionLanguage(tag: request.language)
         let options = RoutingOptions(profile: request.profile)
         guard let to = request.to else {
-            if request.from != nil { throw RequestError(field: "from", reason: "needs a destination (to)") }
+            if request.from != nil { throw RequestError(.from, .needsDestination) }
             return NavigationCore(context: navigationContext)
         }
         if let from = request.from {

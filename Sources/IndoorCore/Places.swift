@@ -57,18 +57,88 @@ public struct PlaceTie: Codable, Hashable, Sendable {
 
 /// A request that cannot be answered as asked: which field, and why.
 public struct RequestError: Error, Hashable, Sendable, LocalizedError {
-    /// The request field at fault (`avoid`, `limit`, `to`…).
-    public let field: String
-    /// Why, naming the value: "X names no space, opening, connector or place of this venue".
-    public let reason: String
-
-    /// A request error on `field`, with a `reason` that names the value at fault.
-    public init(field: String, reason: String) {
-        self.field = field
-        self.reason = reason
+    /// The request fields a use case judges.
+    public enum Field: String, Hashable, Sendable {
+        /// Where a route starts.
+        case from
+        /// Where it ends.
+        case to
+        /// What a route is to avoid.
+        case avoid
+        /// How many results a search gives.
+        case limit
+        /// The category searched.
+        case category
+        /// The words searched for.
+        case query
     }
 
-    public var errorDescription: String? { "\(field): \(reason)" }
+    /// Why a field was refused, with the values at fault: a client switches over it; ``RequestError/reason`` says
+    /// it for a person.
+    public enum Problem: Hashable, Sendable {
+        /// A route needs a start.
+        case noStart
+        /// A start was given without a destination.
+        case needsDestination
+        /// A count that must be a positive whole number.
+        case notPositive(Int)
+        /// A category no place of the venue has; the venue's categories.
+        case unknownCategory(String, known: [String])
+        /// No words, category or level to search by.
+        case emptyQuery
+        /// An id that names no space, opening, connector or place.
+        case unknownID(String)
+        /// A place (id, name) in no space: there is nothing to close.
+        case nothingToClose(id: String, name: String)
+        /// A place (id, name) in an open-plan space others pass through (its name, when it has one, and id):
+        /// closing it would close them.
+        case sharedSpace(id: String, name: String, space: String?, spaceID: String)
+
+        /// A stable code for it, in snake case (`not_positive`, `unknown_category`…).
+        public var code: String {
+            switch self {
+            case .noStart: "no_start"
+            case .needsDestination: "needs_destination"
+            case .notPositive: "not_positive"
+            case .unknownCategory: "unknown_category"
+            case .emptyQuery: "empty_query"
+            case .unknownID: "unknown_id"
+            case .nothingToClose: "nothing_to_close"
+            case .sharedSpace: "shared_space"
+            }
+        }
+    }
+
+    /// The request field at fault.
+    public let field: Field
+    /// Why.
+    public let problem: Problem
+
+    /// A request error on `field`.
+    public init(_ field: Field, _ problem: Problem) {
+        self.field = field
+        self.problem = problem
+    }
+
+    /// Why, for a person, naming the value: "X names no space, opening, connector or place of this venue".
+    public var reason: String {
+        switch problem {
+        case .noStart: "a route needs a start"
+        case .needsDestination: "needs a destination (to)"
+        case .notPositive(let n): "takes a positive whole number, not \(n)"
+        case .unknownCategory(let category, let all):
+            "\(category) is the category of no place of this venue; its categories: "
+                + all.prefix(40).joined(separator: ", ") + (all.count > 40 ? "… (\(all.count) in all; `venue places` lists them)" : "")
+        case .emptyQuery: "is empty: give words to search for, or a category or level to list"
+        case .unknownID(let id): "\(id) names no space, opening, connector or place of this venue"
+        case .nothingToClose(let id, let name): "\(id) is \(name), a place in no space: there is nothing to close"
+        case .sharedSpace(let id, let name, let space, let spaceID):
+            "\(id) is \(name), a place in \(space.map { "the hall or corridor \($0)" } ?? "a hall or corridor") that other ways "
+                + "pass through; to close it all the same, avoid \(spaceID)"
+        }
+    }
+
+    public var errorDescription: String? { "\(field.rawValue): \(reason)" }
 }
 
 extension PreparedVenue {

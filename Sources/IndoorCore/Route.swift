@@ -129,19 +129,17 @@ extension PreparedVenue {
             } else if let poi = venue.pois.first(where: { $0.id == id }) {
                 let name = poi.displayName(for: languages)
                 guard let space = poi.spaceID.flatMap({ s in spaces.first { $0.id == s } }) else {
-                    throw RequestError(field: "avoid", reason: "\(id) is \(name), a place in no space: there is nothing to close")
+                    throw RequestError(.avoid, .nothingToClose(id: id, name: name))
                 }
                 guard !space.kind.isOpenPlan else {
-                    let hall = space.name.resolved(for: languages).map { "the hall or corridor \($0)" } ?? "a hall or corridor"
-                    throw RequestError(field: "avoid", reason: "\(id) is \(name), a place in \(hall) that other ways pass through; "
-                                       + "to close it all the same, avoid \(space.id)")
+                    throw RequestError(.avoid, .sharedSpace(id: id, name: name, space: space.name.resolved(for: languages), spaceID: space.id))
                 }
                 // A lift's or stairwell's space on one floor stands for the whole connector: riding through that
                 // floor would still use it.
                 closed.insert(space.id)
                 closed.formUnion(venue.connectors.filter { $0.stops.contains { $0.spaceID == space.id } }.map(\.id))
             } else {
-                throw RequestError(field: "avoid", reason: "\(id) names no space, opening, connector or place of this venue")
+                throw RequestError(.avoid, .unknownID(id))
             }
         }
         return closed
@@ -151,7 +149,7 @@ extension PreparedVenue {
     /// quickest wins (a straight line is a lower bound of a walk, so the quickest is almost always among them).
     func nearest(category: String, after stops: [Waypoint], options: RoutingOptions, language: InstructionLanguage,
                  languages: [String]) throws -> (Itinerary, Waypoint) {
-        guard let last = stops.last else { throw RequestError(field: "from", reason: "a route needs a start") }
+        guard let last = stops.last else { throw RequestError(.from, .noStart) }
         var query = SearchQuery("", limit: 10)
         query.category = category
         // (Never the metres themselves as a position: a point the frame cannot unproject fails the request.)

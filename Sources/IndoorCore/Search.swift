@@ -104,15 +104,13 @@ extension PreparedVenue {
     ///   venue has (the error lists the venue's categories); `PlaceError` for a `near` place or a level that names
     ///   nothing.
     public func search(_ request: SearchRequest) throws -> [SearchHit] {
-        guard request.limit >= 1 else { throw RequestError(field: "limit", reason: "takes a positive whole number, not \(request.limit)") }
+        guard request.limit >= 1 else { throw RequestError(.limit, .notPositive(request.limit)) }
         let index = searchIndex
         if let category = request.category, !index.hasPlaces(ofCategory: category) {
-            let all = index.categories
-            let shown = all.prefix(40).joined(separator: ", ") + (all.count > 40 ? "… (\(all.count) in all; `venue places` lists them)" : "")
-            throw RequestError(field: "category", reason: "\(category) is the category of no place of this venue; its categories: \(shown)")
+            throw RequestError(.category, .unknownCategory(category, known: index.categories))
         }
         guard !request.query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || request.category != nil || request.level != nil else {
-            throw RequestError(field: "query", reason: "is empty: give words to search for, or a category or level to list")
+            throw RequestError(.query, .emptyQuery)
         }
         var query = SearchQuery(request.query, limit: request.limit)
         query.category = request.category

@@ -97,13 +97,18 @@ public struct APIError: Error, Hashable, Sendable, LocalizedError {
     public let message: String
     /// Seconds to wait before trying again (a 429's `Retry-After`), when it is worth saying.
     public let retryAfter: Int?
+    /// For a request the core refused (`bad_request`): the field at fault and the problem's code
+    /// (`RequestError.Problem.code`), for a client to switch over.
+    public let field: String?, reason: String?
 
     /// An error answered with `status`, `code` and `message` (and `Retry-After: retryAfter` when given).
-    public init(status: Int, code: String, message: String, retryAfter: Int? = nil) {
+    public init(status: Int, code: String, message: String, retryAfter: Int? = nil, field: String? = nil, reason: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
+        self.field = field
+        self.reason = reason
     }
 
     /// The message, for a person.
@@ -114,13 +119,15 @@ public struct APIError: Error, Hashable, Sendable, LocalizedError {
             let status: Int
             let code: String
             let message: String
+            let field: String?
+            let reason: String?
         }
         let error: Inner
     }
 
     /// The error as a JSON response.
     public func response(endpoint: String = "-") -> HTTPResponse {
-        var r = HTTPResponse.json(Body(error: .init(status: status, code: code, message: message)), status: status, endpoint: endpoint)
+        var r = HTTPResponse.json(Body(error: .init(status: status, code: code, message: message, field: field, reason: reason)), status: status, endpoint: endpoint)
         r.errorCode = code
         if let retryAfter { r.headers.append(HTTPHeader("Retry-After", String(retryAfter))) }
         return r
@@ -132,7 +139,8 @@ public struct APIError: Error, Hashable, Sendable, LocalizedError {
         switch error {
         case let e as APIError: e
         case let e as PlaceError: APIError(status: 400, code: "bad_place", message: e.localizedDescription)
-        case let e as RequestError: APIError(status: 400, code: "bad_request", message: e.localizedDescription)
+        case let e as RequestError:
+            APIError(status: 400, code: "bad_request", message: e.localizedDescription, field: e.field.rawValue, reason: e.problem.code)
         case let e as RoutingError: APIError(status: 422, code: "no_route", message: e.localizedDescription)
         case RenderError.nothingToDraw(let what): APIError(status: 422, code: "nothing_to_draw", message: "nothing to draw: \(what)")
         case let e as RenderError: APIError(status: 500, code: "render_failed", message: e.localizedDescription)

@@ -66,7 +66,7 @@ enum RouteCommand {
         do {
             plan = try venue.route(request)
         } catch let error as RequestError {
-            throw UsageError("--\(error.field) \(error.reason)", command: args.command)
+            throw UsageError("--\(error.field.rawValue) \(error.reason)", command: args.command)
         }
         printNotes(plan.notes, to: .error)
         switch format {

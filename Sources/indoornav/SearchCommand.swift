@@ -46,7 +46,7 @@ enum SearchCommand {
         do {
             hits = try venue.search(request)
         } catch let error as RequestError {
-            throw UsageError(error.field == "query" ? "QUERY \(error.reason)" : "--\(error.field) \(error.reason)", command: args.command)
+            throw UsageError(error.field == .query ? "QUERY \(error.reason)" : "--\(error.field.rawValue) \(error.reason)", command: args.command)
         }
         let languages = options.languages
         if options.json {

@@ -82,9 +82,11 @@ import Testing
 
     @Test func anUnknownIdToAvoidIsARequestErrorNamingIt() throws {
         let venue = try hub()
-        #expect(throws: RequestError(field: "avoid", reason: "no-such-door names no space, opening, connector or place of this venue")) {
+        #expect(throws: RequestError(.avoid, .unknownID("no-such-door"))) {
             try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", avoid: ["no-such-door"]))
         }
+        #expect(RequestError(.avoid, .unknownID("no-such-door")).localizedDescription
+                == "avoid: no-such-door names no space, opening, connector or place of this venue")
     }
 
     /// Every id `search` prints is accepted back by `avoid` (issue 18: `search lift --json` gave ids that `--avoid`
@@ -111,7 +113,8 @@ import Testing
             _ = try venue.route(refused)
             Issue.record("a place in a hall was closed")
         } catch let e as RequestError {
-            #expect(e.field == "avoid" && e.reason.contains("to close it all the same, avoid \(inHall.spaceID ?? "?")"), "\(e.reason)")
+            #expect(e.field == .avoid && e.problem.code == "shared_space", "\(e.problem)")
+            #expect(e.reason.contains("to close it all the same, avoid \(inHall.spaceID ?? "?")"), "\(e.reason)")
         }
     }
 
@@ -143,7 +146,7 @@ import Testing
 
     @Test func searchLimitsAndLevelsAreChecked() throws {
         let venue = try hub()
-        #expect(throws: RequestError.self) { try venue.search(SearchRequest(query: "café", limit: 0)) }
+        #expect(throws: RequestError(.limit, .notPositive(0))) { try venue.search(SearchRequest(query: "café", limit: 0)) }
         #expect(throws: PlaceError.self) { try venue.search(SearchRequest(query: "café", level: "42")) }
         let onGround = try venue.search(SearchRequest(query: "category:restroom", level: "0", limit: 50))
         #expect(onGround.allSatisfy { $0.result.levelOrdinal == 0 })
@@ -170,7 +173,7 @@ import Testing
 
     @Test func guidanceWithoutADestinationIsFreeModeAndAStartNeedsOne() throws {
         let venue = try hub()
-        #expect(throws: RequestError.self) { try venue.navigation(GuidanceRequest(from: "Café Müller")) }
+        #expect(throws: RequestError(.from, .needsDestination)) { try venue.navigation(GuidanceRequest(from: "Café Müller")) }
         _ = try venue.navigation(GuidanceRequest())
         _ = try venue.navigation(GuidanceRequest(to: "Page Blanche Bookshop", from: "Café Müller"))
     }

@@ -156,6 +156,16 @@ import Testing
         #expect(!((error["message"] as? String) ?? "").isEmpty)
     }
 
+    /// A request the core refuses says which field and why as codes a client can switch over, beside the words.
+    @Test func aRefusedRequestNamesItsFieldAndProblem() throws {
+        let r = try server.get("/v1/venues/transit-hub/route?from=Relay&to=Caf%C3%A9&avoid=not-an-id")
+        let error = try #require((try JSONSerialization.jsonObject(with: r.body) as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["code"] as? String == "bad_request")
+        #expect(error["field"] as? String == "avoid")
+        #expect(error["reason"] as? String == "unknown_id")
+        #expect((error["message"] as? String)?.hasPrefix("avoid: not-an-id names no space") == true, "\(error)")
+    }
+
     @Test func noRouteIs422WithTheCLIsReason() throws {
         let venue = try #require(TestServer.sampleVenue)
         let closed = venue.prepared.venue.connectors.map(\.id)

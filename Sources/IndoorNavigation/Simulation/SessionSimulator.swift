@@ -109,7 +109,8 @@ public struct SessionSimulator: Sendable {
         self.walker = walker
         self.navigation = navigation
         self.seed = seed
-        let ordinals = Set(RouteTrack(itinerary: itinerary, plane: context.plane).steps.map(\.levelOrdinal))
+        // (Only missed turns walk off the route: without them there is no wall to meet.)
+        let ordinals = walker.detourRate > 0 ? Set(RouteTrack(itinerary: itinerary, plane: context.plane).steps.map(\.levelOrdinal)) : []
         walls = Dictionary(uniqueKeysWithValues: ordinals.compactMap { ordinal in
             MapMatcher.freeArea(ordinal, of: context.graph).map { (ordinal, MapMatcher.walls(of: $0)) }
         })

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 import IndoorGeometry
 import IndoorLocation
 import IndoorRouting
@@ -40,6 +41,8 @@ public struct NavigationCore {
     private var stepIndex = 0
     private var approached = -1
     private var offCount = 0
+    /// The latest fixes (plane metres, with their time), up to `offRouteFixes`: a reroute starts from their mean.
+    private var recentFixes: [(time: Double, point: Coordinate)] = []
     /// When the fixes in a row off the route began (nil while on it).
     private var offSince: Double?
     private var isOffRoute = false
@@ -110,6 +113,8 @@ public struct NavigationCore {
         signalIsLost = false
         let dt = sameClock ? lastFix.map { max(time - $0, 0) } ?? 1 : 1
         lastFix = time
+        recentFixes = (recentFixes + [(time, context.plane.project(location.coordinate))]).suffix(max(configuration.offRouteFixes, 1))
+            .filter { time - $0.time <= 5 }
         believe(sourceLevel: location.levelOrdinal, at: location)
         guard !hasArrived else { return }
         if track == nil, destination != nil {
@@ -404,7 +409,14 @@ public struct NavigationCore {
         guard let level = context.level(ordinal: ordinal, at: location.coordinate) else {
             return .failure(.unknownLevel(ordinal))
         }
-        guard let point = try? context.venue.frame.project(location.coordinate) else { return .failure(.outsideFrame) }
+        // From the mean of the latest fixes (those that found the user off the route), not the last alone: one fix
+        // is off by its accuracy, and beyond it now and then, across a wall from where the user is.
+        var mean = context.plane.project(location.coordinate)
+        if !recentFixes.isEmpty {
+            let n = Double(recentFixes.count)
+            mean = Coordinate(x: recentFixes.reduce(0.0) { $0 + $1.point.x } / n, y: recentFixes.reduce(0.0) { $0 + $1.point.y } / n)
+        }
+        guard let point = try? context.venue.frame.project(context.plane.unproject(mean)) else { return .failure(.outsideFrame) }
         do {
             // The fix may be across a wall from the user (within its accuracy): the route may start there.
             let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position",

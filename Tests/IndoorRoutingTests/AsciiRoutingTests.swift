@@ -287,6 +287,34 @@ struct Scenario {
         #expect(near.points.first?.point.y ?? 9 < 2)
     }
 
+    /// Kind: a fix between two parts of one space, snapped into the wrong one: a walkway drawn as a U (a passage
+    /// and the platform beside it, joined at one end), the fix in the gap between them (the tracks' edge). Its
+    /// nearest free point is in the lower band, 36 m round from the goal in the upper one; within the fix's
+    /// accuracy, the upper band's nearest point is a start too, at twice the walk.
+    /// ```
+    /// AAAAAAAAAAAAAAAAAAAA     the upper band (y 5–7)
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// AA..................     the gap (y 2–5), the fix at (18, 2.8)
+    /// AA..................
+    /// AA..................
+    /// AAAAAAAAAAAAAAAAAAAA     the lower band (y 0–2)
+    /// AAAAAAAAAAAAAAAAAAAA
+    /// ```
+    @Test func aFixBetweenTwoPartsOfOneSpaceMayStartInTheOtherWithinItsAccuracy() throws {
+        let band = String(repeating: "A", count: 20), gap = "AA" + String(repeating: ".", count: 18)
+        let s = try Scenario([0: [band, band, gap, gap, gap, band, band].joined(separator: "\n")])
+        let goal = s.end(18.5, 6).end
+        func fix(within accuracy: Double) -> RouteEnd {
+            RouteEnd(point: Coordinate(x: 18, y: 2.8), levelID: AsciiVenue.levelID(0), label: "your position", uncertainty: accuracy)
+        }
+        #expect(try s.router.route(from: fix(within: 0), to: goal).distance > 30)
+        // The upper band is 2.25 m off: beyond an accuracy of 2 m, within one of 4 m.
+        #expect(try s.router.route(from: fix(within: 2), to: goal).distance > 30)
+        let near = try s.router.route(from: fix(within: 4), to: goal)
+        #expect(near.distance < 3, "\(near.points.map(\.point))")
+        #expect(abs(near.startSnap - (2.2 + RoutingCosts().clearance)) < 0.05, "\(near.startSnap)")
+    }
+
     @Test func disconnectedPartsSayWhatIsCutOff() throws {
         let s = try Scenario([0: """
             AAAA.BBBB

@@ -91,11 +91,14 @@ struct Walker {
     var detours: [Double: Detour]
     var ridden: Set<Int> = []
     var finished = false
+    /// Whether a person walks straight from one point of the plane to another on the floor of an ordinal.
+    let walkable: (Coordinate, Coordinate, Double) -> Bool
 
     /// - Parameter walkable: whether a person walks straight from one point of the plane to another on the floor
     ///   of an ordinal: without crossing a wall, and ending in a walkable space.
-    init(track: RouteTrack, configuration: WalkerConfiguration, seed: UInt64, walkable: (Coordinate, Coordinate, Double) -> Bool) {
+    init(track: RouteTrack, configuration: WalkerConfiguration, seed: UInt64, walkable: @escaping (Coordinate, Coordinate, Double) -> Bool) {
         self.track = track
+        self.walkable = walkable
         self.configuration = configuration
         random = SeededGenerator(seed: seed)
         let start = track.position(at: 0)
@@ -126,9 +129,10 @@ struct Walker {
         self.detours = detours
     }
 
-    /// The engine found a new route: the walker walks to the nearest point on it and follows it from there, as a
-    /// person does when told "new route" (a detour in progress ends: they turn to follow it). Turns of the new
-    /// route are not missed.
+    /// The engine found a new route: the walker walks to the nearest point on it they can walk to straight (a route
+    /// that starts across a wall from them is joined where it comes into view; the nearest point when none does)
+    /// and follows it from there, as a person does when told "new route" (a detour in progress ends: they turn to
+    /// follow it). Turns of the new route are not missed.
     mutating func adopt(_ route: RouteTrack) {
         let nearest = route.match(position, level: level, course: nil, previous: nil, window: 0...route.length,
                                   levelPenalty: 100, coursePenalty: 0)
@@ -140,6 +144,14 @@ struct Walker {
         switch mode {
         case .riding: break
         default:
+            var along = s
+            while along < route.length {
+                let there = route.position(at: along)
+                if there.level == level, walkable(position, there.point, level) { break }
+                along += 0.5
+            }
+            if along < route.length { s = along }
+            ridden = Set(connectors.filter { route.steps[$0].start < s - 1e-9 })
             let target = route.position(at: s).point
             mode = target.distance(to: position) > 0.5 ? .joining(target: target) : .following
         }

@@ -283,7 +283,7 @@ public final class Router {
         let speed = graph.costs.walkingSpeed
         // Where the start may be: where it is located, and, for an uncertain one, the other spaces within reach.
         let starts = [located] + (start.uncertainty > 0 ? otherSides(of: start, besides: located, options: options) : [])
-        let detour = { (a: Located) in a.space == located.space ? 0 : Self.otherSideFactor * a.snap / speed }
+        let detour = { (k: Int) in k == 0 ? 0 : Self.otherSideFactor * starts[k].snap / speed }
         // Non-public spaces the route starts or ends in (and their doors) may be used to get out or in.
         let endpoints = Set([located.space, b.space].filter { graph.restricted[$0] })
         // Per graph node, the cheapest start that reaches it and its cost (nodes in the order first seen).
@@ -291,7 +291,7 @@ public final class Router {
         for (k, a) in starts.enumerated() {
             for v in visibleNodes(from: a)
             where oneWayAllows(v.node, entering: true, from: a.space) && endAllowed(v.node, options, endpoints: endpoints) {
-                let cost = detour(a) + v.distance / speed + doorHalf(v.node)
+                let cost = detour(k) + v.distance / speed + doorHalf(v.node)
                 if entry[v.node] == nil { seen.append(v.node) }
                 if cost < entry[v.node]?.cost ?? .infinity { entry[v.node] = (k, cost) }
             }
@@ -303,7 +303,7 @@ public final class Router {
         // Straight across one space, when the two ends see each other.
         var direct: (start: Int, cost: Double)?
         for (k, a) in starts.enumerated() where a.space == b.space && graph.free[a.space]?.sees(a.point, b.point) == true {
-            let cost = detour(a) + a.point.distance(to: b.point) / speed
+            let cost = detour(k) + a.point.distance(to: b.point) / speed
             if cost < direct?.cost ?? .infinity { direct = (k, cost) }
         }
         let a = located
@@ -327,23 +327,35 @@ public final class Router {
         return makeRoute(starts[found.nodes.first.flatMap { entry[$0]?.start } ?? 0], b, path: found, cost: found.cost)
     }
 
-    /// How many times the walk to it a start in another space than the fix's costs: the fix is more likely right
-    /// than wrong about the side of a wall it is on.
+    /// How many times the walk to it a start elsewhere than where the fix is located costs: the fix is more likely
+    /// right than wrong about the side of a wall it is on.
     static let otherSideFactor = 2.0
 
-    /// The nearest free point of each other walkable space of `start`'s level within its uncertainty (a fix's
-    /// other possible sides of a wall), `besides` the space it is located in.
+    /// Where else within `start`'s uncertainty it may be, `besides` where it is located: for each walkable space of
+    /// its level, the free area within reach, piece by piece, and the nearest point of each piece. A piece is
+    /// another side of a wall: another space, or another part of the same one (a walkway drawn as a passage and the
+    /// platform beside it, joined at one end).
     func otherSides(of start: RouteEnd, besides located: Located, options: RoutingOptions) -> [Located] {
-        guard let level = graph.levelSpaces[start.levelID] else { return [] }
-        let r = start.uncertainty
+        // (Within 50 m at most, as a place off every space is looked for: a fix that says it could be anywhere
+        // says nothing about the other side of a wall.)
+        let r = min(start.uncertainty, 50)
+        guard r.isFinite, r > 0, let level = graph.levelSpaces[start.levelID] else { return [] }
         let box = BoundingBox(minX: start.point.x - r, minY: start.point.y - r, maxX: start.point.x + r, maxY: start.point.y + r)
-        return level.index.candidates(intersecting: box).map { level.spaces[$0] }.sorted().compactMap { s in
-            guard s != located.space, isOpen(s, options), options.includeNonPublic || !graph.restricted[s],
-                  let area = graph.free[s] else { return nil }
-            let p = area.nearestPoint(to: start.point)
-            let d = p.distance(to: start.point)
-            return d <= r ? Located(space: s, point: p, snap: d) : nil
+        guard let reach = try? Geometry.point(start.point).buffer(r, quadrantSegments: 4) else { return [] }
+        var out: [Located] = []
+        for s in level.index.candidates(intersecting: box).map({ level.spaces[$0] }).sorted()
+        where isOpen(s, options) && (options.includeNonPublic || !graph.restricted[s]) {
+            for polygon in graph.free[s]?.polygons ?? [] {
+                guard let within = try? Geometry.polygon(polygon).intersection(reach) else { continue }
+                for piece in within.polygons {
+                    guard let (p, _) = try? Geometry.polygon(piece).nearestPoints(to: .point(start.point)) else { continue }
+                    // (The piece the fix is located in gives its located point again, at a higher cost: never taken.)
+                    let d = p.distance(to: start.point)
+                    if d <= r { out.append(Located(space: s, point: graph.free[s]?.nearestPoint(to: p) ?? p, snap: d)) }
+                }
+            }
         }
+        return out
     }
 
     /// Half the door penalty for a door node: every edge into or out of a door costs half, so that a pass through

@@ -113,8 +113,8 @@ public struct NavigationCore {
         signalIsLost = false
         let dt = sameClock ? lastFix.map { max(time - $0, 0) } ?? 1 : 1
         lastFix = time
-        recentFixes = (recentFixes + [(time, context.plane.project(location.coordinate))]).suffix(max(configuration.offRouteFixes, 1))
-            .filter { time - $0.time <= 5 }
+        if recentFixes.count >= max(configuration.offRouteFixes, 1) { recentFixes.removeFirst() }
+        recentFixes.append((time, context.plane.project(location.coordinate)))
         believe(sourceLevel: location.levelOrdinal, at: location)
         guard !hasArrived else { return }
         if track == nil, destination != nil {
@@ -412,9 +412,10 @@ public struct NavigationCore {
         // From the mean of the latest fixes (those that found the user off the route), not the last alone: one fix
         // is off by its accuracy, and beyond it now and then, across a wall from where the user is.
         var mean = context.plane.project(location.coordinate)
-        if !recentFixes.isEmpty {
-            let n = Double(recentFixes.count)
-            mean = Coordinate(x: recentFixes.reduce(0.0) { $0 + $1.point.x } / n, y: recentFixes.reduce(0.0) { $0 + $1.point.y } / n)
+        let latest = recentFixes.filter { (lastFix ?? 0) - $0.time <= 5 }
+        if !latest.isEmpty {
+            let n = Double(latest.count)
+            mean = Coordinate(x: latest.reduce(0.0) { $0 + $1.point.x } / n, y: latest.reduce(0.0) { $0 + $1.point.y } / n)
         }
         guard let point = try? context.venue.frame.project(context.plane.unproject(mean)) else { return .failure(.outsideFrame) }
         do {

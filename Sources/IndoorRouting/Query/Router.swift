@@ -345,7 +345,7 @@ public final class Router {
         var out: [Located] = []
         for s in level.index.candidates(intersecting: box).map({ level.spaces[$0] }).sorted()
         where isOpen(s, options) && (options.includeNonPublic || !graph.restricted[s]) {
-            for polygon in graph.free[s]?.polygons ?? [] {
+            for polygon in graph.free[s]?.polygons ?? [] where Geometry.polygon(polygon).boundingBox?.intersects(box) ?? true {
                 guard let within = try? Geometry.polygon(polygon).intersection(reach) else { continue }
                 for piece in within.polygons {
                     guard let (p, _) = try? Geometry.polygon(piece).nearestPoints(to: .point(start.point)) else { continue }

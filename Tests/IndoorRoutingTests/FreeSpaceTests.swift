@@ -49,4 +49,33 @@ import Testing
         #expect(!corner.isTangent(towards: Coordinate(x: 1, y: 1)))
         #expect(!corner.isTangent(towards: Coordinate(x: 3, y: 0.5)))
     }
+
+    /// The pieces of a free area within a fix's accuracy (``FreeSpace/nearestPointsOfPieces(around:within:)``), for
+    /// the kind "one walkway drawn as a U": a passage and a platform, 4 m apart, joined at one end 30 m away.
+    /// ```
+    ///   ┌──────────────────────────────┐ y = 6     the platform, y ∈ [4, 6]
+    ///   │  ┌───────────────────────────┘ y = 4
+    ///   │  │            ·  fix (15, 2.5)
+    ///   │  └───────────────────────────┐ y = 2
+    ///   └──────────────────────────────┘ y = 0     the passage, y ∈ [0, 2]
+    ///  x = 0  3                        30
+    /// ```
+    @Test func aFixInTheGapOfAUSeesTheNearestPointOfEachArmWithinItsAccuracy() throws {
+        let ring = [
+            Coordinate(x: 0, y: 0), Coordinate(x: 30, y: 0), Coordinate(x: 30, y: 2), Coordinate(x: 3, y: 2),
+            Coordinate(x: 3, y: 4), Coordinate(x: 30, y: 4), Coordinate(x: 30, y: 6), Coordinate(x: 0, y: 6),
+            Coordinate(x: 0, y: 0),
+        ]
+        let free = try #require(FreeSpace(.polygon(Polygon(rings: [ring]))))
+        let fix = Coordinate(x: 15, y: 2.5)
+        // Within 1 m: only the passage's edge, 0.5 m below.
+        #expect(free.nearestPointsOfPieces(around: fix, within: 1) == [Coordinate(x: 15, y: 2)])
+        // Within 3 m: both arms, nearest first; the far wall's points see the near ones and are dropped.
+        #expect(free.nearestPointsOfPieces(around: fix, within: 3) == [Coordinate(x: 15, y: 2), Coordinate(x: 15, y: 4)])
+        // In an arm, the fix is its own piece's point, and the other arm is a piece of its own.
+        #expect(free.nearestPointsOfPieces(around: Coordinate(x: 15, y: 1.5), within: 3)
+            == [Coordinate(x: 15, y: 1.5), Coordinate(x: 15, y: 4)])
+        // Nothing within reach: nothing.
+        #expect(free.nearestPointsOfPieces(around: Coordinate(x: 15, y: 20), within: 3).isEmpty)
+    }
 }

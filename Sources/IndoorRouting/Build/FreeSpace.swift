@@ -52,6 +52,50 @@ struct FreeSpace: Sendable {
         return point
     }
 
+    /// The point nearest `c` of each piece of the free space within `r` of it (its part inside the disc, piece by
+    /// piece: across a wall, or another arm of a U), nearest first; `c` itself when covered.
+    ///
+    /// A piece's nearest point is `c` or on the boundary, where the distance to `c` along the boundary is least
+    /// locally: inside an edge, or at a vertex both of whose edges come nearest there. Those points within `r` are
+    /// found ring by ring, and one that sees a nearer one is dropped (the segment between them is inside and inside
+    /// the disc: the same piece). A piece bent round a corner within the disc may keep two points; a start too
+    /// many, never a piece too few.
+    /// - Complexity: O(n) in the rings' vertices, plus a sight test per point found.
+    func nearestPointsOfPieces(around c: Coordinate, within r: Double) -> [Coordinate] {
+        var found: [(point: Coordinate, distance: Double)] = covers(c) ? [(c, 0)] : []
+        for polygon in polygons {
+            for ring in polygon.rings {
+                var vs: [Coordinate] = []
+                for v in ring.coordinates.dropLast() where vs.last != v { vs.append(v) }
+                while vs.count > 1, vs.first == vs.last { vs.removeLast() }
+                guard vs.count >= 3 else { continue }
+                // Per edge k (vs[k] → vs[k+1]): where along it `c` projects, unclamped.
+                func along(_ k: Int) -> Double {
+                    let a = vs[k], b = vs[(k + 1) % vs.count]
+                    let dx = b.x - a.x, dy = b.y - a.y
+                    return ((c.x - a.x) * dx + (c.y - a.y) * dy) / (dx * dx + dy * dy)
+                }
+                var previous = along(vs.count - 1)
+                for k in vs.indices {
+                    let t = along(k)
+                    let a = vs[k], b = vs[(k + 1) % vs.count]
+                    let q: Coordinate? = if t > 0, t < 1 {
+                        Coordinate(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
+                    } else if t <= 0, previous >= 1 { a } else { nil }
+                    if let q {
+                        let d = q.distance(to: c)
+                        if d <= r { found.append((q, d)) }
+                    }
+                    previous = t
+                }
+            }
+        }
+        found.sort { $0.distance < $1.distance }
+        var kept: [Coordinate] = []
+        for p in found where !kept.contains(where: { sees($0, p.point) }) { kept.append(p.point) }
+        return kept
+    }
+
     /// Whether the segment a–b stays inside (boundary included).
     ///
     /// A segment whose ends are covered leaves the area only by properly crossing an edge, or by passing through

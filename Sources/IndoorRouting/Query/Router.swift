@@ -341,18 +341,15 @@ public final class Router {
         let r = min(start.uncertainty, 50)
         guard r.isFinite, r > 0, let level = graph.levelSpaces[start.levelID] else { return [] }
         let box = BoundingBox(minX: start.point.x - r, minY: start.point.y - r, maxX: start.point.x + r, maxY: start.point.y + r)
-        guard let reach = try? Geometry.point(start.point).buffer(r, quadrantSegments: 4) else { return [] }
         var out: [Located] = []
         for s in level.index.candidates(intersecting: box).map({ level.spaces[$0] }).sorted()
         where isOpen(s, options) && (options.includeNonPublic || !graph.restricted[s]) {
-            for polygon in graph.free[s]?.polygons ?? [] where Geometry.polygon(polygon).boundingBox?.intersects(box) ?? true {
-                guard let within = try? Geometry.polygon(polygon).intersection(reach) else { continue }
-                for piece in within.polygons {
-                    guard let (p, _) = try? Geometry.polygon(piece).nearestPoints(to: .point(start.point)) else { continue }
-                    // (The piece the fix is located in gives its located point again, at a higher cost: never taken.)
-                    let d = p.distance(to: start.point)
-                    if d <= r { out.append(Located(space: s, point: graph.free[s]?.nearestPoint(to: p) ?? p, snap: d)) }
-                }
+            guard let free = graph.free[s], free.boundingBox.intersects(box) else { continue }
+            for p in free.nearestPointsOfPieces(around: start.point, within: r) {
+                let d = p.distance(to: start.point)
+                // (The piece the fix is located in gives its located point again: not a start of its own.)
+                if s == located.space, d < 1e-9 { continue }
+                out.append(Located(space: s, point: free.nearestPoint(to: p), snap: d))
             }
         }
         return out

@@ -4,10 +4,12 @@
 // Modules depend in one direction only, from the CLI down to values (→ reads "depends on"):
 //   indoornav                   → IndoorServer, IndoorCore (the use cases)
 //   IndoorServer                → IndoorCore, IndoorCompression, (CMicroHTTPD)
-//   IndoorCore                  → IndoorNavigation, IndoorRender, IndoorSampleVenue; the front ends above name
+//   IndoorCore                  → IndoorText, IndoorRender, IndoorSampleVenue; the front ends above name
 //                                 the lower modules' types only through it (CoreTypes.swift)
+//   IndoorText                  → IndoorNavigation: every word said (instructions, guidance, reports), in
+//                                 en/fr/de/ru; nothing below it takes a language or holds an instruction
 //   IndoorNavigation            → IndoorRouting, IndoorSearch, IndoorLocation
-//   IndoorRender                → IndoorRouting, IndoorCompression, (CCairo)
+//   IndoorRender                → IndoorText (its labels' words), IndoorCompression, (CCairo)
 //   IndoorRouting, IndoorSearch → IndoorVenue → IndoorGeometry → IndoorBase
 //   IndoorVenue → IndoorCompression, (CZip);  IndoorGeometry → (CGEOS, CPROJ);  IndoorCompression → (CZlib)
 //   IndoorLocation              → IndoorBase only: it links neither GEOS nor PROJ (IndoorLocationTests checks so).
@@ -30,6 +32,7 @@ let package = Package(
         .library(name: "IndoorRender", targets: ["IndoorRender"]),
         .library(name: "IndoorLocation", targets: ["IndoorLocation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        .library(name: "IndoorText", targets: ["IndoorText"]),
         // The use cases every front end calls (the CLI, the service, the web map), on a venue prepared once.
         .library(name: "IndoorCore", targets: ["IndoorCore"]),
         // The HTTP service: the core's use cases over a versioned JSON API (`indoornav serve`).
@@ -74,13 +77,17 @@ let package = Package(
         .target(
             name: "IndoorNavigation",
             dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
+        // The words: structured maneuvers, guidance and reports said in English, French, German and Russian.
+        .target(
+            name: "IndoorText",
+            dependencies: ["IndoorBase", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorLocation", "IndoorNavigation"]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
-        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorCompression", "CCairo"]),
+        .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorText", "IndoorCompression", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.
         .target(
             name: "IndoorCore",
             dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorLocation", "IndoorNavigation",
-                           "IndoorRender", "IndoorSampleVenue"]),
+                           "IndoorText", "IndoorRender", "IndoorSampleVenue"]),
         // The HTTP service: venues prepared once, served to many clients (libmicrohttpd; zlib for gzip).
         // The web map's page, script and style (WebMap/) are compiled in, so a copied binary still serves them.
         .target(
@@ -94,7 +101,7 @@ let package = Package(
         ),
         // Test support: the test tiers, a manual clock, venues drawn in ASCII (OSRM-style), the venue generator, route
         // audits, gpsfake and pseudo-terminal pairs.
-        .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting"]),
+        .target(name: "IndoorTestSupport", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorText"]),
         // Every parser that input reaches, as a function of bytes: fuzzed by tools/fuzz, replayed by the tests.
         .target(name: "IndoorFuzzing", dependencies: ["IndoorLocation", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorServer"]),
         // The command-line tool: parses arguments, calls the core, prints.
@@ -102,7 +109,7 @@ let package = Package(
 
         // Benchmarks: the Swift side of tools/bench (the scripts there run the peers side by side).
         .executableTarget(
-            name: "indoornav-bench", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
+            name: "indoornav-bench", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorRender", "IndoorLocation", "IndoorNavigation", "IndoorText", "IndoorSampleVenue", "IndoorTestSupport", "CSQLite"],
             path: "tools/bench/swift"),
 
         // The procedural venue generator's command line, wrapped by tools/venues/generate.
@@ -114,13 +121,16 @@ let package = Package(
         .testTarget(name: "IndoorVenueTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "IndoorSearchTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorTestSupport", "IndoorSampleVenue"]),
+            name: "IndoorRoutingTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorText", "IndoorTestSupport", "IndoorSampleVenue"]),
+        .testTarget(
+            name: "IndoorTextTests",
+            dependencies: ["IndoorBase", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorNavigation", "IndoorText", "IndoorTestSupport", "IndoorSampleVenue"]),
         .testTarget(
             name: "IndoorRenderTests",
             dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRender", "IndoorTestSupport", "IndoorSampleVenue"],
             exclude: ["References"]),
         .testTarget(name: "IndoorLocationTests", dependencies: ["IndoorBase", "IndoorLocation", "IndoorTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorLocation", "IndoorRouting", "IndoorVenue", "IndoorNavigation", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
+        .testTarget(name: "IndoorNavigationTests", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorLocation", "IndoorRouting", "IndoorVenue", "IndoorNavigation", "IndoorText", "IndoorSearch", "IndoorSampleVenue", "IndoorTestSupport"]),
         .testTarget(name: "IndoorCoreTests", dependencies: ["IndoorBase", "IndoorCore", "IndoorGeometry", "IndoorSearch", "IndoorVenue"]),
         .testTarget(name: "IndoorCompressionTests", dependencies: ["IndoorCompression"]),
         // Starts the service on loopback and compares its answers with the CLI's.

@@ -4,6 +4,7 @@ import IndoorNavigation
 import IndoorRender
 import IndoorRouting
 import IndoorSearch
+import IndoorText
 import IndoorVenue
 
 // The lower modules' types that are part of IndoorCore's API: what its requests, responses, errors, maps and
@@ -61,8 +62,8 @@ public typealias EditDistance = IndoorSearch.EditDistance
 
 // From IndoorRouting.
 
-/// The languages instructions are written in: en, fr, de and ru (`IndoorRouting.InstructionLanguage`).
-public typealias InstructionLanguage = IndoorRouting.InstructionLanguage
+/// The languages instructions are written in: en, fr, de and ru (`IndoorText.InstructionLanguage`).
+public typealias InstructionLanguage = IndoorText.InstructionLanguage
 
 /// A route in words: legs of steps with maneuvers, distances, durations and polylines (`IndoorRouting.Itinerary`).
 public typealias Itinerary = IndoorRouting.Itinerary
@@ -141,6 +142,15 @@ public typealias NavigationEngine = IndoorNavigation.NavigationEngine
 
 /// What the navigation engine says (`IndoorNavigation.NavigationEvent`).
 public typealias NavigationEvent = IndoorNavigation.NavigationEvent
+
+/// An engine event with the route it is about (`IndoorNavigation.NavigationUpdate`).
+public typealias NavigationUpdate = IndoorNavigation.NavigationUpdate
+
+/// An itinerary laid out for following; its steps are what guidance events refer to (`IndoorNavigation.RouteTrack`).
+public typealias RouteTrack = IndoorNavigation.RouteTrack
+
+/// What an instruction calls a feature, in no language yet (`IndoorVenue.SpokenName`).
+public typealias SpokenName = IndoorVenue.SpokenName
 
 /// A walk located from a phone's sensors, matched to the venue when one is given (`IndoorNavigation.SensorLocator`).
 public typealias SensorLocator = IndoorNavigation.SensorLocator

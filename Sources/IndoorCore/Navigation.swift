@@ -29,7 +29,6 @@ extension PreparedVenue {
     /// - Throws: ``RequestError`` for `from` without `to`; what ``route(_:)`` throws when `from` is given;
     ///   `PlaceError` for a destination that names nothing.
     public func navigation(_ request: GuidanceRequest) throws -> NavigationCore {
-        let language = InstructionLanguage(tag: request.language)
         let options = RoutingOptions(profile: request.profile)
         guard let to = request.to else {
             if request.from != nil { throw RequestError(.from, .needsDestination) }
@@ -40,14 +39,14 @@ extension PreparedVenue {
                               profile: request.profile)
         }
         let destination = try resolvePlace(to, languages: Self.nameLanguages(for: request.language)).waypoint
-        return NavigationCore(context: navigationContext, destination: destination, options: options, language: language)
+        return NavigationCore(context: navigationContext, destination: destination, options: options)
     }
 
-    /// The navigation core of a session that follows `plan` (rerouting to its destination when the walker strays),
-    /// in the plan's language.
+    /// The navigation core of a session that follows `plan` (rerouting to its destination when the walker strays);
+    /// its events are said in the plan's language by `IndoorText`.
     public func navigation(following plan: RoutePlan, profile: RoutingOptions.Profile = .default) -> NavigationCore {
         NavigationCore(context: navigationContext, itinerary: plan.itinerary, destination: plan.destination,
-                       options: RoutingOptions(profile: profile), language: plan.language)
+                       options: RoutingOptions(profile: profile))
     }
 
     /// Simulated people walking `plan`, each followed through the real navigation engine (see `SessionSimulator`).

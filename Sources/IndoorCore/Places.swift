@@ -154,12 +154,12 @@ extension PreparedVenue {
     /// - Throws: `PlaceError` when nothing matches, with suggestions; a coordinate the venue's frame cannot project.
     public func resolvePlace(_ text: String, after previous: Waypoint? = nil, languages: [String] = ["en"]) throws -> ResolvedPlace {
         if let place = try placeWithoutIndex(text) {
-            return ResolvedPlace(text: text, waypoint: try Waypoint(place: place, in: venue, languages: languages), tie: nil)
+            return ResolvedPlace(text: text, waypoint: try Waypoint(place: place, in: venue), tie: nil)
         }
         let index = searchIndex
         let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }
         let resolution = try index.resolve(text, near: near)
-        let waypoint = try Waypoint(place: resolution.place, in: venue, languages: languages)
+        let waypoint = try Waypoint(place: resolution.place, in: venue)
         var tie: PlaceTie?
         if case .poi(let taken) = resolution.place, !resolution.alternatives.isEmpty {
             tie = PlaceTie(text: text, taken: summary(of: taken, languages: languages),

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorRouting
 import IndoorSearch
+import IndoorText
 import IndoorVenue
 
 /// A route to compute: places as people name them, and how the walker goes.
@@ -54,7 +55,7 @@ public struct RouteRequest: Codable, Hashable, Sendable {
 /// A computed route: the itinerary, the places it joins, and what the caller should be told about how they were
 /// understood.
 public struct RoutePlan: Sendable {
-    /// The route in words: legs, steps, distances in metres, durations in seconds, polylines in WGS84.
+    /// The route: legs, structured steps, distances in metres, durations in seconds, polylines in WGS84.
     public let itinerary: Itinerary
     /// The start, as resolved.
     public let origin: ResolvedPlace
@@ -62,8 +63,16 @@ public struct RoutePlan: Sendable {
     public let destination: Waypoint
     /// Ambiguous names and places moved to another floor, in the order of the stops.
     public let notes: [RouteNote]
-    /// The language the instructions are written in.
+    /// The language the instructions are said in.
     public let language: InstructionLanguage
+    /// The languages the venue's names are said in, best first (the request's, then English).
+    public let nameLanguages: [String]
+
+    /// A step in words, in the plan's language.
+    public func instruction(_ step: ItineraryStep) -> String { step.instruction(in: language, names: nameLanguages) }
+
+    /// A name in the plan's language.
+    public func said(_ name: SpokenName) -> String { name.text(in: language, names: nameLanguages) }
 }
 
 /// Something about a route its caller should be told.
@@ -99,17 +108,19 @@ extension PreparedVenue {
             places.append(place)
             destination = place.waypoint
             itinerary = try routers.withRouter { router throws(RoutingError) in
-                try router.itinerary(through: stops + [destination], options: options, language: language, names: languages)
+                try router.itinerary(through: stops + [destination], options: options)
             }
         }
         var notes = places.compactMap { $0.tie.map(RouteNote.ambiguousPlace) }
         // A place on a level with no walkable space is reached on the nearest floor that has one.
-        for (name, asked, reached) in [(stops[0].end.label, stops[0].end.levelID, itinerary.legs.first?.levelID),
-                                       (destination.end.label, destination.end.levelID, itinerary.legs.last?.levelID)] {
+        for (stop, asked, reached) in [(stops[0], stops[0].end.levelID, itinerary.legs.first?.levelID),
+                                       (destination, destination.end.levelID, itinerary.legs.last?.levelID)] {
+            let name = stop.name.text(in: language, names: languages)
             guard let reached, let a = venue.level(id: asked), let r = venue.level(id: reached), a.ordinal != r.ordinal else { continue }
             notes.append(.movedToFloor(place: name, asked: a.ordinal, reached: r.ordinal))
         }
-        return RoutePlan(itinerary: itinerary, origin: places[0], destination: destination, notes: notes, language: language)
+        return RoutePlan(itinerary: itinerary, origin: places[0], destination: destination, notes: notes, language: language,
+                         nameLanguages: languages)
     }
 
     /// What `avoid` closes. The id of a space, opening or connector closes it; the ids `search` and `venue places`
@@ -161,11 +172,11 @@ extension PreparedVenue {
         for c in candidates {
             let poi = c.poi
             guard let point = try? venue.frame.project(poi.coordinate) else { continue }
-            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.name.resolved(for: languages) ?? poi.category),
+            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.displayName()), name: poi.spokenName,
                                   area: Waypoint.area(of: .poi(poi), in: venue))
             do {
                 let it = try routers.withRouter { router throws(RoutingError) in
-                    try router.itinerary(through: stops + [target], options: options, language: language, names: languages)
+                    try router.itinerary(through: stops + [target], options: options)
                 }
                 if it.duration < best?.itinerary.duration ?? .infinity { best = (it, target) }
             } catch {

@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
+import IndoorText
 
 /// A route as JSON: what `indoornav route --format json` prints and a service answers. Distances in metres and
 /// durations in seconds, to a tenth; positions `[longitude, latitude]`.
@@ -103,8 +104,8 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         /// `Maneuver.Approach`.
         public let approach: String
 
-        init(_ a: Maneuver.Arrival) {
-            (name, side, approach) = (a.name, a.side.rawValue, a.approach.rawValue)
+        init(_ a: Maneuver.Arrival, in plan: RoutePlan) {
+            (name, side, approach) = (plan.said(a.name), a.side.rawValue, a.approach.rawValue)
         }
 
         /// As a GeoJSON property.
@@ -154,8 +155,8 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     /// The JSON form of `plan`: labels, figures rounded to a tenth, positions `[longitude, latitude]`.
     public init(_ plan: RoutePlan) {
         let it = plan.itinerary
-        from = plan.origin.waypoint.end.label
-        to = plan.destination.end.label
+        from = plan.said(plan.origin.waypoint.name)
+        to = plan.said(plan.destination.name)
         distance = Self.tenth(it.distance)
         duration = Self.tenth(it.duration)
         legs = it.legs.map { leg in
@@ -163,7 +164,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
             return Leg(level: leg.levelOrdinal, levelID: leg.levelID, distance: Self.tenth(leg.distance), duration: Self.tenth(leg.duration),
                        costs: Costs(walking: Self.tenth(c.walking), doors: Self.tenth(c.doors), stairs: Self.tenth(c.stairs),
                                     elevator: Self.tenth(c.elevator), escalator: Self.tenth(c.escalator), ramp: Self.tenth(c.ramp)),
-                       steps: leg.steps.map(Step.init))
+                       steps: leg.steps.map { Step($0, in: plan) })
         }
         notes = plan.notes.isEmpty ? nil : plan.notes.map(Note.init)
     }
@@ -176,18 +177,18 @@ func rounded(_ x: Double, places: Int) -> Double {
 }
 
 extension RouteResponse.Step {
-    init(_ s: ItineraryStep) {
+    init(_ s: ItineraryStep, in plan: RoutePlan) {
         maneuver = s.maneuver.type
-        instruction = s.instruction
+        instruction = plan.instruction(s)
         distance = RouteResponse.tenth(s.distance)
         duration = RouteResponse.tenth(s.duration)
         level = s.levelOrdinal
         let location = RouteResponse.roundedPosition(s.location)
         self.location = [location.longitude, location.latitude]
-        let fields = ManeuverFields(s)
+        let fields = ManeuverFields(s, in: plan)
         (modifier, then, leaving, connector, inferred, arrival) = (fields.modifier, fields.then, fields.leaving, fields.connector,
                                                                    fields.inferred, fields.arrival)
-        landmark = s.landmark
+        landmark = s.landmark.map(plan.said)
     }
 }
 
@@ -198,16 +199,16 @@ struct ManeuverFields {
     var inferred: Bool?
     var arrival: RouteResponse.Arrival?
 
-    init(_ s: ItineraryStep) {
+    init(_ s: ItineraryStep, in plan: RoutePlan) {
         modifier = s.maneuver.modifier
         then = s.then?.rawValue
         switch s.maneuver {
-        case .depart(_, let room?): leaving = room
-        case .connector(_, _, _, _, let name?): connector = name
+        case .depart(_, let room?): leaving = plan.said(room)
+        case .connector(_, _, _, _, let name?): connector = plan.said(name)
         default: break
         }
         if s.throughInferredOpening { inferred = true }
-        arrival = s.arrival.map(RouteResponse.Arrival.init)
+        arrival = s.arrival.map { RouteResponse.Arrival($0, in: plan) }
     }
 
     /// As GeoJSON properties.
@@ -244,10 +245,10 @@ extension RoutePlan {
                 var props: [String: JSONValue] = [
                     "leg": .number(Double(k)), "level": .number(step.levelOrdinal), "level_id": .string(step.levelID),
                     "maneuver": .string(step.maneuver.type),
-                    "instruction": .string(step.instruction), "distance": .number(RouteResponse.tenth(step.distance)),
+                    "instruction": .string(instruction(step)), "distance": .number(RouteResponse.tenth(step.distance)),
                     "duration": .number(RouteResponse.tenth(step.duration)),
                 ]
-                for (key, value) in ManeuverFields(step).properties { props[key] = value }
+                for (key, value) in ManeuverFields(step, in: self).properties { props[key] = value }
                 features.append(Feature(id: .string("leg-\(k)-step-\(j)"), geometry: .point(RouteResponse.roundedPosition(step.location).position), properties: props))
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
+import IndoorSearch
 import IndoorVenue
 
 /// What the engine reads about a venue, built once and shared by every engine, session and simulated walker.
@@ -78,15 +79,16 @@ public struct NavigationContext: Sendable {
     }
 
     /// Where a fix is without a route: its level, the space it is in, the nearest POI on that level, by id and by
-    /// name in the first of `names` (language tags) the venue has.
-    func freePosition(_ coordinate: GeoCoordinate, levelOrdinal: Double?, names: [String] = []) -> FreePosition {
+    /// `SpokenName`.
+    func freePosition(_ coordinate: GeoCoordinate, levelOrdinal: Double?) -> FreePosition {
         let level = levelOrdinal.flatMap { self.level(ordinal: $0, at: coordinate) }
             ?? venue.levels.first { spatialIndex.spaceID(at: coordinate, levelID: $0.id) != nil && $0.ordinal == 0 }
         let p = plane.project(coordinate)
         let space = level.flatMap { spatialIndex.spaceID(at: coordinate, levelID: $0.id) }
         let poi = level.flatMap { poisByLevel[$0.id]?.min { $0.point.distance(to: p) < $1.point.distance(to: p) }?.poi }
         return FreePosition(coordinate: coordinate, levelOrdinal: level?.ordinal ?? levelOrdinal, levelID: level?.id, spaceID: space,
-                            nearestPOI: poi?.id, levelName: level?.displayName(for: names),
-                            spaceName: space.flatMap { spaceNames[$0]?.resolved(for: names) }, nearestPOIName: poi?.name.resolved(for: names))
+                            nearestPOI: poi?.id, levelName: level?.spokenName,
+                            spaceName: space.flatMap { id in spaceNames[id].flatMap { $0.isEmpty ? nil : SpokenName(id: id, names: $0) } },
+                            nearestPOIName: poi?.spokenName)
     }
 }

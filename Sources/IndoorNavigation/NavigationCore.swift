@@ -35,7 +35,6 @@ public struct NavigationCore {
 
     private let destination: Waypoint?
     private let options: RoutingOptions
-    private let language: InstructionLanguage
 
     private var s: Double?
     private var stepIndex = 0
@@ -67,16 +66,14 @@ public struct NavigationCore {
     ///   - itinerary: the route to follow; nil for free mode.
     ///   - destination: where reroutes go (the itinerary's last stop); nil for no rerouting.
     ///   - options: the profile, closures and access reroutes use.
-    ///   - language: the language of the reroutes' instructions.
     ///   - configuration: the thresholds.
     public init(context: NavigationContext, itinerary: Itinerary? = nil, destination: Waypoint? = nil,
-                options: RoutingOptions = RoutingOptions(), language: InstructionLanguage = .en,
+                options: RoutingOptions = RoutingOptions(),
                 configuration: NavigationConfiguration = NavigationConfiguration()) {
         self.context = context
         self.configuration = configuration
         self.destination = destination
         self.options = options
-        self.language = language
         track = itinerary.map { RouteTrack(itinerary: $0, plane: context.plane) }
     }
 
@@ -177,7 +174,7 @@ public struct NavigationCore {
     }
 
     private mutating func locateFreely(_ location: Location, into events: inout [NavigationEvent]) {
-        let position = context.freePosition(location.coordinate, levelOrdinal: sourceLevel ?? levelOrdinal, names: [language.rawValue])
+        let position = context.freePosition(location.coordinate, levelOrdinal: sourceLevel ?? levelOrdinal)
         if position.levelOrdinal != levelOrdinal, let to = position.levelOrdinal {
             events.append(.levelChanged(from: levelOrdinal, to: to))
             levelOrdinal = to
@@ -285,11 +282,11 @@ public struct NavigationCore {
             events.append(.started(progress))
         } else if step != stepIndex {
             stepIndex = step
-            events.append(.stepChanged(index: step, instruction: track.steps[step].instruction))
+            events.append(.stepChanged(index: step))
         }
         if step + 1 < track.steps.count, progress.distanceToManeuver <= configuration.approachDistance, approached < step + 1 {
             approached = step + 1
-            events.append(.approachingManeuver(step: step + 1, distance: progress.distanceToManeuver, instruction: track.steps[step + 1].instruction))
+            events.append(.approachingManeuver(step: step + 1, distance: progress.distanceToManeuver))
         }
         events.append(.progress(progress))
         // Arrived: near the end, on the destination's level by the route and by the source when it knows.
@@ -364,8 +361,7 @@ public struct NavigationCore {
             distanceRemaining: max(track.length - along, 0), durationRemaining: thisStep + after.duration, legIndex: steps[step].leg,
             legDistanceRemaining: max(after.legEnd - along, 0), legDurationRemaining: thisStep + after.legDuration,
             fractionTraveled: track.length > 0 ? min(along / track.length, 1) : 1, stepIndex: step,
-            instruction: next == step ? steps[step].arrival ?? steps[step].instruction : steps[next].instruction,
-            nextInstruction: next + 1 < steps.count ? steps[next + 1].instruction : nil,
+            maneuverStep: next, nextStep: next + 1 < steps.count ? next + 1 : nil,
             distanceToManeuver: max(stepEnd - along, 0), levelChangeAhead: after.levelChangeAhead, levelOrdinal: here.level,
             matched: context.plane.unproject(here.point), matchedDistance: nearest)
     }
@@ -421,10 +417,10 @@ public struct NavigationCore {
         do {
             // The fix may be across a wall from the user (within its accuracy): the route may start there.
             let start = Waypoint(end: RouteEnd(point: point, levelID: level.id, label: "your position",
-                                               uncertainty: location.horizontalAccuracy ?? 0))
-            let (options, language) = (options, language)
+                                               uncertainty: location.horizontalAccuracy ?? 0), name: .yourPosition)
+            let options = options
             return .success(try context.routers.withRouter { router throws(RoutingError) in
-                try router.itinerary(through: [start, destination], options: options, language: language)
+                try router.itinerary(through: [start, destination], options: options)
             })
         } catch {
             return .failure(.routing(error))

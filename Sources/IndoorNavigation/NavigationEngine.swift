@@ -1,8 +1,9 @@
 import Foundation
 import IndoorLocation
 
-/// The navigation engine: a ``NavigationCore`` fed by any `LocationProvider`. Its events are streamed (and the
-/// latest progress kept as a snapshot); provider statuses pass through as ``NavigationEvent/providerStatus(_:)``.
+/// The navigation engine: a ``NavigationCore`` fed by any `LocationProvider`. Its events are streamed, each with the
+/// route it is about (and the latest progress kept as a snapshot); provider statuses pass through as
+/// ``NavigationEvent/providerStatus(_:)``.
 public actor NavigationEngine {
     private var core: NavigationCore
 
@@ -20,7 +21,7 @@ public actor NavigationEngine {
 
     /// Follows the provider until its stream ends, the stream is cancelled, or (when `untilArrival`) the user
     /// arrives. Signal loss is seen when the next fix comes late; see the overload with a clock for live sources.
-    public nonisolated func events(from provider: some LocationProvider, untilArrival: Bool = true) -> AsyncThrowingStream<NavigationEvent, any Error> {
+    public nonisolated func events(from provider: some LocationProvider, untilArrival: Bool = true) -> AsyncThrowingStream<NavigationUpdate, any Error> {
         events(from: provider, untilArrival: untilArrival, ticking: nil as ContinuousClock?, now: { 0 })
     }
 
@@ -29,9 +30,9 @@ public actor NavigationEngine {
     /// the caller's clock in seconds: when each fix arrived is measured on it, and so are `signalLost` and
     /// `signalRegained` (never the fixes' timestamps, which are the receiver's clock).
     public nonisolated func events<C: Clock>(from provider: some LocationProvider, untilArrival: Bool = true, ticking clock: C?,
-                                             now: @escaping @Sendable () -> Double) -> AsyncThrowingStream<NavigationEvent, any Error>
+                                             now: @escaping @Sendable () -> Double) -> AsyncThrowingStream<NavigationUpdate, any Error>
         where C.Duration == Duration {
-        let (stream, continuation) = AsyncThrowingStream<NavigationEvent, any Error>.makeStream()
+        let (stream, continuation) = AsyncThrowingStream<NavigationUpdate, any Error>.makeStream()
         let ticker = clock.map { clock in
             Task {
                 while !Task.isCancelled {
@@ -68,16 +69,16 @@ public actor NavigationEngine {
     // holds them in the order the core made them ("signal lost" before the fix that regains it). Yielding after
     // the actor returned let the other task's events overtake them.
 
-    private func tick(now: Double, to continuation: AsyncThrowingStream<NavigationEvent, any Error>.Continuation) {
+    private func tick(now: Double, to continuation: AsyncThrowingStream<NavigationUpdate, any Error>.Continuation) {
         var out: [NavigationEvent] = []
         if let last = lastArrival { core.tick(sinceLastFix: now - last, into: &out) }
-        for e in out { continuation.yield(e) }
+        for e in out { continuation.yield(NavigationUpdate(event: e, track: core.track)) }
     }
 
     private func handle(_ event: LocationEvent, now: Double, live: Bool,
-                        to continuation: AsyncThrowingStream<NavigationEvent, any Error>.Continuation) {
+                        to continuation: AsyncThrowingStream<NavigationUpdate, any Error>.Continuation) {
         var out: [NavigationEvent] = []
-        defer { for e in out { continuation.yield(e) } }
+        defer { for e in out { continuation.yield(NavigationUpdate(event: e, track: core.track)) } }
         switch event {
         case .location(let l):
             lastArrival = now
@@ -86,4 +87,13 @@ public actor NavigationEngine {
         case .status(let s): out.append(.providerStatus(s))
         }
     }
+}
+
+/// An event of the engine and the route it is about: the core's ``NavigationCore/track`` as it emitted the event
+/// (a step index is an index into its steps; after a reroute, the new route's).
+public struct NavigationUpdate: Sendable {
+    /// What the engine says.
+    public let event: NavigationEvent
+    /// The route followed when it said it; `nil` in free mode.
+    public let track: RouteTrack?
 }

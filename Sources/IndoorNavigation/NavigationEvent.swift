@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorLocation
+import IndoorVenue
 
 /// Where the user is along the route, and what to show now.
 public struct NavigationProgress: Hashable, Sendable {
@@ -19,12 +20,12 @@ public struct NavigationProgress: Hashable, Sendable {
     public var fractionTraveled: Double
     /// The index of the step in force (in ``RouteTrack/steps``, every leg's steps in a row).
     public var stepIndex: Int
-    /// The instruction of the maneuver ahead (the next step's); on the last step, the arrival ahead ("You reach
-    /// Relay on your left", the current step's ``RouteTrack/Step/arrival``), or its instruction when it has none.
-    public var instruction: String
-    /// The instruction after ``instruction``, or `nil` when that one is the last.
-    public var nextInstruction: String?
-    /// Metres along the route to the maneuver ``instruction`` describes.
+    /// The step (in ``RouteTrack/steps``) whose maneuver is ahead: the next step; on the last step, that step
+    /// itself, whose arrival (``RouteTrack/Step/arrival``, "You reach Relay on your left") is what is ahead.
+    public var maneuverStep: Int
+    /// The step after ``maneuverStep``, or `nil` when that one is the last.
+    public var nextStep: Int?
+    /// Metres along the route to the maneuver of ``maneuverStep``.
     public var distanceToManeuver: Double
     /// The level the route changes to next, when it does.
     public var levelChangeAhead: Double?
@@ -52,12 +53,12 @@ public struct FreePosition: Hashable, Sendable {
     public var spaceID: String?
     /// The id of the nearest POI on that level (straight line), or `nil` when the level has none.
     public var nearestPOI: String?
-    /// The level's name, in the engine's language (with the venue's fallbacks): what a person reads for ``levelID``.
-    public var levelName: String? = nil
-    /// The space's name, likewise; `nil` for an unnamed corridor or hall.
-    public var spaceName: String? = nil
-    /// The nearest POI's name, likewise.
-    public var nearestPOIName: String? = nil
+    /// The level's name (or its ordinal, to be said as "Level 2"): what a person reads for ``levelID``.
+    public var levelName: SpokenName? = nil
+    /// The space's name; `nil` for an unnamed corridor or hall.
+    public var spaceName: SpokenName? = nil
+    /// The nearest POI's name (or its kind).
+    public var nearestPOIName: SpokenName? = nil
 }
 
 /// Why the engine declared the user off route (carried by ``NavigationEvent/offRoute(_:)``).
@@ -78,11 +79,11 @@ public enum NavigationEvent: Hashable, Sendable {
     case progress(NavigationProgress)
     /// A fix in free mode: where it is.
     case located(FreePosition)
-    /// The step in force is now `index` (in ``RouteTrack/steps``), with its instruction.
-    case stepChanged(index: Int, instruction: String)
+    /// The step in force is now `index` (in the engine's ``NavigationCore/track``'s steps).
+    case stepChanged(index: Int)
     /// The maneuver of step `step` is `distance` metres ahead (within
-    /// ``NavigationConfiguration/approachDistance``), with its instruction.
-    case approachingManeuver(step: Int, distance: Double, instruction: String)
+    /// ``NavigationConfiguration/approachDistance``).
+    case approachingManeuver(step: Int, distance: Double)
     /// The user is now believed on the level of ordinal `to` (`from`: the one before, `nil` at the first).
     case levelChanged(from: Double?, to: Double)
     /// The user left the route, and why; a reroute follows when the backoff allows.

@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
+import IndoorVenue
 
 /// An itinerary laid out for following: one polyline through every leg in a `TangentPlane`, each vertex with
 /// its distance along the route, its level and its step. Level changes are vertices where the level differs from
@@ -11,8 +12,8 @@ public struct RouteTrack: Sendable {
     public struct Step: Hashable, Sendable {
         /// The structured maneuver of the itinerary step.
         public let maneuver: Maneuver
-        /// The maneuver in words, in the itinerary's language.
-        public let instruction: String
+        /// The place the maneuver is oriented by (`ItineraryStep.landmark`).
+        public let landmark: SpokenName?
         /// Metres along the route where the step's maneuver is.
         public let start: Double
         /// Seconds from this maneuver to the next.
@@ -28,9 +29,9 @@ public struct RouteTrack: Sendable {
         public let then: Maneuver.Turn?
         /// Metres along the route where the turn ``then`` names is; `nil` without one.
         public let thenStart: Double?
-        /// The arrival said on its own ("You reach Relay on your left"), on the step whose instruction says it after
-        /// its maneuver: what is ahead once that maneuver is behind the walker. `nil` on every other step.
-        public let arrival: String?
+        /// The arrival the step says after its maneuver ("You reach Relay on your left"): what is ahead once that
+        /// maneuver is behind the walker. `nil` on every other step, and on the step whose maneuver is the arrival.
+        public let arrival: Maneuver.Arrival?
         /// Whether the step rides or climbs a connector (stairs, elevator, escalator, ramp) to another level.
         public var isLevelChange: Bool { if case .connector = maneuver { true } else { false } }
     }
@@ -140,10 +141,10 @@ public struct RouteTrack: Sendable {
                     if k == 0 { start = s }
                     vertices.append(Vertex(point: p, s: s, level: leg.levelOrdinal, step: index))
                 }
-                steps.append(Step(maneuver: step.maneuver, instruction: step.instruction, start: start, duration: step.duration,
+                steps.append(Step(maneuver: step.maneuver, landmark: step.landmark, start: start, duration: step.duration,
                                   levelOrdinal: leg.levelOrdinal, levelID: leg.levelID, leg: legIndex,
                                   then: step.then, thenStart: step.thenAfter.map { start + $0 },
-                                  arrival: step.maneuver.arrival == nil ? step.arrival?.instruction(in: itinerary.language) : nil))
+                                  arrival: step.maneuver.arrival == nil ? step.arrival : nil))
             }
         }
         for i in vertices.indices.dropLast() {

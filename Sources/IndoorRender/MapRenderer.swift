@@ -2,6 +2,7 @@ import Foundation
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
+import IndoorText
 import IndoorVenue
 
 /// The user's position as the renderer draws it: a dot, the accuracy circle, and the heading cone.
@@ -359,7 +360,8 @@ public struct MapRenderer: Sendable {
             taken.append(BoundingBox(minX: p.x - 10, minY: p.y - 30, maxX: p.x + 10, maxY: p.y + 2))
             ends.append((Coordinate(x: p.x, y: p.y - 19), name, .destination))
         }
-        // Level changes, pins and step numbers.
+        // Level changes, pins and step numbers; names in the first display language the venue has.
+        func said(_ name: SpokenName) -> String { name.text(in: InstructionLanguage(tag: languages.first), names: languages) }
         for (n, step) in steps.enumerated() where step.levelID == levelID {
             guard let p = px(step.location) else { continue }
             switch step.maneuver {
@@ -373,26 +375,27 @@ public struct MapRenderer: Sendable {
                 }
                 canvas.circle(p, radius: 11, fill: style.route, stroke: style.routeCasing, width: 2)
                 canvas.text(glyph, centeredAt: p, size: 12, color: style.routeCasing, halo: nil, bold: true)
-                let label = InstructionLanguage(tag: languages.first).ride(to: to)
+                let language = InstructionLanguage(tag: languages.first)
+                let label = language.ride(to: to.text(in: language, names: languages))
                 let size = canvas.measure(label, size: 12, bold: true)
                 let at = Coordinate(x: p.x, y: p.y - 22)
                 canvas.text(label, centeredAt: at, size: 12, color: style.text, halo: style.halo, bold: true)
                 taken.append(BoundingBox(minX: at.x - size.width / 2, minY: at.y - size.height / 2, maxX: at.x + size.width / 2, maxY: at.y + size.height / 2))
                 taken.append(box(around: p, radius: 12))
                 // A route that starts on a connector is named there.
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, said(name), .start)) }
             case .depart where n == 0 || (steps.indices.contains(n - 1) && steps[n - 1].levelID != levelID):
                 let color = n == 0 ? style.pinStart : style.route
                 canvas.circle(p, radius: 8, fill: color, stroke: style.routeCasing, width: 3)
                 taken.append(box(around: p, radius: 10))
-                if n == 0, let name = itinerary.stopNames.first { ends.append((p, name, .start)) }
+                if n == 0, let name = itinerary.stopNames.first { ends.append((p, said(name), .start)) }
             case .waypoint(let name):
-                destination(name, at: p)
+                destination(said(name), at: p)
             default:
                 break
             }
             // The destination is where the step that reaches it ends.
-            if let arrival = step.arrival, let end = step.polyline.last.flatMap(px) { destination(arrival.name, at: end) }
+            if let arrival = step.arrival, let end = step.polyline.last.flatMap(px) { destination(said(arrival.name), at: end) }
             if case .depart = step.maneuver { continue }
             if case .arrive = step.maneuver { continue }
             if case .connector = step.maneuver { continue }

@@ -12,14 +12,29 @@ extension POI {
         // A tag's language ("de-AT" → de), as names are resolved.
         let language = languages.lazy.map { LocalizedText.primaryLanguage(of: $0).lowercased() }
             .first(where: CategoryVocabulary.languages.contains) ?? "en"
-        let label = CategoryVocabulary.label(for: category, language: language) ?? Self.words(of: category)
-        guard let ref, !ref.isEmpty else { return label }
-        return label.isEmpty ? ref : "\(label) \(ref)"
+        return CategoryVocabulary.displayLabel(for: category, number: ref, language: language)
     }
 
-    /// A category's first part as words ("vending_machine.x" → "Vending machine"); empty for an empty category.
-    static func words(of category: String) -> String {
+    /// What the instructions call the place: its names (else its other names), else its number (a room or
+    /// section), else its kind and number (``CategoryVocabulary/displayLabel(for:number:language:)``).
+    public var spokenName: SpokenName {
+        let names = name.isEmpty ? altName : name
+        let number = ref.flatMap { $0.isEmpty ? nil : $0 }
+        if names.isEmpty, kind == .room || kind == .section, let number {
+            return SpokenName(id: id, names: names, standIn: .number(number))
+        }
+        return SpokenName(id: id, names: names, standIn: .kind(category: category, number: number))
+    }
+}
+
+extension CategoryVocabulary {
+    /// What to call an unnamed place of `category` in `language` (`en`, `fr`, `de`, `ru`), with its number when it
+    /// has one: "Vending machine 401102", "Geldautomat" (``label(for:language:)``); else the category's first part
+    /// in words ("Vending machine" for `vending_machine.foo`).
+    public static func displayLabel(for category: String, number: String?, language: String) -> String {
         let first = category.split(separator: ".").first.map { $0.split(separator: "_").joined(separator: " ") } ?? ""
-        return first.prefix(1).uppercased() + first.dropFirst()
+        let label = label(for: category, language: language) ?? first.prefix(1).uppercased() + first.dropFirst()
+        guard let number, !number.isEmpty else { return label }
+        return label.isEmpty ? number : "\(label) \(number)"
     }
 }

@@ -178,7 +178,9 @@ public final class NavigationSessions: Sendable {
         } catch {
             throw APIError.from(error)
         }
-        let session = Session(id: "\(replicaID)-\(Self.token())", venueID: venue.id, core: core, at: t)
+        let session = Session(id: "\(replicaID)-\(Self.token())", venueID: venue.id, core: core,
+                              language: InstructionLanguage(tag: request.language),
+                              names: PreparedVenue.nameLanguages(for: request.language), at: t)
         try state.withLock { s throws(APIError) in
             guard s.sessions.count < limits.maxSessions else {
                 s.counts.refused += 1
@@ -410,6 +412,9 @@ struct FixesAnswer: Encodable, Sendable {
 final class Session: Sendable {
     let id: String
     let venueID: String
+    /// The language its events' instructions and names are said in, and the languages of the names, best first.
+    let language: InstructionLanguage
+    let names: [String]
     private let state: Mutex<State>
 
     struct State {
@@ -422,9 +427,12 @@ final class Session: Sendable {
         var ended: SessionEnd?
     }
 
-    init(id: String, venueID: String, core: consuming sending NavigationCore, at t: Double) {
+    init(id: String, venueID: String, core: consuming sending NavigationCore, language: InstructionLanguage, names: [String],
+         at t: Double) {
         self.id = id
         self.venueID = venueID
+        self.language = language
+        self.names = names
         state = Mutex(State(core: core, lastActive: t))
     }
 
@@ -443,8 +451,10 @@ final class Session: Sendable {
                 s.core.update(fix, into: &events)
                 for event in events {
                     s.lastID += 1
-                    s.backlog.append((s.lastID, event.jsonLine))
-                    all.append(event.json)
+                    let json = event.json(track: s.core.track, in: language, names: names)
+                    s.backlog.append((s.lastID, (try? JSONWriter.encode(json, pretty: false)).map { String(decoding: $0, as: UTF8.self) }
+                                      ?? #"{"event":"\#(event.name)"}"#))
+                    all.append(json)
                 }
             }
             if s.backlog.count > limit { s.backlog.removeFirst(s.backlog.count - limit) }

@@ -1,6 +1,7 @@
 import IndoorBase
 import IndoorGeometry
 import IndoorRouting
+import IndoorText
 import IndoorVenue
 
 /// Judges itineraries as a visitor would hear them (issue 13's acceptance): over ``RouteAudit``'s seeded pairs of
@@ -93,14 +94,14 @@ public struct GuidanceAudit: Sendable {
             let itinerary: Itinerary
             do {
                 let pa = try frame.project(a.coordinate), pb = try frame.project(b.coordinate)
-                itinerary = try router.itinerary(through: [waypoint(a, at: pa), waypoint(b, at: pb)], language: language)
+                itinerary = try router.itinerary(through: [waypoint(a, at: pa), waypoint(b, at: pb)])
             } catch {
                 figures.pairs += 1
                 findings.append(Finding(from: a.name, to: b.name, problem: "does not route: \(error)"))
                 continue
             }
             show(a.name, b.name, itinerary)
-            let (f, problems) = Self.measure(itinerary)
+            let (f, problems) = Self.measure(itinerary, in: language)
             figures = figures + f
             findings += problems.map { Finding(from: a.name, to: b.name, problem: $0) }
         }
@@ -108,8 +109,8 @@ public struct GuidanceAudit: Sendable {
     }
 
     /// Measures one itinerary.
-    /// - Returns: its figures (one routed pair) and a line for each rule it breaks.
-    public static func measure(_ itinerary: Itinerary) -> (Figures, [String]) {
+    /// - Returns: its figures (one routed pair) and a line for each rule it breaks, its steps said in `language`.
+    public static func measure(_ itinerary: Itinerary, in language: InstructionLanguage = .en) -> (Figures, [String]) {
         var f = Figures()
         f.pairs = 1
         f.routed = 1
@@ -117,13 +118,14 @@ public struct GuidanceAudit: Sendable {
         let steps = itinerary.legs.flatMap(\.steps)
         f.steps = steps.count
         f.metres = itinerary.distance
-        var previousLandmark: String?
+        var previousLandmark: SpokenName?
         for (k, step) in steps.enumerated() {
+            let said = step.instruction(in: language)
             switch step.maneuver {
             case .turn, .continue, .enter, .leave:
                 if step.distance < shortestTurn, k + 1 < steps.count {
                     f.shortTurns += 1
-                    problems.append("step \(k + 1) \"\(step.instruction)\" is \(String(format: "%.1f", step.distance)) m before the next")
+                    problems.append("step \(k + 1) \"\(said)\" is \(String(format: "%.1f", step.distance)) m before the next")
                 }
             default:
                 break
@@ -132,12 +134,12 @@ public struct GuidanceAudit: Sendable {
                 f.arrivals += 1
                 if !Self.hasSide(arrival) {
                     f.sidelessArrivals += 1
-                    problems.append("arrival \"\(step.instruction)\" gives no side")
+                    problems.append("arrival \"\(said)\" gives no side")
                 }
             }
-            if let l = step.landmark, l == previousLandmark {
+            if let l = step.landmark, let p = previousLandmark, l.saysTheSame(as: p) {
                 f.repeatedLandmarks += 1
-                problems.append("step \(k + 1) \"\(step.instruction)\" names \(l) again")
+                problems.append("step \(k + 1) \"\(said)\" names \(l.text(in: language)) again")
             }
             previousLandmark = step.landmark
         }

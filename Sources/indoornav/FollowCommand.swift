@@ -78,8 +78,10 @@ enum FollowCommand {
                 // A live receiver also gets a ticker, so a silent one is reported lost after 5 s.
                 let stream = live ? engine.events(from: provider, ticking: ContinuousClock(), now: { monotonicSeconds() })
                                   : engine.events(from: provider)
-                for try await event in stream {
-                    if json { Output.line(event.jsonLine) } else { display.show(event) }
+                for try await update in stream {
+                    let event = update.event
+                    if json { Output.line(event.jsonLine(track: update.track, in: display.language, names: options.languages)) }
+                    else { display.show(event, on: update.track) }
                     if case .providerStatus(let status) = event, let note = report.note(status) { Output.error(note) }
                     if case .arrived = event { outcome.arrived = true }
                 }
@@ -221,6 +223,8 @@ enum FollowCommand {
 /// language. Statuses are shown by name only (`[disconnected]`, `[failed]`): why is said once on stderr.
 struct LiveDisplay {
     let language: InstructionLanguage
+    /// The languages of the venue's names, best first.
+    let names: [String]
     /// The names of the levels at each ordinal, as the route's legs give them ("Concourse"; "Level 2 / Level 1"
     /// where buildings of a campus name one floor differently).
     let levelNames: [Double: String]
@@ -229,6 +233,7 @@ struct LiveDisplay {
 
     init(language: InstructionLanguage, venue: Venue, languages: [String]) {
         self.language = language
+        names = languages
         // Named levels only: a floor with none is said by its ordinal in the guidance language.
         let named = Dictionary(grouping: venue.levels.filter { $0.name.resolved(for: languages) != nil }, by: \.ordinal)
         levelNames = named.mapValues { venue.names(of: $0, languages: languages) }
@@ -239,7 +244,7 @@ struct LiveDisplay {
         levelNames[ordinal].map { "\($0) [\(Level.text(ordinal: ordinal))]" } ?? language.level(Level.text(ordinal: ordinal))
     }
 
-    mutating func show(_ event: NavigationEvent) {
+    mutating func show(_ event: NavigationEvent, on track: RouteTrack?) {
         var line: String?
         let state = status.word(in: language)
         switch event {
@@ -249,13 +254,16 @@ struct LiveDisplay {
             status = s
             line = "[\(s.word(in: language))]"
         case .progress(let p), .started(let p):
-            line = [level(p.levelOrdinal), language.instruction(p.instruction, in: p.distanceToManeuver),
+            let ahead = track.map { $0.instructionAhead(p, in: language, names: names) } ?? ""
+            line = [level(p.levelOrdinal), language.instruction(ahead, in: p.distanceToManeuver),
                     language.remaining(distance: p.distanceRemaining, duration: p.durationRemaining), state].joined(separator: " · ")
         case .located(let f):
             // Names, as the route's legs give them ("Concourse [0]"); ids are in the JSON events.
             let ordinal = f.levelOrdinal.map(Level.text(ordinal:))
-            let level = f.levelName.map { name in ordinal.map { "\(name) [\($0)]" } ?? name } ?? language.level(ordinal ?? "?")
-            line = language.text(.located(level: level, space: f.spaceName, outside: f.spaceID == nil, near: f.nearestPOIName)) + " · \(state)"
+            let levelName = f.levelName.map { $0.text(in: language, names: names) }
+            let level = levelName.map { name in ordinal.map { "\(name) [\($0)]" } ?? name } ?? language.level(ordinal ?? "?")
+            line = language.text(.located(level: level, space: f.spaceName.map { $0.text(in: language, names: names) }, outside: f.spaceID == nil,
+                                          near: f.nearestPOIName.map { $0.text(in: language, names: names) })) + " · \(state)"
         case .offRoute: line = language.text(.offRoute)
         case .rerouted(let d, _): line = language.text(.rerouted(distance: d))
         case .rerouteFailed(let reason): line = language.text(.noRoute(reason: "\(reason)"))

@@ -123,7 +123,7 @@ enum RouteOutput {
     static func text(_ plan: RoutePlan, venue: Venue, languages: [String]) {
         let it = plan.itinerary
         let language = plan.language
-        Output.line(language.summary(from: plan.origin.waypoint.end.label, to: plan.destination.end.label, distance: it.distance, duration: it.duration))
+        Output.line(language.summary(from: plan.said(plan.origin.waypoint.name), to: plan.said(plan.destination.name), distance: it.distance, duration: it.duration))
         if it.startSnap > 1 || it.endSnap > 1 {
             Output.line(language.snapped(start: it.startSnap, end: it.endSnap))
         }
@@ -136,7 +136,7 @@ enum RouteOutput {
             Output.line("\(name) [\(level?.ordinalText ?? "?")]\(walked)")
             for step in leg.steps {
                 n += 1
-                var line = "  \(n). \(step.instruction)"
+                var line = "  \(n). \(plan.instruction(step))"
                 // Rounded as people say distances, written as the instruction language writes them.
                 if step.distance >= 0.5 { line += " — \(plan.language.distance(step.distance))" }
                 Output.line(line)

@@ -122,7 +122,7 @@ enum SimulateCommand {
             for r in results {
                 let name = String(format: "%@/session-%04d", directory, r.index + 1)
                 try Data(r.nmea.utf8).write(to: URL(fileURLWithPath: name + ".nmea"), options: .atomic)
-                let lines = r.events.map(\.jsonLine).joined(separator: "\n") + (r.events.isEmpty ? "" : "\n")
+                let lines = r.events.map { $0.event.jsonLine(track: $0.track) }.joined(separator: "\n") + (r.events.isEmpty ? "" : "\n")
                 try Data(lines.utf8).write(to: URL(fileURLWithPath: name + ".events.jsonl"), options: .atomic)
                 try Data(r.sensors.utf8).write(to: URL(fileURLWithPath: name + ".sensors.txt"), options: .atomic)
             }

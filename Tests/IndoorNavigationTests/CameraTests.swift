@@ -4,6 +4,7 @@ import IndoorGeometry
 @testable import IndoorNavigation
 import IndoorSampleVenue
 import IndoorSearch
+import IndoorText
 import Testing
 
 @Suite struct CameraTests {
@@ -113,8 +114,8 @@ import Testing
     @Test func navigationInfoIsNilOnceNavigationStops() async throws {
         let (session, _) = try Self.session()
         let progress = NavigationProgress(distanceRemaining: 10, durationRemaining: 8, legIndex: 0, legDistanceRemaining: 10,
-                                          legDurationRemaining: 8, fractionTraveled: 0.5, stepIndex: 1, instruction: "Turn left",
-                                          nextInstruction: nil, distanceToManeuver: 4, levelChangeAhead: nil, levelOrdinal: 0,
+                                          legDurationRemaining: 8, fractionTraveled: 0.5, stepIndex: 1, maneuverStep: 2,
+                                          nextStep: nil, distanceToManeuver: 4, levelChangeAhead: nil, levelOrdinal: 0,
                                           matched: session.venue.frame.origin, matchedDistance: 1)
         await session.apply(.progress(progress))
         #expect(await session.navigation == progress)

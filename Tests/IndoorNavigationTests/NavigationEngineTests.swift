@@ -6,6 +6,7 @@ import IndoorRouting
 import IndoorSampleVenue
 import IndoorTestSupport
 import Synchronization
+import IndoorText
 import Testing
 
 /// Yields to other tasks until `condition` holds (bounded: a test fails rather than hangs, and fails here, where
@@ -39,9 +40,9 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         let track = RouteTrack(itinerary: route.itinerary, plane: route.context.plane)
         let last = try #require(track.steps.last)
         let arrival = try #require(route.itinerary.legs.last?.steps.last?.arrival)
-        #expect(last.instruction.hasSuffix(". You reach Page Blanche Bookshop through the door on your left"))
-        #expect(last.arrival == "You reach Page Blanche Bookshop through the door on your left")
-        #expect(last.arrival == arrival.instruction(in: .en))
+        #expect(last.instruction(in: .en).hasSuffix(". You reach Page Blanche Bookshop through the door on your left"))
+        #expect(last.arrival?.instruction(in: .en) == "You reach Page Blanche Bookshop through the door on your left")
+        #expect(last.arrival == arrival)
         #expect(track.steps.dropLast().allSatisfy { $0.arrival == nil })
         var core = NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination)
         var events: [NavigationEvent] = []
@@ -60,9 +61,9 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         // Before it (the stairs are ridden in place), the whole last step is what comes after the ride; on it, the
         // arrival alone.
         let before = progress.filter { $0.stepIndex < lastIndex }, on = progress.filter { $0.stepIndex == lastIndex }
-        #expect(before.last?.nextInstruction == last.instruction)
-        #expect(events.contains { if case .stepChanged(lastIndex, last.instruction) = $0 { true } else { false } })
-        #expect(!on.isEmpty && on.allSatisfy { $0.instruction == last.arrival })
+        #expect(before.last.flatMap { track.instructionAfter($0, in: .en) } == last.instruction(in: .en))
+        #expect(events.contains { if case .stepChanged(lastIndex) = $0 { true } else { false } })
+        #expect(!on.isEmpty && on.allSatisfy { track.instructionAhead($0, in: .en) == last.arrival?.instruction(in: .en) })
     }
 
     /// One fix, then a receiver that stays connected but says nothing.
@@ -90,7 +91,7 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         let seen = Mutex<[NavigationEvent]>([])
         let task = Task {
             for try await e in engine.events(from: SilentAfterOneFix(location: fix), ticking: clock, now: { now.withLock { $0 } }) {
-                seen.withLock { $0.append(e) }
+                seen.withLock { $0.append(e.event) }
             }
         }
         await settle { seen.withLock { $0.contains { if case .started = $0 { true } else { false } } } && clock.sleepers == 1 }
@@ -153,7 +154,7 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
         var count = 0
         for try await e in engine.events(from: Burst(locations: fixes), untilArrival: false, ticking: ImpatientClock(),
                                          now: { readings.withLock { $0 += 10; return $0 } }) {
-            switch e {
+            switch e.event {
             case .signalLost:
                 if lost { misordered.append("lost twice, after \(count) changes") }
                 lost = true
@@ -173,15 +174,15 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
     @Test func aSimulatedSessionIsAProvider() async throws {
         let route = try SampleRoute()
         let simulator = route.simulator(seed: 11)
-        let recorded = simulator.run(session: 2, record: true).events
+        let recorded = simulator.run(session: 2, record: true).events.map(\.event)
         let clock = ManualClock()
         let provider = SimulatedSessionProvider(simulator: simulator, session: 2, clock: clock)
         let engine = NavigationEngine(core: NavigationCore(context: route.context, itinerary: route.itinerary, destination: route.destination))
         let seen = Mutex<[NavigationEvent]>([])
         let done = Mutex(false)
         let task = Task {
-            for try await e in engine.events(from: provider) where !{ if case .providerStatus = e { true } else { false } }() {
-                seen.withLock { $0.append(e) }
+            for try await e in engine.events(from: provider) where !{ if case .providerStatus = e.event { true } else { false } }() {
+                seen.withLock { $0.append(e.event) }
             }
             done.withLock { $0 = true }
         }
@@ -209,11 +210,11 @@ func settle(sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -
                              timestamp: SessionSimulator.epoch, source: "test"), into: &events)
         let located = try #require(events.compactMap { if case .located(let f) = $0 { f } else { nil } }.first)
         #expect(located.nearestPOI == cafe.id)
-        #expect(located.nearestPOIName == "Café Müller")
+        #expect(located.nearestPOIName?.text(in: .en) == "Café Müller")
         #expect(located.levelID == level.id)
-        #expect(located.levelName == level.name.resolved())
+        #expect(located.levelName?.text(in: .en) == level.name.resolved())
         #expect(located.levelName != nil)
         let space = try #require(located.spaceID.flatMap { id in venue.spaces.first { $0.id == id } })
-        #expect(located.spaceName == space.name.resolved())
+        #expect(located.spaceName?.text(in: .en) == space.name.resolved())
     }
 }

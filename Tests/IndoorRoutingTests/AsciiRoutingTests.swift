@@ -3,6 +3,7 @@ import IndoorGeometry
 import IndoorRouting
 import IndoorTestSupport
 import IndoorVenue
+import IndoorText
 import Testing
 
 /// Routing on small venues drawn in ASCII, each with the route and maneuvers expected (OSRM's
@@ -29,7 +30,7 @@ struct Scenario {
     func itinerary(_ from: (Double, Double, Double), _ to: (Double, Double, Double), options: RoutingOptions = RoutingOptions(),
                    language: InstructionLanguage = .en) throws -> Itinerary {
         try router.itinerary(through: [end(from.0, from.1, level: from.2, "start"), end(to.0, to.1, level: to.2, "the goal")],
-                             options: options, language: language)
+                             options: options)
     }
 
     func maneuvers(_ it: Itinerary) -> [String] {
@@ -51,6 +52,24 @@ struct Scenario {
     func maneuverText(_ step: ItineraryStep, in language: InstructionLanguage = .en) -> String {
         step.maneuver.instruction(landmark: step.landmark, then: step.then, in: language)
     }
+}
+
+/// An arrival as said in English, for comparing: its name, side and approach.
+struct Said: Equatable, CustomStringConvertible {
+    let name: String
+    let side: Maneuver.Side
+    let approach: Maneuver.Approach
+
+    init(_ name: String, _ side: Maneuver.Side, _ approach: Maneuver.Approach) {
+        (self.name, self.side, self.approach) = (name, side, approach)
+    }
+
+    var description: String { "\(name) \(side.rawValue) \(approach.rawValue)" }
+}
+
+/// `arrival` with its name said in English.
+func said(_ arrival: Maneuver.Arrival?) -> Said? {
+    arrival.map { Said($0.name.text(in: .en), $0.side, $0.approach) }
 }
 
 @Suite struct AsciiRoutingTests {
@@ -107,7 +126,7 @@ struct Scenario {
         let it = try s.itinerary((1, 0.5, 0), (8, 0.5, 0))
         // The door just before the shop is where the shop is: the arrival says so.
         #expect(s.maneuvers(it) == ["depart + arrive ahead"])
-        #expect(it.legs.last?.steps.last?.instruction.hasSuffix(". You reach the goal through the door ahead") == true)
+        #expect(it.legs.last?.steps.last?.instruction(in: .en).hasSuffix(". You reach the goal through the door ahead") == true)
         // The only way in is the door (y 1..2 at x = 6): the route passes through it, the clearance from its jambs.
         let r = try s.route((1, 0.5, 0), (8, 0.5, 0))
         let c = RoutingCosts().clearance
@@ -157,10 +176,10 @@ struct Scenario {
         let accessible = try s.itinerary((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible))
         #expect(s.maneuvers(accessible).contains("elevator up"))
         #expect(!s.maneuvers(accessible).contains("stairs up"))
-        let text = accessible.legs[0].steps.map(\.instruction)
+        let text = accessible.legs[0].steps.map { $0.instruction(in: .en) }
         #expect(text.contains("Take the elevator up 1 level to Level 1"))
-        let fr = try s.itinerary((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible), language: .fr)
-        #expect(fr.legs[0].steps.map(\.instruction).contains("Prenez l'ascenseur et montez d'un niveau jusqu'à Level 1"))
+        let fr = try s.itinerary((1, 1, 0), (1, 1, 1), options: RoutingOptions(profile: .accessible))
+        #expect(fr.legs[0].steps.map { $0.instruction(in: .fr) }.contains("Prenez l'ascenseur et montez d'un niveau jusqu'à Level 1"))
     }
 
     /// An escalator that only goes up: down is refused when it is the only way, and stairs are used when they exist.
@@ -228,7 +247,7 @@ struct Scenario {
         let s = try Scenario([0: plan, 1: plan, 2: plan, 3: plan], connectors: ["S": .stairs])
         let it = try s.itinerary((1, 1, 0), (1, 1, 3))
         #expect(s.maneuvers(it).filter { $0.hasPrefix("stairs") } == ["stairs up"])
-        #expect(it.legs.flatMap(\.steps).contains { $0.instruction == "Take the stairs up 3 levels to Level 3" })
+        #expect(it.legs.flatMap(\.steps).contains { $0.instruction(in: .en) == "Take the stairs up 3 levels to Level 3" })
         #expect(it.legs.count == 2)
         #expect(it.legs[0].costs.stairs == 60)
     }
@@ -338,7 +357,7 @@ struct Scenario {
         let target = Coordinate(x: 8, y: 2.5)
         let stops = [s.end(1, 1), Waypoint(end: RouteEnd(point: Coordinate(x: 8, y: 1), levelID: "L0", label: "the kiosk"), target: target)]
         let it = try s.router.itinerary(through: stops)
-        #expect(it.legs.last?.steps.last?.instruction == "Head east. You reach the kiosk on your left")
+        #expect(it.legs.last?.steps.last?.instruction(in: .en) == "Head east. You reach the kiosk on your left")
     }
 }
 

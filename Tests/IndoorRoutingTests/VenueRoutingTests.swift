@@ -4,6 +4,7 @@ import IndoorGeometry
 import IndoorRouting
 import IndoorSampleVenue
 import IndoorTestSupport
+import IndoorText
 import IndoorVenue
 import Testing
 
@@ -151,8 +152,8 @@ enum ShippedVenues {
             Waypoint(end: RouteEnd(point: a, levelID: level, label: "classroom")),
             Waypoint(end: RouteEnd(point: b, levelID: level, label: "restroom")),
         ])
-        let landmarks = itinerary.legs.flatMap(\.steps).compactMap(\.landmark)
-        #expect(!landmarks.contains { $0.lowercased().contains("restroom") }, "\(itinerary.legs.flatMap(\.steps).map(\.instruction))")
+        let landmarks = itinerary.legs.flatMap(\.steps).compactMap { $0.landmark?.text(in: .en) }
+        #expect(!landmarks.contains { $0.lowercased().contains("restroom") }, "\(itinerary.legs.flatMap(\.steps).map { $0.instruction(in: .en) })")
     }
 }
 

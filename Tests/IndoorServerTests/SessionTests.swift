@@ -31,7 +31,7 @@ enum Walk {
             PostedFix(lat: f.fix.coordinate.latitude, lon: f.fix.coordinate.longitude, level: f.fix.levelOrdinal,
                       accuracy: f.fix.horizontalAccuracy, time: f.fix.timestamp?.timeIntervalSince1970, heading: f.fix.course, speed: f.fix.speed)
         }
-        return (fixes, result.events.map(\.jsonLine))
+        return (fixes, result.events.map { $0.event.jsonLine(track: $0.track) })
     }
 }
 

@@ -12,9 +12,10 @@ for hit in hits {
 
 // Route between two named places, with the instructions in German.
 let plan = try venue.route(RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop", language: "de"))
-print("\(plan.origin.waypoint.end.label) → \(plan.destination.end.label): \(Int(plan.itinerary.distance.rounded())) m")
+// The itinerary is structured (maneuvers that name places by id); the plan says it in the request's language.
+print("\(plan.said(plan.origin.waypoint.name)) → \(plan.said(plan.destination.name)): \(Int(plan.itinerary.distance.rounded())) m")
 for step in plan.itinerary.legs.flatMap(\.steps) {
-    print("  \(step.instruction)")
+    print("  \(plan.instruction(step))")
 }
 
 // The same route as JSON, as a service would answer it.
@@ -27,10 +28,12 @@ let simulator = venue.simulator(for: plan, seed: 7)
 let engine = NavigationEngine(core: venue.navigation(following: plan))
 let walk = SimulatedSessionProvider(simulator: simulator, session: 0, clock: InstantClock())
 var fixes = 0
-for try await event in engine.events(from: walk) {
-    switch event {
+for try await update in engine.events(from: walk) {
+    switch update.event {
     case .progress: fixes += 1
-    case .stepChanged(_, let instruction): print("  now: \(instruction)")
+    case .stepChanged(let index):
+        // A step index is into the route the engine followed then (after a reroute, the new one).
+        if let step = update.track?.steps[index] { print("  now: \(step.instruction(in: plan.language, names: plan.nameLanguages))") }
     case .offRoute: print("  off route")
     case .rerouted(let distance, _): print("  rerouted: \(Int(distance.rounded())) m")
     case .arrived: print("arrived after \(fixes) fixes")

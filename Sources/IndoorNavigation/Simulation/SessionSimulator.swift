@@ -35,8 +35,8 @@ public struct SessionResult: Sendable {
     public var fixes = 0
     /// With `record`: the NMEA the receiver sent, and the engine's events as JSON lines.
     public var nmea = ""
-    /// With `record`: the engine's events, in order.
-    public var events: [NavigationEvent] = []
+    /// With `record`: the engine's events, in order, each with the route it is about.
+    public var events: [NavigationUpdate] = []
     /// With `record`: per fix, what a display shows (for rendering the session frame by frame).
     public var frames: [SessionFrame] = []
     /// With `sensors`: what the walker's phone recorded (``SimulatedPhone``), a GetSensorData log with a `POSI`
@@ -258,7 +258,7 @@ public struct SessionSimulator: Sendable {
                     result.matchedErrors.append(context.plane.project(progress.matched).distance(to: truth.point))
                 }
                 if record {
-                    result.events.append(contentsOf: events)
+                    result.events.append(contentsOf: events.map { NavigationUpdate(event: $0, track: core.track) })
                     result.frames.append(SessionFrame(fix: location, heading: core.heading?.trueHeading, progress: core.progress,
                                                       itinerary: core.track?.itinerary, levelOrdinal: core.levelOrdinal,
                                                       eventCount: result.events.count, truth: SessionFrame.Truth(point: truth.point, level: truth.level, detouring: truth.detouring)))

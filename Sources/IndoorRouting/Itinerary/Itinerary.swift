@@ -29,12 +29,10 @@ public struct CostBreakdown: Hashable, Sendable {
 }
 
 /// One instruction and the stretch of the route it covers: a structured maneuver (``maneuver``, ``landmark``,
-/// ``then``) and its text in the itinerary's language.
+/// ``then``, ``arrival``), in no language (the text module, `IndoorText`, says it in any).
 public struct ItineraryStep: Hashable, Sendable {
-    /// The structured maneuver (kind, turn, what is entered or ridden), from which ``instruction`` is written.
+    /// The structured maneuver (kind, turn, what is entered or ridden).
     public let maneuver: Maneuver
-    /// The maneuver in words, in the itinerary's language ("Turn left after Relay").
-    public let instruction: String
     /// Metres from this maneuver to the next.
     public let distance: Double
     /// Seconds from this maneuver to the next.
@@ -50,7 +48,7 @@ public struct ItineraryStep: Hashable, Sendable {
     /// The named place the maneuver is oriented by: passed just before a turn or door ("after Relay"), or in view
     /// ahead at the start of a walk ("Head towards Relay"). Never the space walked through or entered, never the
     /// landmark of the step before.
-    public let landmark: String?
+    public let landmark: SpokenName?
     /// A second turn right after the maneuver, too close to be a step of its own ("Turn right, then immediately
     /// left"; "Leave Classroom 104, then turn right").
     public var then: Maneuver.Turn?
@@ -64,12 +62,6 @@ public struct ItineraryStep: Hashable, Sendable {
     /// itself (``Maneuver/arrive(name:side:approach:)``) when nothing is walked to it on its level (off a ride,
     /// or already there).
     public var arrival: Maneuver.Arrival?
-
-    /// The step's text in another language, rendered from its structured maneuver (names stay in the languages
-    /// the itinerary was written for).
-    public func instruction(in language: InstructionLanguage) -> String {
-        maneuver.instruction(landmark: landmark, then: then, arrival: arrival, in: language)
-    }
 }
 
 /// The part of an itinerary on one level (legs split where the level changes).
@@ -101,15 +93,15 @@ public struct Itinerary: Hashable, Sendable {
     /// How far the destination was moved onto walkable space, metres.
     public let endSnap: Double
     /// What the stops are called, from the start to the destination (for labelling them on a map).
-    public var stopNames: [String] = []
-    /// The language the instructions are written in.
-    public var language: InstructionLanguage = .en
+    public var stopNames: [SpokenName] = []
 }
 
 /// One stop of a multi-stop route: where, and what it is called in the instructions.
 public struct Waypoint: Sendable {
-    /// Where the stop is (metres in the venue's frame), its level, and its name in the instructions.
+    /// Where the stop is (metres in the venue's frame) and its level.
     public let end: RouteEnd
+    /// What the instructions call it: the place's names, or `end`'s label as given.
+    public let name: SpokenName
     /// Where the place itself is (metres), for "on your left/right" (a POI's point; defaults to `end.point`).
     public let target: Coordinate
     /// The open area the place is, metres in the venue's frame, when it is one (a platform, concourse, corridor or
@@ -117,10 +109,11 @@ public struct Waypoint: Sendable {
     /// `end`, its middle. `nil` for a point or a room behind doors.
     public let area: Geometry?
 
-    /// A stop at `end`; `target` (metres in the venue's frame) is where the place itself stands, `end.point` if `nil`;
-    /// `area` (metres) the open area it is, if it is one.
-    public init(end: RouteEnd, target: Coordinate? = nil, area: Geometry? = nil) {
+    /// A stop at `end`, called `name` (`end`'s label as given if `nil`); `target` (metres in the venue's frame) is
+    /// where the place itself stands, `end.point` if `nil`; `area` (metres) the open area it is, if it is one.
+    public init(end: RouteEnd, name: SpokenName? = nil, target: Coordinate? = nil, area: Geometry? = nil) {
         self.end = end
+        self.name = name ?? SpokenName(literal: end.label)
         self.target = target ?? end.point
         self.area = area
     }

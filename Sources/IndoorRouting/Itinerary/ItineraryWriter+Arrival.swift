@@ -10,7 +10,7 @@ extension ItineraryWriter {
         guard let end = p.last else { return }
         var (side, approach) = arrival == .here ? (.ahead, .here) : approachSide(route: p, target: stop.target)
         if arrival == .entering, approach != .offRide { (side, approach) = (.ahead, .entering) }
-        let maneuver: Maneuver = isLast ? .arrive(name: stop.end.label, side: side, approach: approach) : .waypoint(name: stop.end.label)
+        let maneuver: Maneuver = isLast ? .arrive(name: stop.name, side: side, approach: approach) : .waypoint(name: stop.name)
         if walk.isEmpty, arrival != .here {
             walk = [Draft(maneuver: .depart(heading: 0, leaving: nil), at: end.point, level: end.levelID, points: [end.point])]
         }

@@ -21,7 +21,7 @@ extension ItineraryWriter {
 
     mutating func nameLandmarks() {
         guard let first = walk.first else { return }
-        let destination: String? = walk.last.flatMap {
+        let destination: SpokenName? = walk.last.flatMap {
             switch $0.maneuver {
             case .arrive(let name, _, _), .waypoint(let name): name
             default: nil
@@ -31,7 +31,7 @@ extension ItineraryWriter {
         // The space the walk ends in is where it goes, not a landmark on the way (a destination given as a
         // coordinate has no name to exclude it by).
         let endSpace = walk.count > 1 ? walk.last?.into : nil
-        var previous: String?
+        var previous: SpokenName?
         for i in walk.indices {
             let d = walk[i]
             switch d.maneuver {
@@ -57,8 +57,8 @@ extension ItineraryWriter {
 
     /// The most salient named POI within a few metres of a maneuver, passed or at it.
     mutating func landmark(near p: Coordinate, level: String, heading: Double, entering: Int?, excluding spaces: Set<Int>,
-                           names excluded: [String]) -> String? {
-        var best: (tier: Int, distance: Double, name: String)?
+                           names excluded: [SpokenName]) -> SpokenName? {
+        var best: (tier: Int, distance: Double, name: SpokenName)?
         let r = heading * .pi / 180
         for entry in pois(on: level) {
             let q = entry.point, d = q.distance(to: p)
@@ -69,7 +69,7 @@ extension ItineraryWriter {
                s == entering || (spaces.contains(s) && (entry.kind == .room || !venue.spaces[s].kind.isOpenPlan)) { continue }
             // Ahead of the walker it is not yet a landmark to turn "after".
             let along = (q.x - p.x) * cos(r) + (q.y - p.y) * sin(r)
-            guard along <= 0.5, let name = venue.pois[entry.poi].name.resolved(for: names), !excluded.contains(name) else { continue }
+            guard along <= 0.5, let name = Self.name(of: venue.pois[entry.poi], excluding: excluded) else { continue }
             if best.map({ (tier, d) < ($0.tier, $0.distance) }) ?? true { best = (tier, d, name) }
         }
         return best?.name
@@ -77,9 +77,9 @@ extension ItineraryWriter {
 
     /// A named place in view ahead at the start of a walk (within 40 m and 25° of its heading, nothing but the
     /// start's space and the place's own between; not the stops themselves): what "Head towards" names.
-    mutating func inView(from d: Draft, space: Int?, excluding excluded: [String]) -> String? {
+    mutating func inView(from d: Draft, space: Int?, excluding excluded: [SpokenName]) -> SpokenName? {
         guard let space, let level = graph.levelSpaces[d.level] else { return nil }
-        var best: (score: Double, name: String)?
+        var best: (score: Double, name: SpokenName)?
         let start = d.at
         for entry in pois(on: d.level) {
             let q = entry.point, dist = q.distance(to: start)
@@ -88,7 +88,7 @@ extension ItineraryWriter {
             // Never the space stood in (a place within it is fine).
             if entry.space == space, entry.kind == .room || !venue.spaces[space].kind.isOpenPlan { continue }
             let off = abs(Self.turnAngle(d.outHeading, Self.heading(start, q)))
-            guard off <= 25, let name = venue.pois[entry.poi].name.resolved(for: names), !excluded.contains(name) else { continue }
+            guard off <= 25, let name = Self.name(of: venue.pois[entry.poi], excluding: excluded) else { continue }
             let score = Double(tier) * 100 + off
             guard score < best?.score ?? .infinity else { continue }
             // In view: every half metre of the sight line lies in the start's space or the place's own.
@@ -102,5 +102,12 @@ extension ItineraryWriter {
             if visible { best = (score, name) }
         }
         return best?.name
+    }
+
+    /// A named POI's name, unless it says the same as one of `excluded` (the stops, the landmark just said).
+    static func name(of poi: POI, excluding excluded: [SpokenName]) -> SpokenName? {
+        guard !poi.name.isEmpty else { return nil }
+        let name = SpokenName(id: poi.id, names: poi.name)
+        return excluded.contains(where: name.saysTheSame) ? nil : name
     }
 }

@@ -9,11 +9,8 @@ extension Router {
     /// - Parameters:
     ///   - stops: the places to pass, start first and destination last; ends are in metres in the venue's frame.
     ///   - options: the profile, closures and access every stretch is routed with.
-    ///   - language: the language of the instructions.
-    ///   - names: languages for the names in them, best first (default: the instruction language).
-    public func itinerary(through stops: [Waypoint], options: RoutingOptions = RoutingOptions(),
-                          language: InstructionLanguage = .en, names: [String]? = nil) throws(RoutingError) -> Itinerary {
-        var writer = ItineraryWriter(graph: graph, language: language, names: names ?? [language.rawValue])
+    public func itinerary(through stops: [Waypoint], options: RoutingOptions = RoutingOptions()) throws(RoutingError) -> Itinerary {
+        var writer = ItineraryWriter(graph: graph)
         var startSnap = 0.0, endSnap = 0.0
         for (k, pair) in zip(stops, stops.dropFirst()).enumerated() {
             var route = try route(from: pair.0.end, to: pair.1.end, options: options)
@@ -34,12 +31,11 @@ extension Router {
             }
             writer.add(route, from: pair.0, to: pair.1, isLast: isLast, arrival: arrival)
         }
-        return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.end.label),
-                         language: language)
+        return Itinerary(legs: try writer.finish(), startSnap: startSnap, endSnap: endSnap, stopNames: stops.map(\.name))
     }
 }
 
-/// Turns routes into legs and steps (pure: a function of the path, the venue and the language), as a good guide
+/// Turns routes into legs and steps (pure: a function of the path and the venue), as a good guide
 /// would say them:
 /// - maneuvers closer than ``shortest`` metres to the next are merged with it: a door and the turn right after
 ///   it are one step, two turns the same way are their net turn, two sharp turns opposite ways are "turn right,
@@ -75,9 +71,6 @@ struct ItineraryWriter {
     let graph: NavigationGraph
     /// The graph's venue, held (not a copy of it per feature read).
     let venue: Venue
-    let language: InstructionLanguage
-    /// Languages for names (of levels, spaces, landmarks), best first.
-    let names: [String]
     var legs: [ItineraryLeg] = []
     var steps: [ItineraryStep] = []
     /// The first position that could not be given in WGS84 (the itinerary is then not given at all).
@@ -86,7 +79,7 @@ struct ItineraryWriter {
     /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
     var walk: [Draft] = []
     /// The name of the stop the route being written starts from: not a landmark on the way from it.
-    var origin: String?
+    var origin: SpokenName?
     /// Whether the walk being written starts where a ride ended (off an elevator is not "Leave Elevator").
     var afterRide = false
 
@@ -108,7 +101,7 @@ struct ItineraryWriter {
         var into: Int?
         var inferred = false
         var then: Maneuver.Turn?
-        var landmark: String?
+        var landmark: SpokenName?
         /// For a departure through its room's door: metres from the start to the door.
         var doorAlong: Double?
         /// For a departure followed closely by a turn (``then``): that turn, where it is and what is near it.
@@ -136,27 +129,28 @@ struct ItineraryWriter {
         }
     }
 
-    init(graph: NavigationGraph, language: InstructionLanguage, names: [String]) {
+    init(graph: NavigationGraph) {
         self.graph = graph
         venue = graph.venue
-        self.language = language
-        self.names = names
     }
 
-    func levelName(_ id: String) -> String {
-        venue.level(id: id).map { $0.displayName(for: names, wordLanguage: language.rawValue) } ?? id
+    func levelName(_ id: String) -> SpokenName {
+        venue.level(id: id)?.spokenName ?? SpokenName(literal: id)
     }
 
-    func spaceName(_ s: Int) -> String? {
+    /// A named space's name (not a walkway's: a corridor is walked, not entered).
+    func spaceName(_ s: Int) -> SpokenName? {
         guard s >= 0 else { return nil }
         let space = venue.spaces[s]
-        guard space.kind != .walkway else { return nil }
-        return space.name.resolved(for: names)
+        guard space.kind != .walkway, !space.name.isEmpty else { return nil }
+        return SpokenName(id: space.id, names: space.name)
     }
 
     /// What a room is called on its door: its name, else its number ("Leave 2016").
-    func roomName(_ s: Int) -> String? {
-        spaceName(s) ?? (s >= 0 && venue.spaces[s].kind != .walkway ? venue.spaces[s].ref.flatMap { $0.isEmpty ? nil : $0 } : nil)
+    func roomName(_ s: Int) -> SpokenName? {
+        guard s >= 0, venue.spaces[s].kind != .walkway else { return nil }
+        let space = venue.spaces[s]
+        return spaceName(s) ?? space.ref.flatMap { $0.isEmpty ? nil : SpokenName(id: space.id, names: LocalizedText(), standIn: .number($0)) }
     }
 
     static func heading(_ a: Coordinate, _ b: Coordinate) -> Double {
@@ -185,7 +179,7 @@ struct ItineraryWriter {
 
     /// Words one stretch of the route, which comes to `stop` as `arrival` says.
     mutating func add(_ route: Route, from start: Waypoint, to stop: Waypoint, isLast: Bool, arrival: Arrival) {
-        origin = start.end.label
+        origin = start.name
         let p = route.points
         guard p.count >= 2 else {
             if let only = p.first {
@@ -302,8 +296,7 @@ struct ItineraryWriter {
             let merged = Maneuver.connector(kind: kind, levels: climbed, up: up, to: levelName(b.levelID),
                                             name: name == draft.maneuver.connectorName ? name : nil)
             let polyline = last.polyline + between.flatMap(\.polyline)
-            steps.append(ItineraryStep(maneuver: merged, instruction: Phrasebook(language: language).instruction(merged, landmark: nil, then: nil),
-                                       distance: last.distance + walked, duration: last.duration + between.reduce(0) { $0 + $1.duration } + cost,
+            steps.append(ItineraryStep(maneuver: merged, distance: last.distance + walked, duration: last.duration + between.reduce(0) { $0 + $1.duration } + cost,
                                        levelID: last.levelID, levelOrdinal: last.levelOrdinal, location: last.location, polyline: polyline,
                                        landmark: nil, then: nil, thenAfter: nil, throughInferredOpening: last.throughInferredOpening))
             costs = previous.costs + costs
@@ -317,19 +310,26 @@ struct ItineraryWriter {
     }
 
     /// A connector's own name, when it says more than its kind ("Elevator B", not "Elevator" or "Лифт").
-    func connectorName(_ edge: NavigationGraph.Edge) -> String? {
-        guard let c = edge.connector, c < venue.connectors.count,
-              let name = venue.connectors[c].name.resolved(for: names)?.trimmingCharacters(in: .whitespaces),
-              !name.isEmpty else { return nil }
-        // Words that only say the kind or the way ("Escalator (down)", "Лифт"): such a name says nothing more.
+    func connectorName(_ edge: NavigationGraph.Edge) -> SpokenName? {
+        guard let c = edge.connector, c < venue.connectors.count else { return nil }
+        let connector = venue.connectors[c]
+        let names = connector.name.values.compactMapValues { name -> String? in
+            let name = name.trimmingCharacters(in: .whitespaces)
+            return name.isEmpty || Self.saysOnlyTheKind(name) ? nil : name
+        }
+        return names.isEmpty ? nil : SpokenName(id: connector.id, names: LocalizedText(names))
+    }
+
+    /// Whether a connector's name only says its kind or its way ("Escalator (down)", "Лифт"): such a name says
+    /// nothing more than the instruction does.
+    static func saysOnlyTheKind(_ name: String) -> Bool {
         let generic: Set<String> = ["elevator", "elevators", "lift", "lifts", "stairs", "stair", "staircase", "stairway", "steps",
                                     "escalator", "escalators", "ramp", "moving", "walkway", "travelator", "ascenseur", "escalier",
                                     "escaliers", "mécanique", "rampe", "aufzug", "fahrstuhl", "treppe", "treppenhaus",
                                     "rolltreppe", "лифт", "лестница", "эскалатор", "пандус", "траволатор",
                                     "up", "down", "haut", "bas", "montant", "descendant", "hoch", "runter", "auf", "ab", "aufwärts",
                                     "abwärts", "вверх", "вниз", "the", "le", "la", "l", "de", "du", "der", "die", "das"]
-        let words = name.lowercased().split { !$0.isLetter }.map(String.init)
-        return words.allSatisfy(generic.contains) ? nil : name
+        return name.lowercased().split { !$0.isLetter }.allSatisfy { generic.contains(String($0)) }
     }
 
     // MARK: - Steps and legs
@@ -345,8 +345,7 @@ struct ItineraryWriter {
             return
         }
         let ordinal = venue.level(id: s.level)?.ordinal ?? 0
-        let instruction = Phrasebook(language: language).instruction(s.maneuver, landmark: s.landmark, then: s.then, arrival: s.arrival)
-        steps.append(ItineraryStep(maneuver: s.maneuver, instruction: instruction, distance: s.distance, duration: s.duration,
+        steps.append(ItineraryStep(maneuver: s.maneuver, distance: s.distance, duration: s.duration,
                                    levelID: s.level, levelOrdinal: ordinal, location: location, polyline: polyline,
                                    landmark: s.landmark, then: s.then, thenAfter: s.then == nil ? nil : s.thenAfter,
                                    throughInferredOpening: s.inferred, arrival: s.arrival))

@@ -3,6 +3,7 @@ import IndoorBase
 import IndoorGeometry
 import IndoorRender
 import IndoorRouting
+import IndoorText
 import IndoorTestSupport
 import IndoorSampleVenue
 import IndoorVenue
@@ -258,10 +259,11 @@ func runRoutePairs() throws {
 func runGuidance() throws {
     let (name, venue) = try benchVenue()
     let audit = GuidanceAudit(venue: venue)
+    let language = InstructionLanguage(tag: option("--lang"))
     let (f, findings) = audit.run(pairs: option("--pairs").flatMap(Int.init) ?? 40, seed: option("--seed").flatMap(UInt64.init) ?? 1,
-                                  language: InstructionLanguage(tag: option("--lang"))) { from, to, itinerary in
+                                  language: language) { from, to, itinerary in
         guard arguments.contains("--print") else { return }
-        let steps = itinerary.legs.flatMap(\.steps).map { String(format: "  %@ — %.0f m", $0.instruction, $0.distance) }
+        let steps = itinerary.legs.flatMap(\.steps).map { "  \($0.instruction(in: language)) — \(Int($0.distance.rounded())) m" }
         FileHandle.standardError.write(Data("\(from) → \(to) (\(Int(itinerary.distance)) m)\n\(steps.joined(separator: "\n"))\n".utf8))
     }
     if arguments.contains("--verbose") {

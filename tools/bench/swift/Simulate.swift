@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorNavigation
 import IndoorRouting
+import IndoorText
 import IndoorTestSupport
 import IndoorVenue
 import Synchronization
@@ -64,11 +65,11 @@ func runSimulate() throws {
                          + "false \(r.falseAlarmReasons), undetected \(r.detectionDelays.filter { $0 == Int.max }.count)"]
             let track = RouteTrack(itinerary: simulator.itinerary, plane: simulator.context.plane)
             for step in track.steps {
-                lines.append(String(format: "  step at %.1f L%.0f %.1f s ", step.start, step.levelOrdinal, step.duration) + step.instruction)
+                lines.append(String(format: "  step at %.1f L%.0f %.1f s ", step.start, step.levelOrdinal, step.duration) + step.instruction(in: .en))
             }
             var seen = 0
             for (fix, frame) in recorded.frames.enumerated() {
-                let mine = recorded.events[seen..<frame.eventCount].filter {
+                let mine = recorded.events[seen..<frame.eventCount].map(\.event).filter {
                     switch $0 {
                     case .progress, .approachingManeuver, .stepChanged, .started: false
                     default: true

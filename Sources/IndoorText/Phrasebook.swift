@@ -1,4 +1,7 @@
 import Foundation
+import IndoorRouting
+import IndoorSearch
+import IndoorVenue
 
 /// The languages instructions are written in: English, French, German and Russian (the languages of the venues
 /// shipped), with plurals and rounded distances done in each. A missing language falls back to English.
@@ -33,160 +36,47 @@ public enum InstructionLanguage: String, CaseIterable, Sendable {
     }
 }
 
-/// What a step asks a person to do: the structured maneuver, from which the text is rendered in any
-/// ``InstructionLanguage`` (``instruction(landmark:then:arrival:in:)``), as OSRM keeps its guidance apart from its text.
-public enum Maneuver: Hashable, Sendable {
-    /// A change of direction, by how sharp it is.
-    public enum Turn: String, Hashable, Sendable {
-        /// From straight on (under 20°) through slight (under 45°), plain (under 120°) and sharp (under 165°) to
-        /// a U-turn, to either side.
-        case straight, slightLeft = "slight left", left, sharpLeft = "sharp left", slightRight = "slight right", right,
-             sharpRight = "sharp right", uTurn = "uturn"
-
-        /// The turn for a change of heading, degrees (positive: to the left).
-        public init(degrees: Double) {
-            let a = abs(degrees)
-            switch a {
-            case ..<20: self = .straight
-            case ..<45: self = degrees > 0 ? .slightLeft : .slightRight
-            case ..<120: self = degrees > 0 ? .left : .right
-            case ..<165: self = degrees > 0 ? .sharpLeft : .sharpRight
-            default: self = .uTurn
-            }
-        }
-
-        /// Whether it turns to the left (slight, plain or sharp).
-        public var isLeft: Bool { self == .slightLeft || self == .left || self == .sharpLeft }
-        /// Whether it turns to the right (slight, plain or sharp).
-        public var isRight: Bool { self == .slightRight || self == .right || self == .sharpRight }
-    }
-
-    /// Where a place is, seen by the walker arriving.
-    public enum Side: String, Hashable, Sendable {
-        /// On the walker's left, right, or straight ahead of them.
-        case left, right, ahead
-    }
-
-    /// How the walk comes to the place it arrives at, beside the side the place is on.
-    public enum Approach: String, Hashable, Sendable {
-        /// Beside the way: the place is on the walker's left or right (or ahead, not yet told apart).
-        case beside
-        /// Through the place's own door or doorway, on the side the walk turns into it (or straight ahead).
-        case door
-        /// Where the way ends: the place is in front of the walker, the walkable space going no further (a
-        /// footway mapped up to a shop front, a passage ending at the entrance).
-        case endOfWay = "end_of_way"
-        /// Off a ride: the place is the stairs, escalator or elevator the walker has just taken.
-        case offRide = "off_ride"
-        /// Into the open area that is the place (a platform, concourse, corridor or square): the walk ends where it
-        /// enters it, the place all around and ahead.
-        case entering
-        /// In the middle: the place stands ahead, clear of the walls or edges on both sides (a seating area in a
-        /// food court, a ticket machine on an island platform), as far from the one as from the other.
-        case middle
-        /// Already there: the walk starts at the place or in the open area it is (a ticket machine on the platform
-        /// asked for), so there is nothing to walk.
-        case here
-    }
-
-    /// The destination as the step that reaches it says it: its name, on which side of the walker it is, and how
-    /// the walk comes to it.
-    public struct Arrival: Hashable, Sendable {
-        /// The destination's name in the instructions.
-        public let name: String
-        /// On which side of the walker it is.
-        public let side: Side
-        /// How the walk comes to it.
-        public let approach: Approach
-
-        /// The destination `name`, on `side`, come to by `approach`.
-        public init(name: String, side: Side, approach: Approach) {
-            self.name = name
-            self.side = side
-            self.approach = approach
-        }
-
-        /// The arrival said on its own, as it follows the maneuver of the step that reaches it ("You reach Relay
-        /// on your left"): what a guide says on the last stretch, once that maneuver is behind the walker.
-        public func instruction(in language: InstructionLanguage) -> String { Phrasebook(language: language).reaching(self) }
-    }
-
-    /// The start of a walk: the compass heading of its first stretch, degrees clockwise from north, and the named
-    /// room it leaves through a door, when the walk starts in one ("Leave Classroom 104").
-    case depart(heading: Double, leaving: String?)
-    /// Go on straight (a step kept for its landmark).
-    case `continue`
-    /// A turn, as sharp as it says.
-    case turn(Turn)
-    /// Through a door, turning as it says first.
-    case door(Turn)
-    /// Into a named space, walking straight on.
-    case enter(name: String)
-    /// Out of a named space, walking straight on.
-    case leave(name: String)
-    /// A ride on a connector over `levels` levels, to the level named `to`; `name` is the connector's own name
-    /// when it has one beyond its kind ("elevator B").
-    case connector(kind: NavigationGraph.EdgeKind, levels: Int, up: Bool, to: String, name: String?)
-    /// A stop on the way (a `--via`).
-    case waypoint(name: String)
-    /// The destination, on which side of the walker, and how the walk comes to it (through its door, at the end of
-    /// the way, off the ride that is the place).
-    case arrive(name: String, side: Side, approach: Approach)
-
-    /// A connector's own name, for a ride.
-    public var connectorName: String? {
-        if case .connector(_, _, _, _, let name) = self { name } else { nil }
-    }
-
-    /// A stable name for scripts (`depart`, `turn`, `door`, `stairs`, `arrive`…).
-    public var type: String {
-        switch self {
-        case .depart: "depart"
-        case .continue: "continue"
-        case .turn: "turn"
-        case .door: "door"
-        case .enter: "enter"
-        case .leave: "leave"
-        case .connector(let kind, _, _, _, _): kind.rawValue
-        case .waypoint: "waypoint"
-        case .arrive: "arrive"
-        }
-    }
-
-    /// The modifier for scripts: the turn, `up`/`down`, or the side of arrival.
-    public var modifier: String? {
-        switch self {
-        case .turn(let t), .door(let t): t.rawValue
-        case .connector(_, _, let up, _, _): up ? "up" : "down"
-        case .arrive(_, let side, _): side.rawValue
-        default: nil
-        }
-    }
-
-    /// The arrival this maneuver is, when it is one.
-    public var arrival: Arrival? {
-        if case .arrive(let name, let side, let approach) = self { Arrival(name: name, side: side, approach: approach) } else { nil }
-    }
-
-    /// The text of this maneuver in a language.
-    /// - Parameters:
-    ///   - landmark: the place it is oriented by: passed before a turn ("after Relay"), in view at the start
-    ///     ("Head towards Relay").
-    ///   - then: a second turn right after this one ("Turn right, then immediately left").
-    ///   - arrival: the destination the step reaches, said after the maneuver ("Turn right. You reach Relay on
-    ///     your left"); ignored when the maneuver is that arrival itself.
-    ///   - language: the language to write in.
-    public func instruction(landmark: String? = nil, then: Turn? = nil, arrival: Arrival? = nil, in language: InstructionLanguage) -> String {
-        Phrasebook(language: language).instruction(self, landmark: landmark, then: then, arrival: arrival)
-    }
-}
-
 /// The words of each language. Names are kept as the venue writes them (Russian quotes them «…» rather than
 /// declining them).
 struct Phrasebook {
     let language: InstructionLanguage
+    /// Languages for the venue's names, best first (the instruction language by default).
+    let names: [String]
 
-    init(language: InstructionLanguage) { self.language = language }
+    init(language: InstructionLanguage, names: [String]? = nil) {
+        self.language = language
+        self.names = names ?? [language.rawValue]
+    }
+
+    /// A feature's name as this language says it: the venue's name in the first of ``names`` it has, else what
+    /// stands in for it ("Level 2", "Ebene 2"; a room's number; a place's kind, "Geldautomat").
+    func said(_ name: SpokenName) -> String {
+        if let text = name.names.resolved(for: names) { return text }
+        switch name.standIn {
+        case .none: return name.id ?? ""
+        case .level(let ordinal): return level(ordinal)
+        case .number(let number): return number
+        case .kind(let category, let number): return CategoryVocabulary.displayLabel(for: category, number: number, language: language.rawValue)
+        case .entrance(let id, let isDoor):
+            return switch language {
+            case .en: "the \(isDoor ? "door" : "passage") \(id)"
+            case .fr: "\(isDoor ? "la porte" : "le passage") \(id)"
+            case .de: "\(isDoor ? "die Tür" : "den Durchgang") \(id)"
+            case .ru: "\(isDoor ? "дверь" : "проход") \(id)"
+            }
+        case .yourPosition:
+            return switch language {
+            case .en: "your position"
+            case .fr: "votre position"
+            case .de: "Ihr Standort"
+            case .ru: "ваше местоположение"
+            }
+        case .literal(let text): return text
+        }
+    }
+
+    /// A level named by its ordinal: "Level 2", "Niveau 2", "Ebene 2", "Этаж 2".
+    func level(_ ordinalText: String) -> String { "\(Level.word(in: language.rawValue)) \(ordinalText)" }
 
     func quoted(_ name: String) -> String { language == .ru ? "«\(name)»" : name }
 
@@ -401,25 +291,25 @@ struct Phrasebook {
     func reaching(_ a: Maneuver.Arrival) -> String {
         let side = side(a.side, approach: a.approach).drop { $0 == "," || $0 == " " }
         return switch language {
-        case .en: "You reach \(a.name) \(side)"
-        case .fr: "Vous arrivez à \(a.name) \(side)"
-        case .de: "Sie erreichen \(a.name) \(side)"
-        case .ru: "\(quoted(a.name)) будет \(side)"
+        case .en: "You reach \(said(a.name)) \(side)"
+        case .fr: "Vous arrivez à \(said(a.name)) \(side)"
+        case .de: "Sie erreichen \(said(a.name)) \(side)"
+        case .ru: "\(quoted(said(a.name))) будет \(side)"
         }
     }
 
-    func instruction(_ m: Maneuver, landmark: String?, then: Maneuver.Turn?, arrival: Maneuver.Arrival? = nil) -> String {
+    func instruction(_ m: Maneuver, landmark: SpokenName?, then: Maneuver.Turn?, arrival: Maneuver.Arrival? = nil) -> String {
         var text: String
         var oriented = false
         switch (m, language) {
-        case (.depart(_, let leaving?), .en): text = "Leave \(leaving)"
-        case (.depart(_, let leaving?), .fr): text = "Sortez de \(leaving)"
-        case (.depart(_, let leaving?), .de): text = "Verlassen Sie \(leaving)"
-        case (.depart(_, let leaving?), .ru): text = "Выйдите из \(quoted(leaving))"
+        case (.depart(_, let leaving?), .en): text = "Leave \(said(leaving))"
+        case (.depart(_, let leaving?), .fr): text = "Sortez de \(said(leaving))"
+        case (.depart(_, let leaving?), .de): text = "Verlassen Sie \(said(leaving))"
+        case (.depart(_, let leaving?), .ru): text = "Выйдите из \(quoted(said(leaving)))"
         case (.depart(let h, nil), _):
             // With a turn to follow, the landmark is where that turn is ("after"), not what the walk heads for.
             oriented = landmark != nil && then == nil
-            let towards = oriented ? landmark : nil
+            let towards = oriented ? landmark.map(said) : nil
             switch language {
             case .en: text = towards.map { "Head towards \($0)" } ?? "Head \(compass(h))"
             case .fr: text = "Dirigez-vous vers \(towards ?? compass(h))"
@@ -437,27 +327,27 @@ struct Phrasebook {
             default: text = "Gehen Sie \(t.isLeft ? "links" : "rechts") durch die Tür"
             }
         case (.door(let t), .ru): text = t == .straight ? "Пройдите через дверь" : "\(turn(t)) и пройдите через дверь"
-        case (.enter(let name), .en): text = "Enter \(name)"
-        case (.enter(let name), .fr): text = "Entrez dans \(name)"
-        case (.enter(let name), .de): text = "Betreten Sie \(name)"
-        case (.enter(let name), .ru): text = "Войдите в \(quoted(name))"
-        case (.leave(let name), .en): text = "Leave \(name)"
-        case (.leave(let name), .fr): text = "Sortez de \(name)"
-        case (.leave(let name), .de): text = "Verlassen Sie \(name)"
-        case (.leave(let name), .ru): text = "Выйдите из \(quoted(name))"
-        case (.connector(let kind, let n, let up, let to, let name), _): text = connector(kind, name: name, levels: n, up: up, to: to)
-        case (.waypoint(let name), .en): text = "You have reached \(name)"
-        case (.waypoint(let name), .fr): text = "Vous êtes à \(name)"
-        case (.waypoint(let name), .de): text = "Sie haben \(name) erreicht"
-        case (.waypoint(let name), .ru): text = "Вы у \(quoted(name))"
-        case (.arrive(let name, _, .here), .en): text = "You are already at \(name)"
-        case (.arrive(let name, _, .here), .fr): text = "Vous êtes déjà à \(name)"
-        case (.arrive(let name, _, .here), .de): text = "Sie sind bereits am Ziel: \(name)"
-        case (.arrive(let name, _, .here), .ru): text = "Вы уже на месте: \(quoted(name))"
-        case (.arrive(let name, let s, let approach), .en): text = "Arrive at \(name)" + side(s, approach: approach)
-        case (.arrive(let name, let s, let approach), .fr): text = "Vous êtes arrivé à \(name)" + side(s, approach: approach)
-        case (.arrive(let name, let s, let approach), .de): text = "Sie erreichen \(name)" + side(s, approach: approach)
-        case (.arrive(let name, let s, let approach), .ru): text = "Вы прибыли: \(quoted(name))" + side(s, approach: approach)
+        case (.enter(let name), .en): text = "Enter \(said(name))"
+        case (.enter(let name), .fr): text = "Entrez dans \(said(name))"
+        case (.enter(let name), .de): text = "Betreten Sie \(said(name))"
+        case (.enter(let name), .ru): text = "Войдите в \(quoted(said(name)))"
+        case (.leave(let name), .en): text = "Leave \(said(name))"
+        case (.leave(let name), .fr): text = "Sortez de \(said(name))"
+        case (.leave(let name), .de): text = "Verlassen Sie \(said(name))"
+        case (.leave(let name), .ru): text = "Выйдите из \(quoted(said(name)))"
+        case (.connector(let kind, let n, let up, let to, let name), _): text = connector(kind, name: name.map(said), levels: n, up: up, to: said(to))
+        case (.waypoint(let name), .en): text = "You have reached \(said(name))"
+        case (.waypoint(let name), .fr): text = "Vous êtes à \(said(name))"
+        case (.waypoint(let name), .de): text = "Sie haben \(said(name)) erreicht"
+        case (.waypoint(let name), .ru): text = "Вы у \(quoted(said(name)))"
+        case (.arrive(let name, _, .here), .en): text = "You are already at \(said(name))"
+        case (.arrive(let name, _, .here), .fr): text = "Vous êtes déjà à \(said(name))"
+        case (.arrive(let name, _, .here), .de): text = "Sie sind bereits am Ziel: \(said(name))"
+        case (.arrive(let name, _, .here), .ru): text = "Вы уже на месте: \(quoted(said(name)))"
+        case (.arrive(let name, let s, let approach), .en): text = "Arrive at \(said(name))" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .fr): text = "Vous êtes arrivé à \(said(name))" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .de): text = "Sie erreichen \(said(name))" + side(s, approach: approach)
+        case (.arrive(let name, let s, let approach), .ru): text = "Вы прибыли: \(quoted(said(name)))" + side(s, approach: approach)
         }
         if let then {
             let afterTurn: Bool = if case .turn = m { true } else { false }
@@ -465,10 +355,10 @@ struct Phrasebook {
         }
         if let landmark, !oriented {
             switch language {
-            case .en: text += " after \(landmark)"
-            case .fr: text += " après \(landmark)"
-            case .de: text += " nach \(landmark)"
-            case .ru: text += " после \(quoted(landmark))"
+            case .en: text += " after \(said(landmark))"
+            case .fr: text += " après \(said(landmark))"
+            case .de: text += " nach \(said(landmark))"
+            case .ru: text += " после \(quoted(said(landmark)))"
             }
         }
         if let arrival, m.arrival == nil { text += ". " + reaching(arrival) }

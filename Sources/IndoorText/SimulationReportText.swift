@@ -1,5 +1,5 @@
 import Foundation
-import IndoorRouting
+import IndoorNavigation
 
 extension SimulationReport {
     /// The report as `indoornav simulate` prints it, in `language`: one line per figure, its label padded so the

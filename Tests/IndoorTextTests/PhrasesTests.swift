@@ -1,4 +1,4 @@
-import IndoorRouting
+import IndoorText
 import Testing
 
 /// The words around instructions in each language: counts with the plural the count takes, durations rounded as

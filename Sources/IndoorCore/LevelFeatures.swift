@@ -1,6 +1,7 @@
 import Foundation
 import IndoorBase
 import IndoorGeometry
+import IndoorText
 import IndoorVenue
 
 extension PreparedVenue {

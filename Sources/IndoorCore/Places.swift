@@ -1,6 +1,7 @@
 import Foundation
 import IndoorBase
 import IndoorRouting
+import IndoorText
 import IndoorVenue
 
 /// A place named in a request, resolved as a routing stop.

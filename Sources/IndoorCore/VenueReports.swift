@@ -1,6 +1,7 @@
 import Foundation
 import IndoorBase
 import IndoorRouting
+import IndoorText
 import IndoorVenue
 
 /// A venue summed up: what `indoornav venue info --json` prints and a service answers. The counts are the data's

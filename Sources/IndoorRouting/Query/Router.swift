@@ -220,7 +220,7 @@ public final class Router {
     }
 
     func levelName(_ id: String) -> String {
-        graph.venue.level(id: id).map { $0.displayName(for: ["en"]) } ?? id
+        graph.venue.level(id: id).map { $0.name.resolved(for: ["en"]) ?? "Level \($0.ordinalText)" } ?? id
     }
 
     /// Whether an edge may be used under `options`; the non-public spaces in `endpoints` (where the route starts

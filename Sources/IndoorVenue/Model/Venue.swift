@@ -106,18 +106,6 @@ public struct Venue: Hashable, Sendable {
     /// The level with this id, in O(1).
     public func level(id: String) -> Level? { levelIndex[id].map { levels[$0] } }
 
-    /// How a floor is written when its levels go by different names (two buildings of a campus numbering the same
-    /// storey differently): the names of `levels`, in order and each once, in the first of `languages` each has,
-    /// joined by " / " ("Level 2 / Level 3"); a level without a name as ``Level/displayName(for:wordLanguage:)``
-    /// calls it.
-    public func names(of levels: [Level], languages: [String]) -> String {
-        var names: [String] = []
-        for level in levels {
-            let name = level.displayName(for: languages)
-            if !names.contains(name) { names.append(name) }
-        }
-        return names.joined(separator: " / ")
-    }
     /// The levels a person's text names: the level with that id, else every level of that ordinal (`0`, `-1`,
     /// `0.5`), one for each building that has it.
     public func levels(named text: String) -> [Level] {
@@ -165,7 +153,7 @@ public struct Level: Hashable, Sendable {
     /// The vertical order: 0 is the ground floor, negative below. Fractional for OSM mezzanines (`0.5`).
     public var ordinal: Double
     /// The level's name in every language given; empty for an OSM level, which has none (see
-    /// ``displayName(for:wordLanguage:)``).
+    /// ``spokenName``, and `IndoorText`'s `displayName(for:wordLanguage:)`).
     public var name: LocalizedText
     /// The short name on signs and elevator buttons (IMDF `short_name`: "G", "B1"); empty when not given.
     public var shortName: LocalizedText
@@ -190,25 +178,6 @@ public struct Level: Hashable, Sendable {
 
     /// The ordinal as people write it: `2`, `-1`, `0.5`.
     public var ordinalText: String { Level.text(ordinal: ordinal) }
-
-    /// What to call the level: its name in the first of `languages` it has one in (see
-    /// ``LocalizedText/resolved(for:)``), else the word for a level in `wordLanguage` (default: the first of
-    /// `languages`) and its ordinal ("Level 2", "Niveau 2", "Ebene 2", "Этаж 2"). An itinerary passes its
-    /// instruction language as `wordLanguage`, so the made-up name speaks the language of the sentence it is in.
-    public func displayName(for languages: [String], wordLanguage: String? = nil) -> String {
-        name.resolved(for: languages) ?? "\(Level.word(in: wordLanguage ?? languages.first ?? "en")) \(ordinalText)"
-    }
-
-    /// The word a level is called by in `language` (a tag such as `de` or `de-AT`): "Level", "Niveau", "Ebene",
-    /// "Этаж"; "Level" in a language without one here.
-    public static func word(in language: String) -> String {
-        switch LocalizedText.primaryLanguage(of: language) {
-        case "fr": "Niveau"
-        case "de": "Ebene"
-        case "ru": "Этаж"
-        default: "Level"
-        }
-    }
 
     /// An ordinal as people write it: whole numbers without a decimal point (`2`, `-1`), others as they are
     /// (`0.5`); absurdly large values as Swift writes doubles, never trapping.

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorTestSupport
+import IndoorText
 import IndoorVenue
 import Testing
 

@@ -78,9 +78,11 @@ let package = Package(
             name: "IndoorNavigation",
             dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorSearch", "IndoorLocation"]),
         // The words: structured maneuvers, guidance and reports said in English, French, German and Russian.
+        // The web map's own words are data (Words/page.json), compiled in.
         .target(
             name: "IndoorText",
-            dependencies: ["IndoorBase", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorLocation", "IndoorNavigation"]),
+            dependencies: ["IndoorBase", "IndoorVenue", "IndoorSearch", "IndoorRouting", "IndoorLocation", "IndoorNavigation"],
+            resources: [.embedInCode("Words")]),
         // The route overlay renderer: levels, routes and the user puck to PNG, SVG and PDF (Cairo).
         .target(name: "IndoorRender", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorText", "IndoorCompression", "CCairo"]),
         // The use cases on a prepared venue, with Codable requests and responses: the one API under every front end.

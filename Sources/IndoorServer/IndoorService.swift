@@ -10,6 +10,7 @@ import Synchronization
 /// - `/health`: the process is up; `/ready`: it answers (503 while loading venues or draining); `/metrics`: what it
 ///   has done, in the Prometheus text format (``ServiceMetrics``).
 /// - `/v1/venues`: the venues served; `/v1/venues/{venue}`: one summed up (`VenueInfo`, `?lang=`).
+/// - `/v1/words?lang=`: the web map's own words in a language (`WordsResponse`), from the text module.
 /// - `/v1/venues/{venue}/levels/{ordinal}`: a floor as GeoJSON (`?lang=`), with an entity tag and gzip.
 /// - `/v1/venues/{venue}/search?q=&near=&level=&category=&limit=&lang=` (`SearchResponse`).
 /// - `/v1/venues/{venue}/route?from=&to=&via=…&profile=&avoid=…&non_public=&lang=&format=json|geojson`
@@ -124,7 +125,7 @@ public final class IndoorService: Sendable {
 
     /// The API's paths.
     enum Route {
-        case health, ready, metrics, venues
+        case health, ready, metrics, venues, words
         case info(String)
         case level(String, String)
         case search(String), route(String), render(String)
@@ -145,6 +146,7 @@ public final class IndoorService: Sendable {
             case 1 where s[0] == "ready": self = .ready
             case 1 where s[0] == "metrics": self = .metrics
             case 2 where s == ["v1", "venues"]: self = .venues
+            case 2 where s == ["v1", "words"]: self = .words
             case 3 where s[0] == "v1" && s[1] == "venues": self = .info(s[2])
             case 4 where s[0] == "v1" && s[1] == "venues":
                 switch s[3] {
@@ -169,6 +171,7 @@ public final class IndoorService: Sendable {
             case .ready: "ready"
             case .metrics: "metrics"
             case .venues: "venues"
+            case .words: "words"
             case .info: "info"
             case .level: "levels"
             case .search: "search"
@@ -214,6 +217,9 @@ public final class IndoorService: Sendable {
             try requireStarted()
             let served = venues.withLock { v in v.order.compactMap { v.byID[$0] } }
             return .json(VenueList(venues: served.map { VenueList.Entry($0) }), endpoint: "venues")
+        case .words:
+            let p = try Parameters(query, allowed: ["lang"])
+            return .json(WordsResponse(language: try p.language()), endpoint: "words")
         case .info(let id):
             let p = try Parameters(query, allowed: ["lang"])
             let venue = try self.venue(id)

@@ -29,6 +29,18 @@ import Testing
         #expect(venues.first?["name"] as? String == "Central Station")
     }
 
+    /// The web map's own words come from the service, in the language asked for (English for one not offered).
+    @Test func theWebMapsWordsAreServedInALanguage() throws {
+        let r = try server.get("/v1/words?lang=ru")
+        #expect(r.status == 200)
+        let answer = try JSONDecoder().decode(WordsResponse.self, from: r.body)
+        #expect(answer.language == "ru")
+        #expect(answer.words["level"] == "Этаж {ordinal}")
+        #expect(answer.words["navigate"] == WordsResponse(language: "ru").words["navigate"])
+        #expect(try JSONDecoder().decode(WordsResponse.self, from: try server.get("/v1/words?lang=pt").body).language == "en")
+        #expect(try server.get("/v1/words?color=red").status == 400)
+    }
+
     @Test(arguments: [
         (["venue", "info", "--json"], "/v1/venues/transit-hub"),
         (["venue", "info", "--json", "--lang", "fr"], "/v1/venues/transit-hub?lang=fr"),

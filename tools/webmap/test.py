@@ -263,6 +263,14 @@ def run(base, indoornav):
             assert again.page.locator("#navigate").inner_text() == "Démarrer la navigation"
             assert again.page.locator("label[for=from-input]").inner_text() == "Départ"
             assert "étapes" in again.page.locator("#route-summary").inner_text(), again.page.locator("#route-summary").inner_text()
+            # They are the service's (GET /v1/words, the text module's data); a floor is "Niveau N" as the
+            # instructions say it, and each step's words are the CLI's text itinerary's, word for word.
+            served = http_json(base, "/v1/words?lang=fr")["words"]
+            assert served["navigate"] == "Démarrer la navigation" and served["level"] == "Niveau {ordinal}", served
+            text = subprocess.run([indoornav, "route", "--from", state["from"], "--to", state["to"], "--profile", "accessible",
+                                   "--lang", "fr"], check=True, capture_output=True, timeout=60).stdout.decode()
+            for step in expected:
+                assert f". {step}" in text, f"{step!r} is not a step of the CLI's text: {text}"
             compare_screenshot(again.page, "desktop-link-fr-accessible")
             assert not page.errors and not again.errors, page.errors + again.errors
             again.close()

@@ -227,7 +227,8 @@ struct ManeuverFields {
 extension RoutePlan {
     /// The itinerary as RFC 7946 GeoJSON: a LineString Feature per leg (id `leg-K`) and a Point Feature per step
     /// (id `leg-K-step-J`), each with its level's ordinal and id (`level`, `level_id`), positions `[longitude,
-    /// latitude]` to 7 decimals.
+    /// latitude]` to 7 decimals; the route's own figures as foreign members of the collection (`from`, `to`,
+    /// `distance`, `duration`, as ``RouteResponse`` gives them), so that a map needs this one answer.
     public var geoJSON: FeatureCollection {
         var features: [Feature] = []
         for (k, leg) in itinerary.legs.enumerated() {
@@ -252,7 +253,10 @@ extension RoutePlan {
                 features.append(Feature(id: .string("leg-\(k)-step-\(j)"), geometry: .point(RouteResponse.roundedPosition(step.location).position), properties: props))
             }
         }
-        return FeatureCollection(features: features)
+        return FeatureCollection(features: features, foreignMembers: [
+            "from": .string(said(origin.waypoint.name)), "to": .string(said(destination.name)),
+            "distance": .number(RouteResponse.tenth(itinerary.distance)), "duration": .number(RouteResponse.tenth(itinerary.duration)),
+        ])
     }
 
 }

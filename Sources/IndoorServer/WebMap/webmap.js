@@ -72,7 +72,7 @@
   let levelNames = new Map();    // ordinal → names of its levels
   let levelLayer = null, routeLayer = null, puckLayer = null;
   let labels = [];               // {tooltip, priority}
-  let route = null;              // {json, geojson, steps: [{instruction, level, location, leg}], legOffsets}
+  let route = null;              // {geojson, steps: [{instruction, level, distance, location, leg}], legOffsets}
   let currentStep = -1;
   let eventSource = null;
   let sessionLeg = 0;            // the leg of the session's last progress event (a step index is within its leg)
@@ -370,12 +370,11 @@
     const query = { from: state.from, to: state.to, lang: state.lang };
     if (state.profile !== 'default') query.profile = state.profile;
     $('route-summary').textContent = t('finding');
-    let json, geojson;
+    // One request: the GeoJSON has the legs' lines, the steps (Points, in order, with their instructions) and the
+    // route's from, to, distance and duration.
+    let geojson;
     try {
-      [json, geojson] = await Promise.all([
-        api(`${venuePath()}/route`, query),
-        api(`${venuePath()}/route`, Object.assign({ format: 'geojson' }, query)),
-      ]);
+      geojson = await api(`${venuePath()}/route`, Object.assign({ format: 'geojson' }, query));
     } catch (e) {
       if (request !== routeRequest) return;
       route = null;
@@ -386,16 +385,18 @@
     }
     if (request !== routeRequest) return;
     const steps = [], legOffsets = [];
-    json.legs.forEach((leg, legIndex) => {
-      legOffsets.push(steps.length);
-      for (const s of leg.steps) steps.push(Object.assign({ leg: legIndex }, s));
-    });
-    route = { json, geojson, steps, legOffsets };
-    if (!state.fromLabel) { state.fromLabel = json.from; $('from-input').value = json.from; }
-    if (!state.toLabel) { state.toLabel = json.to; $('to-input').value = json.to; }
+    for (const f of geojson.features) {
+      if (f.geometry.type !== 'Point') continue;
+      const p = f.properties;
+      if (legOffsets.length <= p.leg) legOffsets.push(steps.length);
+      steps.push({ leg: p.leg, level: p.level, instruction: p.instruction, distance: p.distance, location: f.geometry.coordinates });
+    }
+    route = { geojson, steps, legOffsets };
+    if (!state.fromLabel) { state.fromLabel = geojson.from; $('from-input').value = geojson.from; }
+    if (!state.toLabel) { state.toLabel = geojson.to; $('to-input').value = geojson.to; }
     currentStep = -1;
-    const minutes = Math.max(1, Math.round(json.duration / 60));
-    $('route-summary').textContent = t('summary', { distance: Math.round(json.distance), minutes, count: steps.length });
+    const minutes = Math.max(1, Math.round(geojson.duration / 60));
+    $('route-summary').textContent = t('summary', { distance: Math.round(geojson.distance), minutes, count: steps.length });
     const list = $('steps');
     list.setAttribute('lang', state.lang);
     list.replaceChildren();

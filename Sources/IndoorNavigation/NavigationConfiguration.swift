@@ -27,6 +27,10 @@ public struct NavigationConfiguration: Hashable, Sendable {
     /// After a reroute, off-route is not declared again until the user has come 10 m along the new route or this
     /// many seconds have passed (the new route starts where they were; they may still be walking away).
     public var rerouteGrace = 30.0
+    /// A reroute starts from the mean of the fixes of the last this many seconds (at most `offRouteFixes` of them,
+    /// the ones that found the user off the route), not from the last alone: one fix is off by its accuracy, and
+    /// now and then beyond it, across a wall from where the user is.
+    public var rerouteStartWindow = 5.0
     /// Arrived within this many metres of the destination, on its level only.
     public var arrivalRadius = 4.0
     /// "Approaching" the next maneuver this many metres before it.

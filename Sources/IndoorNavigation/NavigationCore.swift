@@ -408,7 +408,7 @@ public struct NavigationCore {
         // From the mean of the latest fixes (those that found the user off the route), not the last alone: one fix
         // is off by its accuracy, and beyond it now and then, across a wall from where the user is.
         var mean = context.plane.project(location.coordinate)
-        let latest = recentFixes.filter { (lastFix ?? 0) - $0.time <= 5 }
+        let latest = recentFixes.filter { (lastFix ?? 0) - $0.time <= configuration.rerouteStartWindow }
         if !latest.isEmpty {
             let n = Double(latest.count)
             mean = Coordinate(x: latest.reduce(0.0) { $0 + $1.point.x } / n, y: latest.reduce(0.0) { $0 + $1.point.y } / n)

@@ -452,8 +452,7 @@ final class Session: Sendable {
                 for event in events {
                     s.lastID += 1
                     let json = event.json(track: s.core.track, in: language, names: names)
-                    s.backlog.append((s.lastID, (try? JSONWriter.encode(json, pretty: false)).map { String(decoding: $0, as: UTF8.self) }
-                                      ?? #"{"event":"\#(event.name)"}"#))
+                    s.backlog.append((s.lastID, NavigationEvent.line(json)))
                     all.append(json)
                 }
             }

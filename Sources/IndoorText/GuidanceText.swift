@@ -106,6 +106,13 @@ extension NavigationEvent {
 
     /// ``json(track:in:names:)`` as one line with sorted keys: what `follow --json` prints and a recording holds.
     public func jsonLine(track: RouteTrack?, in language: InstructionLanguage = .en, names: [String]? = nil) -> String {
-        (try? JSONWriter.encode(json(track: track, in: language, names: names), pretty: false)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"event":"\#(name)"}"#
+        Self.line(json(track: track, in: language, names: names))
+    }
+
+    /// An event's JSON (``json(track:in:names:)``) as one line with sorted keys; `{"event": …}` alone should it
+    /// not encode. For a caller that keeps both the value and the line.
+    public static func line(_ json: JSONValue) -> String {
+        (try? JSONWriter.encode(json, pretty: false)).map { String(decoding: $0, as: UTF8.self) }
+            ?? #"{"event":"\#(json["event"]?.stringValue ?? "")"}"#
     }
 }

@@ -54,7 +54,7 @@ struct Phrasebook {
         if let text = name.names.resolved(for: names) { return text }
         switch name.standIn {
         case .none: return name.id ?? ""
-        case .level(let ordinal): return level(ordinal)
+        case .level(let ordinal): return language.level(ordinal)
         case .number(let number): return number
         case .kind(let category, let number): return CategoryVocabulary.displayLabel(for: category, number: number, language: language.rawValue)
         case .entrance(let id, let isDoor):
@@ -74,9 +74,6 @@ struct Phrasebook {
         case .literal(let text): return text
         }
     }
-
-    /// A level named by its ordinal: "Level 2", "Niveau 2", "Ebene 2", "Этаж 2".
-    func level(_ ordinalText: String) -> String { "\(Level.word(in: language.rawValue)) \(ordinalText)" }
 
     func quoted(_ name: String) -> String { language == .ru ? "«\(name)»" : name }
 

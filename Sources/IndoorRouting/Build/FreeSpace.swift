@@ -65,9 +65,7 @@ struct FreeSpace: Sendable {
         var found: [(point: Coordinate, distance: Double)] = covers(c) ? [(c, 0)] : []
         for polygon in polygons {
             for ring in polygon.rings {
-                var vs: [Coordinate] = []
-                for v in ring.coordinates.dropLast() where vs.last != v { vs.append(v) }
-                while vs.count > 1, vs.first == vs.last { vs.removeLast() }
+                let vs = Self.corners(of: ring)
                 guard vs.count >= 3 else { continue }
                 // Per edge k (vs[k] → vs[k+1]): where along it `c` projects, unclamped.
                 func along(_ k: Int) -> Double {
@@ -134,6 +132,15 @@ struct FreeSpace: Sendable {
     /// How near a segment a vertex is to count as touching it, metres.
     static let touchTolerance = 1e-5
 
+    /// A ring's distinct corners, open (the closing vertex not repeated). Overlays repeat a vertex, or leave two a
+    /// few micrometres apart: one corner, not an edge too short to have a direction.
+    static func corners(of ring: LinearRing) -> [Coordinate] {
+        var cs: [Coordinate] = []
+        for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-4 }) ?? true { cs.append(c) }
+        while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-4 { cs.removeLast() }
+        return cs
+    }
+
     /// Vertices where the free space turns away (interior angle over 180°): the only corners a shortest path bends at.
     var reflexVertices: [Coordinate] { reflexCorners.map(\.vertex) }
 
@@ -143,11 +150,7 @@ struct FreeSpace: Sendable {
         var out: [Corner] = []
         for p in polygons {
             for (k, ring) in p.rings.enumerated() {
-                // Overlays repeat a vertex, or leave two a few micrometres apart: one corner, not two turns along an
-                // edge too short to have a direction.
-                var cs: [Coordinate] = []
-                for c in ring.coordinates.dropLast() where cs.last.map({ $0.distance(to: c) > 1e-4 }) ?? true { cs.append(c) }
-                while let first = cs.first, let last = cs.last, cs.count > 1, first.distance(to: last) <= 1e-4 { cs.removeLast() }
+                var cs = Self.corners(of: ring)
                 guard cs.count >= 3 else { continue }
                 // Orient so the free space is on the left: exterior counter-clockwise, holes clockwise.
                 if ring.isCounterClockwise != (k == 0) { cs.reverse() }

@@ -4,22 +4,11 @@ import IndoorVenue
 extension Level {
     /// What to call the level: its name in the first of `languages` it has one in (see
     /// ``LocalizedText/resolved(for:)``), else the word for a level in `wordLanguage` (default: the first of
-    /// `languages`) and its ordinal ("Level 2", "Niveau 2", "Ebene 2", "Этаж 2"). An itinerary passes its
+    /// `languages`) and its ordinal, as the phrasebook says it (``InstructionLanguage/level(_:)``: "Level 2",
+    /// "Niveau 2", "Ebene 2", "Этаж 2"; English in a language without one). An itinerary passes its
     /// instruction language as `wordLanguage`, so the made-up name speaks the language of the sentence it is in.
     public func displayName(for languages: [String], wordLanguage: String? = nil) -> String {
-        name.resolved(for: languages) ?? "\(Level.word(in: wordLanguage ?? languages.first ?? "en")) \(ordinalText)"
-    }
-
-    /// The word a level is called by in `language` (a tag such as `de` or `de-AT`): "Level", "Niveau", "Ebene",
-    /// "Этаж"; "Level" in a language without one here. The phrasebook's word: instructions, the CLI and the web
-    /// map all say it.
-    public static func word(in language: String) -> String {
-        switch LocalizedText.primaryLanguage(of: language) {
-        case "fr": "Niveau"
-        case "de": "Ebene"
-        case "ru": "Этаж"
-        default: "Level"
-        }
+        name.resolved(for: languages) ?? InstructionLanguage(tag: wordLanguage ?? languages.first).level(ordinalText)
     }
 }
 

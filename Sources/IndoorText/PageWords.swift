@@ -13,10 +13,7 @@ public enum PageWords {
         return words
     }
 
-    /// The words by language, then by key, as the data file gives them.
-    static let table: [String: [String: String]] = {
-        struct File: Decodable { let words: [String: [String: String]] }
-        // Compiled in from Words/page.json; IndoorTextTests checks it decodes, with every key in every language.
-        return (try? JSONDecoder().decode(File.self, from: Data(PackageResources.page_json)))?.words ?? [:]
-    }()
+    /// The words by language, then by key, as the data file gives them (compiled in from Words/page.json;
+    /// PageWordsTests checks it decodes, with every key in every language).
+    static let table = WordTable.decode(PackageResources.page_json)
 }

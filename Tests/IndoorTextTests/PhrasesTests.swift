@@ -1,9 +1,37 @@
-import IndoorText
+@testable import IndoorText
 import Testing
 
 /// The words around instructions in each language: counts with the plural the count takes, durations rounded as
 /// people say them, a summary with no word of another language.
 @Suite struct PhrasesTests {
+    /// The phrasebook is data (`Words/phrases.json`): every phrase in every language, each with no placeholder the
+    /// English lacks (the code fills the English's; one it does not fill would show as `{name}`), save one the English
+    /// leaves unsaid. A language may
+    /// have a form of a count English has not (Russian's `.few`), and nothing else of its own.
+    @Test(arguments: InstructionLanguage.allCases)
+    func everyPhraseIsInEveryLanguageWithTheEnglishsPlaceholders(language: InstructionLanguage) throws {
+        let english = try #require(Phrasebook.phrases[.en]), phrases = try #require(Phrasebook.phrases[language])
+        #expect(english.count > 100, "the data file decodes")
+        // What the code fills that English does not say: a named connector is its name alone ("Take Elevator B up"),
+        // where French says "l'ascenseur B".
+        let unsaidInEnglish: [String: Set<String>] = ["connector.named": ["connector"]]
+        for (key, template) in english {
+            let said = try #require(phrases[key], "\(key) in \(language)")
+            let filled = template.slots.union(unsaidInEnglish[key] ?? [])
+            #expect(said.slots.isSubset(of: filled), "\(key) in \(language): \(said.slots) beyond \(filled)")
+        }
+        for key in phrases.keys where english[key] == nil {
+            #expect(key.hasSuffix(".few") && english[key.dropLast(4) + ".many"] != nil, "\(key) in \(language) only")
+        }
+    }
+
+    /// Placeholders are filled by name, in any order and any number of times; one without a value stays as written.
+    @Test func aTemplateFillsItsPlaceholdersByName() {
+        let template = Template("«{to}» {from}–{to} {missing} {")
+        #expect(template.slots == ["to", "from", "missing"])
+        #expect(template.filled(["from": "A", "to": "B"]) == "«B» A–B {missing} {")
+    }
+
     /// Russian's three forms follow the last digits (1, 21, 101: one; 2–4, 22–24: few; 5–20, 25–30, 111–114:
     /// many); French takes the singular for 0 and 1; English and German for 1 only.
     @Test(arguments: [

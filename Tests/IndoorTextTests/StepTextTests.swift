@@ -40,7 +40,7 @@ import Testing
         let level = try #require(venue.level(id: levelID))
         for language in InstructionLanguage.allCases {
             let said = to.text(in: language)
-            #expect(said == level.name.resolved(for: [language.rawValue]) ?? "\(Level.word(in: language.rawValue)) \(level.ordinalText)")
+            #expect(said == level.name.resolved(for: [language.rawValue]) ?? language.level(level.ordinalText))
             #expect(ride.instruction(in: language).contains(said))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorBase
 import IndoorRouting
+import IndoorSearch
 import IndoorText
 import IndoorVenue
 
@@ -159,7 +160,8 @@ extension PreparedVenue {
         }
         let index = searchIndex
         let near = previous.flatMap { p in (try? venue.frame.unproject(p.end.point)).map { Place.coordinate($0, levelID: p.end.levelID) } }
-        let resolution = try index.resolve(text, near: near)
+        let resolution: PlaceResolution
+        do { resolution = try index.resolve(text, near: near) } catch { throw error.said(for: languages) }
         let waypoint = try Waypoint(place: resolution.place, in: venue)
         var tie: PlaceTie?
         if case .poi(let taken) = resolution.place, !resolution.alternatives.isEmpty {
@@ -168,6 +170,13 @@ extension PreparedVenue {
                            nearestToPreviousStop: near != nil, moreMayExist: resolution.alternatives.count >= 3)
         }
         return ResolvedPlace(text: text, waypoint: waypoint, tie: tie)
+    }
+
+    /// The place `text` names — an id, a name in any language the venue has, or `LON,LAT@LEVEL` — near `near` when
+    /// several match equally well.
+    /// - Throws: `PlaceError` when nothing matches, its suggestions said in `languages`.
+    public func place(_ text: String, near: Place? = nil, languages: [String] = ["en"]) throws(PlaceError) -> Place {
+        do { return try searchIndex.place(text, near: near) } catch { throw error.said(for: languages) }
     }
 
     /// The place `text` names when it is a coordinate, or the id of a POI or space: those need no search index (a

@@ -172,7 +172,7 @@ extension PreparedVenue {
         for c in candidates {
             let poi = c.poi
             guard let point = try? venue.frame.project(poi.coordinate) else { continue }
-            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.displayName()), name: poi.spokenName,
+            let target = Waypoint(end: RouteEnd(point: point, levelID: poi.levelID, label: poi.label), name: poi.spokenName,
                                   area: Waypoint.area(of: .poi(poi), in: venue))
             do {
                 let it = try routers.withRouter { router throws(RoutingError) in

@@ -116,7 +116,7 @@ extension PreparedVenue {
         query.category = request.category
         if let level = request.level { query.levelIDs = Set(try levels(named: level).map(\.id)) }
         if let near = request.near {
-            query.near = try index.place(near)
+            query.near = try place(near, languages: Self.nameLanguages(for: request.language))
         }
         var walking: ((POI) -> Double?)?
         if let near = query.near, let from = try? venue.frame.project(near.coordinate) {

@@ -24,7 +24,7 @@ extension Waypoint {
         switch place {
         case .poi(let p):
             name = p.spokenName
-            label = p.displayName()
+            label = p.label
         case .space(let s):
             let number = s.ref.flatMap { $0.isEmpty ? nil : $0 }
             name = SpokenName(id: s.id, names: s.name, standIn: number.map { .number($0) } ?? .kind(category: s.category, number: nil))

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorVenue
 
 /// The everyday words people type for a kind of place, in English, French, German and Russian (the languages of the
 /// venues we ship), so that "lunch", "Fahrkarten", "pharmacie" or "туалет" find a restaurant, a ticket office, a
@@ -11,15 +12,15 @@ import Foundation
 /// read whole and in pieces (`bicycle_parking` → bicycle parking, parking).
 public enum CategoryVocabulary {
     /// A concept's words by language.
-    public struct Words: Sendable {
+    struct Words: Sendable {
         /// English words.
-        public let en: [String]
+        let en: [String]
         /// French words.
-        public let fr: [String]
+        let fr: [String]
         /// German words.
-        public let de: [String]
+        let de: [String]
         /// Russian words.
-        public let ru: [String]
+        let ru: [String]
 
         init(_ en: [String], fr: [String], de: [String], ru: [String]) {
             self.en = en
@@ -29,7 +30,7 @@ public enum CategoryVocabulary {
         }
 
         /// The words of one language (`en`, `fr`, `de`, `ru`; none for another).
-        public func callAsFunction(_ language: String) -> [String] {
+        func callAsFunction(_ language: String) -> [String] {
             switch language {
             case "en": en
             case "fr": fr
@@ -43,7 +44,7 @@ public enum CategoryVocabulary {
     }
 
     /// The languages the vocabulary speaks.
-    public static let languages = ["en", "fr", "de", "ru"]
+    static let languages = ["en", "fr", "de", "ru"]
 
     /// OSM keys that the loaders write before a value (`shop.bakery`): the value is the concept.
     static let osmKeys: Set<String> = ["shop", "tourism", "office", "vending", "information", "amenity", "room", "craft", "healthcare"]
@@ -139,7 +140,7 @@ public enum CategoryVocabulary {
     }()
 
     /// Concepts and their words; every concept has at least two words in each language.
-    public static let concepts: [String: Words] = [
+    static let concepts: [String: Words] = [
         // Restrooms and what they are for.
         "restroom": Words(["restroom", "toilet", "toilets", "wc", "washroom", "bathroom", "lavatory", "loo"],
                           fr: ["toilettes", "wc", "sanitaires", "lavabos"],
@@ -486,7 +487,7 @@ public enum CategoryVocabulary {
     /// The concepts a category names, in order: the whole category, then each part (`restroom.female` →
     /// restroom, female; `shop.frozen_food` → shop, frozenfood, frozen, food).
     /// - Complexity: O(length of the category).
-    public static func concepts(of category: String) -> [String] {
+    static func concepts(of category: String) -> [String] {
         let folded = TextNormalizer.fold(category)
         var out: [String] = []
         var whole: [String] = []
@@ -508,20 +509,37 @@ public enum CategoryVocabulary {
         return out
     }
 
+    /// The everyday words that name `category` in every language the vocabulary speaks (English, French, German,
+    /// Russian, in that order; empty when the category has no known concept): what a visitor may type for it.
+    public static func everydayWords(for category: String) -> [String] {
+        languages.flatMap { words(for: category, language: $0) }
+    }
+
     /// The words of one language that name `category` (empty when the category has no known concept).
-    public static func words(for category: String, language: String) -> [String] {
+    static func words(for category: String, language: String) -> [String] {
         var seen: Set<String> = []
         return concepts(of: category).flatMap { concepts[$0]?(language) ?? [] }.filter { seen.insert($0).inserted }
     }
 
-    /// What to call a place of `category` that has no name, in `language` (`en`, `fr`, `de`, `ru`): the first word
-    /// of the first concept it names, capitalised ("Bakery" for `shop.bakery`, "Geldautomat" for `atm`, "Туалет"
-    /// for `toilets`). An OSM key's concept (`shop`, `office`) gives way to its value's, but not `vending`: a vending
-    /// machine is one whatever it sells, named by what it sells where there is a word for it (`machines`:
-    /// "Ticket machine", "Fahrkartenautomat"). `nil` when the category names no concept or the language is not one of
-    /// ``languages``.
+    /// What a place of `category` is called by its kind when it has no name, in each language the vocabulary
+    /// speaks: the first word of the first concept the category names, capitalised ("Bakery", "Bäckerei" for
+    /// `shop.bakery`; "ATM", "Geldautomat" for `atm`; "Туалет" for `toilets`). An OSM key's concept (`shop`,
+    /// `office`) gives way to its value's, but not `vending`: a vending machine is one whatever it sells, named by
+    /// what it sells where there is a word for it ("Ticket machine", "Fahrkartenautomat"). A category no concept
+    /// names is called by its first part in words, in no stated language ("Parcel locker" for `parcel_locker.dhl`);
+    /// an empty category by nothing. Which language is said is the text module's choice (`IndoorText`).
     /// - Complexity: O(length of the category).
-    public static func label(for category: String, language: String) -> String? {
+    public static func kindName(of category: String) -> LocalizedText {
+        var names: [String: String] = [:]
+        for language in languages { names[language] = label(for: category, language: language) }
+        guard names.isEmpty else { return LocalizedText(names) }
+        let first = category.split(separator: ".").first.map { $0.split(separator: "_").joined(separator: " ") } ?? ""
+        return first.isEmpty ? LocalizedText() : LocalizedText(first.prefix(1).uppercased() + first.dropFirst())
+    }
+
+    /// The kind's word in `language` (`en`, `fr`, `de`, `ru`), as ``kindName(of:)`` gives it; `nil` when the
+    /// category names no concept or the language has no word for it.
+    static func label(for category: String, language: String) -> String? {
         // (A broader concept comes after the category's own, so it is never the label.)
         let found = concepts(of: category)
         let concept = found.first { !osmKeys.contains($0) || $0 == "vending" } ?? found.first

@@ -43,7 +43,7 @@ extension SearchIndex {
         query.near = near
         let results = search(query)
         guard let best = results.first, best.score >= Self.nameMatchThreshold else {
-            throw .notFound(text: text, suggestions: results.map { $0.poi.displayName() })
+            throw .notFound(text: text, suggestions: results.map(\.poi.spokenName))
         }
         let ties = results.dropFirst().filter { $0.nameMatch == best.nameMatch && abs($0.score - best.score) < 0.005 }
         return PlaceResolution(place: .poi(best.poi), alternatives: Array(ties.prefix(max(0, alternatives))))

@@ -92,7 +92,10 @@ struct Phrasebook {
         case .none: return name.id ?? ""
         case .level(let ordinal): return phrase("level", ["ordinal": ordinal])
         case .number(let number): return number
-        case .kind(let category, let number): return CategoryVocabulary.displayLabel(for: category, number: number, language: language.rawValue)
+        case .kind(let category, let number):
+            let kind = CategoryVocabulary.kindName(of: category).resolved(for: [language.rawValue]) ?? ""
+            guard let number, !number.isEmpty else { return kind }
+            return kind.isEmpty ? number : phrase("numbered", ["kind": kind, "number": number])
         case .entrance(let id, let isDoor): return phrase(isDoor ? "standIn.door" : "standIn.passage", ["id": id])
         case .yourPosition: return phrase("standIn.yourPosition")
         case .literal(let text): return text

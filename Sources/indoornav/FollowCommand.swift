@@ -61,7 +61,7 @@ enum FollowCommand {
         case .sensors(let sensors):
             // A phone has no position of its own indoors: the walk starts where --from says.
             guard let fromText else { throw UsageError("--sensors needs --from PLACE, where the walk starts (and --to)", command: args.command) }
-            let start = try venue.searchIndex.place(fromText)
+            let start = try venue.place(fromText, languages: PreparedVenue.nameLanguages(for: options.language))
             provider = SensorLogProvider(path: sensors.path, graph: venue.graph, levelID: start.levelID,
                                          start: try venue.venue.frame.project(start.coordinate), pace: sensors.pace, clock: ContinuousClock())
         }

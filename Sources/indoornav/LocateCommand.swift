@@ -80,7 +80,7 @@ enum LocateCommand {
         var locator: SensorLocator
         let prepared = options.source.path == nil ? nil : try options.prepareVenue()
         if let venue = prepared {
-            let place = try venue.searchIndex.place(startText)
+            let place = try venue.place(startText)
             guard venue.venue.level(id: place.levelID) != nil else { throw PlaceError.notFound(text: startText, suggestions: []) }
             locator = try SensorLocator(graph: venue.graph, levelID: place.levelID, start: try venue.venue.frame.project(place.coordinate),
                                         year: year, options: locatorOptions)

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorBase
 import IndoorGeometry
-import IndoorSearch
+@testable import IndoorSearch
 import IndoorVenue
 import Testing
 

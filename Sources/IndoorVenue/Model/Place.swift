@@ -62,8 +62,9 @@ public enum PlaceError: Error, Equatable, Sendable {
     case invalidCoordinate(text: String, reason: String)
     /// The `@LEVEL` of `text` names no level; `available` lists the venue's level ids to choose from.
     case unknownLevel(text: String, available: [String])
-    /// No place matches `text` well enough; `suggestions` are the names of the closest matches (may be empty).
-    case notFound(text: String, suggestions: [String])
+    /// No place matches `text` well enough; `suggestions` name the closest matches (may be empty), in no language
+    /// yet: the text module says them in the reader's (`IndoorText`'s `PlaceError.said(in:names:)`).
+    case notFound(text: String, suggestions: [SpokenName])
 }
 
 extension PlaceError: LocalizedError {
@@ -76,7 +77,7 @@ extension PlaceError: LocalizedError {
         case .unknownLevel(let text, let available):
             "\"\(text)\" names no level of this venue (levels: \(available.joined(separator: ", ")))"
         case .notFound(let text, let suggestions):
-            "no place matches \"\(text)\"" + (suggestions.isEmpty ? "" : " (did you mean: \(suggestions.joined(separator: "; "))?)")
+            "no place matches \"\(text)\"" + (suggestions.isEmpty ? "" : " (did you mean: \(suggestions.map(\.typed).joined(separator: "; "))?)")
         }
     }
 }

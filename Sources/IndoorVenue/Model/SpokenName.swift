@@ -52,6 +52,17 @@ public struct SpokenName: Hashable, Sendable {
             : !Set(mine).isDisjoint(with: theirs)
     }
 
+    /// The name in no language, as a person could type it to find the feature: its name (English, else any), its
+    /// number, the words given, else its id. What an error message says where no language was asked for.
+    public var typed: String {
+        if let text = names.resolved(for: ["en"]) { return text }
+        switch standIn {
+        case .number(let text), .literal(let text): return text
+        case .level(let ordinal): return ordinal
+        case .none, .kind, .entrance, .yourPosition: return id ?? ""
+        }
+    }
+
     /// Every text the name is said by: its names in every language, or the words given as they are.
     var texts: [String] {
         if case .literal(let text) = standIn, names.isEmpty { return [text] }

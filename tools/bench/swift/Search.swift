@@ -241,7 +241,7 @@ func exportSearchWorkload(_ venue: Venue, _ cases: [SearchCase], to dir: String)
     }
     var pois = ""
     for poi in venue.pois {
-        let vocabulary = CategoryVocabulary.languages.flatMap { CategoryVocabulary.words(for: poi.category, language: $0) }
+        let vocabulary = CategoryVocabulary.everydayWords(for: poi.category)
         pois += try line(["id": poi.id, "name": poi.name.allTexts.joined(separator: " "), "alt": poi.altName.allTexts.joined(separator: " "),
                           "ref": poi.ref ?? "", "category": poi.category.replacingOccurrences(of: ".", with: " "),
                           "place": levels[poi.levelID] ?? "", "vocabulary": vocabulary.joined(separator: " ")]) + "\n"

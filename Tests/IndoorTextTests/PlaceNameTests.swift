@@ -1,11 +1,12 @@
-@testable import IndoorSearch
 import IndoorBase
+import IndoorText
 import IndoorVenue
 import Testing
 
-/// What a place with no name is called, for the kind of data that has many: OSM amenities mapped with only their
-/// kind and maybe a number (ticket machines, benches, toilets, ATMs) and IMDF amenities without a name.
-@Suite struct DisplayNameTests {
+/// What a place is called when shown, in the reader's languages, for the kind of data that has many places with no
+/// name: OSM amenities mapped with only their kind and maybe a number (ticket machines, benches, toilets, ATMs) and
+/// IMDF amenities without a name.
+@Suite struct PlaceNameTests {
     static func place(_ category: String, ref: String? = nil, kind: POI.Kind = .amenity, name: LocalizedText = LocalizedText()) -> POI {
         POI(id: "p", kind: kind, category: category, name: name, ref: ref, levelID: "L0",
             coordinate: GeoCoordinate(longitude: 8.63, latitude: 49.87))
@@ -23,7 +24,7 @@ import Testing
         ("toilets", nil, "ru", "Туалет"), ("atm", "3", "en", "ATM 3"), ("atm", nil, "de", "Geldautomat"),
         ("restroom.female", nil, "fr", "Toilettes"),
         // A kind no word names: its category in words.
-        ("parcel_locker.dhl", "12", "en", "Parcel locker 12"),
+        ("xyzzy_plugh.a", "12", "de", "Xyzzy plugh 12"),
     ] as [(String, String?, String, String)])
     func anUnnamedPlaceIsCalledByItsKindAndNumber(category: String, ref: String?, language: String, expected: String) {
         #expect(Self.place(category, ref: ref).displayName(for: [language]) == expected)
@@ -43,20 +44,20 @@ import Testing
         #expect(Self.place("classroom", ref: "", kind: .room).displayName() == "Classroom")
     }
 
-    /// Every machine word is also a word of the concept it sells, so that what a place is called finds it.
-    @Test func aMachinesNameFindsIt() {
-        for (concept, words) in CategoryVocabulary.machines {
-            for language in CategoryVocabulary.languages {
-                #expect(Set(words(language)).isSubset(of: CategoryVocabulary.concepts[concept]?(language) ?? []), "\(concept) \(language)")
-            }
-        }
-    }
+}
 
-    /// Every category the loaders produce or IMDF defines has a label in every language.
-    @Test(arguments: CategoryVocabulary.languages)
-    func everyCategoryHasALabel(language: String) throws {
-        let categories = try VocabularyTests.producedCategories().union(VocabularyTests.imdfCategories).union(VocabularyTests.commonOSMCategories)
-        let missing = categories.filter { CategoryVocabulary.label(for: $0, language: language) == nil }
-        #expect(missing.isEmpty, "\(language): no label for \(missing.sorted())")
+/// A place typed that matches nothing: the places suggested come in no language from search and are said in the
+/// reader's, so that a German reader is offered "Geldautomat 3", not the English kind or the place's id. Kind: an
+/// unnamed OSM amenity among the suggestions.
+@Suite struct PlaceErrorWordsTests {
+    @Test func suggestionsAreSaidInTheReadersLanguage() {
+        let atm = PlaceNameTests.place("atm", ref: "3")
+        let relay = POI(id: "relay", kind: .amenity, category: "shop", name: LocalizedText(["en": "Relay", "ru": "Релей"]), levelID: "L0",
+                        coordinate: GeoCoordinate(longitude: 8.63, latitude: 49.87))
+        let error = PlaceError.notFound(text: "Geldautomt", suggestions: [atm.spokenName, relay.spokenName])
+        #expect(error.localizedDescription == "no place matches \"Geldautomt\" (did you mean: p; Relay?)", "in no language: ids and names")
+        #expect(error.said(for: ["de"]).localizedDescription == "no place matches \"Geldautomt\" (did you mean: Geldautomat 3; Relay?)")
+        #expect(error.said(for: ["ru", "en"]).localizedDescription == "no place matches \"Geldautomt\" (did you mean: Банкомат 3; Релей?)")
+        #expect(PlaceError.empty.said(for: ["de"]) == .empty)
     }
 }

@@ -25,18 +25,19 @@ extension PreparedVenue {
     /// - Complexity: O(features of the venue).
     public func levelFeatures(_ level: String, languages: [String] = ["en"]) throws(PlaceError) -> FeatureCollection {
         let levels = try self.levels(named: level)
-        let ids = Set(levels.map(\.id))
+        // The asked levels' ordinals: a feature is drawn when its level is one of them, with that level's ordinal.
+        let asked = Dictionary(levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         let ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
-        func common(_ kind: String, _ id: String, _ levelID: String) -> [String: JSONValue] {
-            ["feature": .string(kind), "id": .string(id), "level_id": .string(levelID), "level": .number(ordinals[levelID] ?? 0)]
+        func common(_ kind: String, _ id: String, _ levelID: String) -> [String: JSONValue]? {
+            asked[levelID].map { ["feature": .string(kind), "id": .string(id), "level_id": .string(levelID), "level": .number($0)] }
         }
         func named(_ p: inout [String: JSONValue], _ name: LocalizedText, ref: String? = nil) {
             if let n = name.resolved(for: languages) { p["name"] = .string(n) }
             if let ref { p["ref"] = .string(ref) }
         }
         var features: [Feature] = []
-        for s in venue.spaces where ids.contains(s.levelID) {
-            var p = common("space", s.id, s.levelID)
+        for s in venue.spaces {
+            guard var p = common("space", s.id, s.levelID) else { continue }
             p["category"] = .string(s.category)
             p["kind"] = .string(s.kind.rawValue)
             p["walkable"] = .bool(s.isWalkable)
@@ -44,8 +45,8 @@ extension PreparedVenue {
             named(&p, s.name, ref: s.ref)
             features.append(Feature(id: .string(s.id), geometry: s.geometry, properties: p))
         }
-        for o in venue.openings where ids.contains(o.levelID) {
-            var p = common("opening", o.id, o.levelID)
+        for o in venue.openings {
+            guard var p = common("opening", o.id, o.levelID) else { continue }
             p["category"] = .string(o.category)
             p["door"] = .bool(o.isDoor)
             if o.isInferred { p["inferred"] = .bool(true) }
@@ -56,25 +57,25 @@ extension PreparedVenue {
         var stretches: [String: Int] = [:]
         for b in venue.openPlanBoundaries {
             let (a, t) = (venue.spaces[b.spaces[0]], venue.spaces[b.spaces[1]])
-            guard ids.contains(a.levelID), let positions = try? venue.frame.unproject(b.line.coordinates),
+            guard asked[a.levelID] != nil, let positions = try? venue.frame.unproject(b.line.coordinates),
                   let line = try? LineString(positions.map { RouteResponse.roundedPosition($0).position }) else { continue }
             let pair = "\(a.id)+\(t.id)"
             stretches[pair, default: 0] += 1
             let id = "open-plan:\(pair)" + (stretches[pair] == 1 ? "" : ":\(stretches[pair] ?? 0)")
-            var p = common("opening", id, a.levelID)
+            guard var p = common("opening", id, a.levelID) else { continue }
             p["category"] = .string("open_plan")
             p["door"] = .bool(false)
             features.append(Feature(id: .string(id), geometry: .lineString(line), properties: p))
         }
-        for o in venue.obstacles where ids.contains(o.levelID) {
-            var p = common("obstacle", o.id, o.levelID)
+        for o in venue.obstacles {
+            guard var p = common("obstacle", o.id, o.levelID) else { continue }
             p["category"] = .string(o.category)
             named(&p, o.name)
             features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
         }
         let connectors = Dictionary(venue.connectors.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for stop in venue.connectorStops where ids.contains(stop.levelID) {
-            var p = common("connector", stop.id, stop.levelID)
+        for stop in venue.connectorStops {
+            guard var p = common("connector", stop.id, stop.levelID) else { continue }
             p["category"] = .string(stop.category)
             if let at = stop.id.lastIndex(of: "@"), let connector = connectors[String(stop.id[..<at])] {
                 p["connector"] = .string(connector.kind.rawValue)
@@ -83,8 +84,8 @@ extension PreparedVenue {
             named(&p, stop.name, ref: stop.ref)
             features.append(Feature(id: .string(stop.id), geometry: .point(RouteResponse.roundedPosition(stop.coordinate).position), properties: p))
         }
-        for poi in venue.pois where ids.contains(poi.levelID) {
-            var p = common("poi", poi.id, poi.levelID)
+        for poi in venue.pois {
+            guard var p = common("poi", poi.id, poi.levelID) else { continue }
             p["category"] = .string(poi.category)
             p["kind"] = .string(poi.kind.rawValue)
             named(&p, poi.name, ref: poi.ref)

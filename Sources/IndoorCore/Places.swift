@@ -25,8 +25,8 @@ public struct PlaceSummary: Codable, Hashable, Sendable {
     public let levelID: String
     /// The level's name in the requested language, else "Level" ("Niveau", "Ebene", "Этаж") and its ordinal.
     public let levelName: String
-    /// The level's ordinal.
-    public let level: Double
+    /// The level's ordinal; absent when the venue does not list the place's level.
+    public let level: Double?
     /// The name of the building it is in, when the venue has several (``PreparedVenue/buildingName(of:languages:)``).
     public let building: String?
 
@@ -224,7 +224,7 @@ extension PreparedVenue {
         let level = venue.level(id: poi.levelID)
         return PlaceSummary(id: poi.id, name: poi.displayName(for: languages), levelID: poi.levelID,
                             levelName: level.map { $0.displayName(for: languages) } ?? poi.levelID,
-                            level: level?.ordinal ?? 0, building: buildingName(of: poi, languages: languages))
+                            level: level?.ordinal, building: buildingName(of: poi, languages: languages))
     }
 
     /// Which building `poi` is in, by name, where a venue has several (a campus: two rooms called "Classroom 104"

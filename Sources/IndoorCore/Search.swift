@@ -71,8 +71,8 @@ public struct SearchResponse: Codable, Hashable, Sendable {
         public let category: String
         /// `amenity`, `occupant`, `space`, `connector`… (see `POI.Kind`).
         public let kind: String
-        /// The level's ordinal.
-        public let level: Double
+        /// The level's ordinal; absent when the venue does not list the place's level.
+        public let level: Double?
         /// `[longitude, latitude]`.
         public let coordinate: [Double]
         /// Text relevance, 0…1, to a thousandth.

@@ -216,8 +216,8 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
         public let category: String
         /// JSON `level_id`.
         public let levelID: String
-        /// JSON `level`: the level's ordinal.
-        public let level: Double
+        /// JSON `level`: the level's ordinal; absent when the venue does not list the place's level.
+        public let level: Double?
         /// JSON `level_name`: the level's name, else "Level" and its ordinal in the language asked for.
         public let levelName: String
         /// JSON `building`: the name of the building it is in, where the venue has several.
@@ -237,11 +237,12 @@ public struct VenuePlaces: Codable, Hashable, Sendable {
         places = prepared.searchIndex.places.map { poi in
             let level = venue.level(id: poi.levelID)
             return Entry(id: poi.id, name: poi.name.resolved(for: languages), ref: poi.ref, kind: poi.kind.rawValue,
-                         category: poi.category, levelID: poi.levelID, level: level?.ordinal ?? 0,
+                         category: poi.category, levelID: poi.levelID, level: level?.ordinal,
                          levelName: level.map { $0.displayName(for: languages) } ?? poi.levelID,
                          building: prepared.buildingName(of: poi, languages: languages))
         }
-        .sorted { ($0.level, $0.building ?? "", $0.name ?? "", $0.id) < ($1.level, $1.building ?? "", $1.name ?? "", $1.id) }
+        // A place on a level the venue does not list comes last.
+        .sorted { ($0.level ?? .infinity, $0.building ?? "", $0.name ?? "", $0.id) < ($1.level ?? .infinity, $1.building ?? "", $1.name ?? "", $1.id) }
     }
 }
 

@@ -12,8 +12,8 @@ public struct SearchResult: Hashable, Sendable {
     /// Metres to the `near` place, when one was given: walked, when the search was given walking distances,
     /// else the straight line on the level plus 5 m per level of difference.
     public let distance: Double?
-    /// The ordinal of the POI's level.
-    public let levelOrdinal: Double
+    /// The ordinal of the POI's level; `nil` when the venue does not know the level.
+    public let levelOrdinal: Double?
     /// How the text matched the name: 3 the whole name as typed (room numbers with their separators), 2 the whole
     /// name with spaces and punctuation ignored ("mc donalds" for "McDonald's"), 1 the start of the name, 0 words
     /// in any order. Results are ordered by it before ``score``.
@@ -475,7 +475,7 @@ public struct SearchIndex: Sendable {
         return ranked.prefix(max(0, query.limit)).map { r in
             let poi = places[r.doc]
             return SearchResult(poi: poi, score: r.score, distance: r.distance.isFinite ? r.distance : nil,
-                                levelOrdinal: levelOrdinal[poi.levelID] ?? 0, nameMatch: r.nameMatch)
+                                levelOrdinal: levelOrdinal[poi.levelID], nameMatch: r.nameMatch)
         }
     }
 

@@ -93,7 +93,7 @@ enum RouteCommand {
             switch (note, stream) {
             case (.ambiguousPlace(let tie), .error):
                 func described(_ p: PlaceSummary) -> String {
-                    "\(p.name)\(p.building.map { " in \($0)," } ?? "") on \(p.levelName) [\(Level.text(ordinal: p.level))]"
+                    "\(p.name)\(p.building.map { " in \($0)," } ?? "") on \(p.levelName)\(p.level.map { " [\(Level.text(ordinal: $0))]" } ?? "")"
                 }
                 let count = "\(tie.others.count + 1)\(tie.moreMayExist ? " or more" : "")"
                 let how = tie.nearestToPreviousStop ? " (the nearest to the stop before it)" : ""

@@ -63,7 +63,7 @@ enum SearchCommand {
             let level = hit.level.map { $0.displayName(for: languages) } ?? poi.levelID
             var line = "\(i + 1). \(name)"
             if let ref = poi.ref, !name.contains(ref) { line += " (\(ref))" }
-            line += " — \(poi.category), \(hit.building.map { "\($0), " } ?? "")\(level) [\(hit.result.levelOrdinal.formatted(.number))]"
+            line += " — \(poi.category), \(hit.building.map { "\($0), " } ?? "")\(level)\(hit.result.levelOrdinal.map { " [\($0.formatted(.number))]" } ?? "")"
             if let d = hit.result.distance { line += ", \(InstructionLanguage(tag: options.language).distance(d))" }
             Output.line(line + "  \(poi.id)")
         }

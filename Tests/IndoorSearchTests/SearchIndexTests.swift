@@ -31,6 +31,17 @@ import Testing
 @Suite struct SearchIndexTests {
     let index = Venues.hub
 
+    /// Kind: a venue built by hand whose POI names a level the venue does not list. The place is found, its level
+    /// unknown (`nil`), not made the ground floor.
+    @Test func aPlaceOnALevelTheVenueDoesNotListHasNoOrdinal() throws {
+        var venue = try SampleVenue.load()
+        let k = try #require(venue.pois.firstIndex { $0.name.resolved(for: ["en"]) == "Relay" })
+        venue.pois[k].levelID = "unlisted"
+        let result = try #require(SearchIndex(venue: venue).search(SearchQuery("Relay")).first)
+        #expect(result.poi.id == venue.pois[k].id)
+        #expect(result.levelOrdinal == nil)
+    }
+
     @Test func unknownAndEmptyQueriesReturnNothing() throws {
         let index = try #require(self.index)
         for text in ["", "   ", "xyzzy", "qqqqqqqqqq", "\u{0}\u{1}\u{1B}[31m", String(repeating: "z", count: 10_000),

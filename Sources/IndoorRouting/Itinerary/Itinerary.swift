@@ -39,7 +39,8 @@ public struct ItineraryStep: Hashable, Sendable {
     public let duration: Double
     /// The id of the level the maneuver is on.
     public let levelID: String
-    /// The ordinal of that level (0 ground, negative below); 0 when the venue does not know the level.
+    /// The ordinal of that level (0 ground, negative below). Every step's level is one of the venue's: a walk on
+    /// a level the venue does not list is no itinerary (`RoutingError.unknownLevel`).
     public let levelOrdinal: Double
     /// Where the maneuver is.
     public let location: GeoCoordinate
@@ -68,7 +69,7 @@ public struct ItineraryStep: Hashable, Sendable {
 public struct ItineraryLeg: Hashable, Sendable {
     /// The id of the level the leg is on (its first step's).
     public let levelID: String
-    /// The ordinal of that level; 0 when the venue does not know the level.
+    /// The ordinal of that level.
     public let levelOrdinal: Double
     /// The steps in travel order; never empty.
     public let steps: [ItineraryStep]

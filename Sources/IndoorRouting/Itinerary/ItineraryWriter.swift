@@ -75,6 +75,9 @@ struct ItineraryWriter {
     var steps: [ItineraryStep] = []
     /// The first position that could not be given in WGS84 (the itinerary is then not given at all).
     var unprojectable: GeometryError?
+    /// The first level the walk is on that the venue does not list (a `Venue` built by hand with a space on a
+    /// level it lacks): the itinerary is then not given, rather than given with a made-up ordinal.
+    var unknownLevel: String?
     var costs = CostBreakdown()
     /// The walk being written, from its start (or the end of a ride) to the next ride or the stop.
     var walk: [Draft] = []
@@ -344,7 +347,10 @@ struct ItineraryWriter {
             unprojectable = unprojectable ?? error
             return
         }
-        let ordinal = venue.level(id: s.level)?.ordinal ?? 0
+        guard let ordinal = venue.level(id: s.level)?.ordinal else {
+            unknownLevel = unknownLevel ?? s.level
+            return
+        }
         steps.append(ItineraryStep(maneuver: s.maneuver, distance: s.distance, duration: s.duration,
                                    levelID: s.level, levelOrdinal: ordinal, location: location, polyline: polyline,
                                    landmark: s.landmark, then: s.then, thenAfter: s.then == nil ? nil : s.thenAfter,
@@ -352,19 +358,21 @@ struct ItineraryWriter {
     }
 
     mutating func closeLeg() {
-        guard !steps.isEmpty, let level = steps.first?.levelID else { return }
-        legs.append(ItineraryLeg(levelID: level, levelOrdinal: venue.level(id: level)?.ordinal ?? 0, steps: steps,
+        guard let first = steps.first else { return }
+        legs.append(ItineraryLeg(levelID: first.levelID, levelOrdinal: first.levelOrdinal, steps: steps,
                                  distance: steps.reduce(0) { $0 + $1.distance }, duration: steps.reduce(0) { $0 + $1.duration },
                                  costs: costs))
         steps = []
         costs = CostBreakdown()
     }
 
-    /// - Throws: ``RoutingError/unprojectable(_:)`` when a position of the walk could not be given in WGS84.
+    /// - Throws: ``RoutingError/unprojectable(_:)`` when a position of the walk could not be given in WGS84;
+    ///   ``RoutingError/unknownLevel(_:)`` when the walk is on a level the venue does not list.
     mutating func finish() throws(RoutingError) -> [ItineraryLeg] {
         flushWalk()
         closeLeg()
         if let unprojectable { throw .unprojectable(unprojectable.localizedDescription) }
+        if let unknownLevel { throw .unknownLevel(unknownLevel) }
         return legs
     }
 }

@@ -8,7 +8,8 @@ public enum RoutingError: Error, Hashable, Sendable {
     case disconnected(from: String, to: String, detail: String)
     /// A path exists, but the profile or the closures exclude it: the reasons say what the path that remains uses.
     case excluded(from: String, to: String, by: [Exclusion])
-    /// A route end names a level that has no walkable space in the graph (the associated value is its id).
+    /// A route end names a level that has no walkable space in the graph, or the walk is on a level the venue does
+    /// not list (the associated value is its id).
     case unknownLevel(String)
     /// A position of the route could not be given in WGS84 (the venue's frame failed on it).
     case unprojectable(String)

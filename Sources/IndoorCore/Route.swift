@@ -75,13 +75,52 @@ public struct RoutePlan: Sendable {
     public func said(_ name: SpokenName) -> String { name.text(in: language, names: nameLanguages) }
 }
 
-/// Something about a route its caller should be told.
-public enum RouteNote: Hashable, Sendable {
+/// Something about a route its caller should be told. In JSON, an object whose `kind` says which it is:
+/// `{"kind": "ambiguous_place", "tie": {…}}` or `{"kind": "moved_to_floor", "place": "Relay", "asked_level": 5,
+/// "reached_level": 0}`.
+public enum RouteNote: Codable, Hashable, Sendable {
     /// A name matched several places equally well; one was taken.
     case ambiguousPlace(PlaceTie)
     /// A place is on a floor with no walkable space mapped (an office on level 5 of a building mapped at street
-    /// level): the route goes to the nearest floor that has some.
+    /// level): the route goes to the nearest floor that has some. `place` is the place's name as the plan says it;
+    /// `asked` the ordinal it is on, `reached` the one the route reaches it on.
     case movedToFloor(place: String, asked: Double, reached: Double)
+
+    enum CodingKeys: String, CodingKey {
+        case kind, tie, place
+        case askedLevel = "asked_level"
+        case reachedLevel = "reached_level"
+    }
+
+    /// Writes the note as an object tagged by `kind`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .ambiguousPlace(let tie):
+            try c.encode("ambiguous_place", forKey: .kind)
+            try c.encode(tie, forKey: .tie)
+        case .movedToFloor(let place, let asked, let reached):
+            try c.encode("moved_to_floor", forKey: .kind)
+            try c.encode(place, forKey: .place)
+            try c.encode(asked, forKey: .askedLevel)
+            try c.encode(reached, forKey: .reachedLevel)
+        }
+    }
+
+    /// Reads a note written by ``encode(to:)``.
+    /// - Throws: `DecodingError` for another `kind` or a field it lacks.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .kind) {
+        case "ambiguous_place":
+            self = .ambiguousPlace(try c.decode(PlaceTie.self, forKey: .tie))
+        case "moved_to_floor":
+            self = .movedToFloor(place: try c.decode(String.self, forKey: .place), asked: try c.decode(Double.self, forKey: .askedLevel),
+                                 reached: try c.decode(Double.self, forKey: .reachedLevel))
+        case let kind:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "no note of kind \"\(kind)\" (ambiguous_place, moved_to_floor)")
+        }
+    }
 }
 
 extension PreparedVenue {

@@ -18,7 +18,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
     /// JSON `legs`: one per level visited, in travel order.
     public let legs: [Leg]
     /// What the caller should be told (ambiguous names, places moved to another floor); absent when nothing.
-    public let notes: [Note]?
+    public let notes: [RouteNote]?
 
     /// The part of a route on one level.
     public struct Leg: Codable, Hashable, Sendable {
@@ -114,35 +114,6 @@ public struct RouteResponse: Codable, Hashable, Sendable {
         }
     }
 
-    /// A note, structured: `kind` says which fields are set.
-    public struct Note: Codable, Hashable, Sendable {
-        /// `ambiguous_place` or `moved_to_floor`.
-        public let kind: String
-        /// For `ambiguous_place`.
-        public let tie: PlaceTie?
-        /// For `moved_to_floor`: the place, the ordinal it is on, and the ordinal the route reaches it on.
-        public let place: String?
-        /// JSON `asked_level`: for `moved_to_floor`, the ordinal the place is on.
-        public let askedLevel: Double?
-        /// JSON `reached_level`: for `moved_to_floor`, the ordinal the route reaches it on.
-        public let reachedLevel: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case kind, tie, place
-            case askedLevel = "asked_level"
-            case reachedLevel = "reached_level"
-        }
-
-        init(_ note: RouteNote) {
-            switch note {
-            case .ambiguousPlace(let tie):
-                (kind, self.tie, place, askedLevel, reachedLevel) = ("ambiguous_place", tie, nil, nil, nil)
-            case .movedToFloor(let place, let asked, let reached):
-                (kind, tie, self.place, askedLevel, reachedLevel) = ("moved_to_floor", nil, place, asked, reached)
-            }
-        }
-    }
-
     /// Metres or seconds to a tenth, as the JSON gives them.
     static func tenth(_ x: Double) -> Double { rounded(x, places: 1) }
 
@@ -166,7 +137,7 @@ public struct RouteResponse: Codable, Hashable, Sendable {
                                     elevator: Self.tenth(c.elevator), escalator: Self.tenth(c.escalator), ramp: Self.tenth(c.ramp)),
                        steps: leg.steps.map { Step($0, in: plan) })
         }
-        notes = plan.notes.isEmpty ? nil : plan.notes.map(Note.init)
+        notes = plan.notes.isEmpty ? nil : plan.notes
     }
 }
 

@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    /// A route's notes are `Codable` in the form the JSON response gives them, tagged by `kind`, and read back.
+    @Test func routeNotesRoundTripThroughJSON() throws {
+        let venue = try hub()
+        let plan = try venue.route(RouteRequest(from: "Women's restroom", to: "Café Müller"))
+        let tie = try #require(plan.notes.first)
+        let moved = RouteNote.movedToFloor(place: "Relay", asked: 5, reached: 0)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode([tie, moved]), as: UTF8.self)
+        #expect(text.hasPrefix(#"[{"kind":"ambiguous_place","tie":{"#))
+        #expect(text.hasSuffix(#"{"asked_level":5,"kind":"moved_to_floor","place":"Relay","reached_level":0}]"#))
+        #expect(try JSONDecoder().decode([RouteNote].self, from: Data(text.utf8)) == [tie, moved])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RouteNote.self, from: Data(#"{"kind":"detour"}"#.utf8)) }
+    }
+
     @Test func searchLimitsAndLevelsAreChecked() throws {
         let venue = try hub()
         #expect(throws: RequestError(.limit, .notPositive(0))) { try venue.search(SearchRequest(query: "café", limit: 0)) }

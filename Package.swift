@@ -66,7 +66,8 @@ let package = Package(
         // Venue → building → level model, IMDF and OSM loaders, validation.
         .target(name: "IndoorVenue", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorCompression", "CZip"]),
         // POI search: multilingual, typo-tolerant, ranked by distance.
-        .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue"]),
+        .target(name: "IndoorSearch", dependencies: ["IndoorBase", "IndoorGeometry", "IndoorVenue"],
+                resources: [.embedInCode("Vocabulary")]),
         // Location providers: positions and headings from NMEA receivers, GPX tracks and simulated sensors.
         .target(
             name: "IndoorLocation", dependencies: ["IndoorBase"],

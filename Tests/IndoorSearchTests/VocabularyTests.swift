@@ -81,6 +81,23 @@ import Testing
                                         spaces: [], openings: [], connectors: [], pois: pois, obstacles: [], issues: [], frame: frame))
     }
 
+    /// The vocabulary is data (`Vocabulary/categories.json`): it decodes, every concept has two words or more in
+    /// each language, lower case as typed, and every other spelling, broader concept and machine names a concept.
+    @Test func theDataFileHoldsAConsistentVocabulary() {
+        let concepts = CategoryVocabulary.concepts
+        #expect(concepts.count > 150, "the data file decodes")
+        for (key, words) in concepts {
+            for language in CategoryVocabulary.languages {
+                #expect(words(language).count >= 2, "\(key) in \(language): \(words(language))")
+                #expect(words(language).allSatisfy { $0 == $0.lowercased() }, "\(key) in \(language) is lower case")
+            }
+        }
+        for (alias, key) in CategoryVocabulary.aliases { #expect(concepts[key] != nil, "alias \(alias) → \(key)") }
+        for (narrow, broad) in CategoryVocabulary.broader { #expect(concepts[narrow] != nil && concepts[broad] != nil, "\(narrow) → \(broad)") }
+        for key in CategoryVocabulary.machines.keys { #expect(concepts[key] != nil, "machine \(key)") }
+        #expect(CategoryVocabulary.joiningWords.contains("and") && CategoryVocabulary.acronyms.contains("atm"))
+    }
+
     @Test func everyProducedCategoryHasAConcept() throws {
         let unknown = try Self.producedCategories().union(Self.imdfCategories).union(Self.commonOSMCategories)
             .filter { CategoryVocabulary.concepts(of: $0).isEmpty }

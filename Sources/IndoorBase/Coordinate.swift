@@ -1,6 +1,6 @@
 /// A position in a plane: metres east (`x`) and north (`y`) of a frame's origin once projected (`LocalFrame`,
-/// ``TangentPlane``), or a GeoJSON pair inside a ``Geometry`` as loaded (`x` the longitude, `y` the latitude, in
-/// degrees). Positions on the Earth handed between parts of the toolkit are ``GeoCoordinate``s.
+/// ``TangentPlane``), or a GeoJSON pair inside a ``GeoGeometry`` (`x` the longitude, `y` the latitude, in degrees).
+/// Positions on the Earth handed between parts of the toolkit are ``GeoCoordinate``s.
 public struct Coordinate: Hashable, Sendable {
     /// Metres east of the frame's origin (a GeoJSON pair's longitude).
     public var x: Double

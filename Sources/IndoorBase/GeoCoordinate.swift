@@ -3,8 +3,8 @@
 /// What people, receivers and files give (a GPS fix, a POI, a `LON,LAT` argument) and what the toolkit hands back
 /// (an itinerary's steps, a matched position). Measure in metres only after projecting it into a frame
 /// (`LocalFrame`, ``TangentPlane``), which gives a ``Coordinate``; the two are different types so that degrees are
-/// never taken for metres, nor the reverse. Inside a loaded ``Geometry`` positions stay GeoJSON pairs
-/// (``Coordinate/x`` the longitude); ``init(position:)`` and ``position`` convert.
+/// never taken for metres, nor the reverse. Shapes in degrees are ``GeoGeometry`` values, whose positions stay
+/// GeoJSON pairs (``Coordinate/x`` the longitude); ``init(position:)`` and ``position`` convert.
 public struct GeoCoordinate: Hashable, Sendable {
     /// Degrees north of the equator (south negative).
     public var latitude: Double

@@ -77,7 +77,9 @@ public struct Polygon: Hashable, Sendable {
     }
 }
 
-/// A geometry of RFC 7946, without C inside: what loaders produce and GEOS operations take.
+/// A geometry of RFC 7946, without C inside: what GEOS operations take. On its own it is in metres, in a frame
+/// (`LocalFrame`, ``TangentPlane``); in degrees it is wrapped as a ``GeoGeometry`` (what loaders produce and a
+/// venue's features hold), so that the two are not mixed.
 public indirect enum Geometry: Hashable, Sendable {
     /// A GeoJSON `Point`.
     case point(Coordinate)

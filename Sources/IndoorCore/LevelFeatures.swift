@@ -43,7 +43,7 @@ extension PreparedVenue {
             p["walkable"] = .bool(s.isWalkable)
             if s.isInferred { p["inferred"] = .bool(true) }
             named(&p, s.name, ref: s.ref)
-            features.append(Feature(id: .string(s.id), geometry: s.geometry, properties: p))
+            features.append(Feature(id: .string(s.id), geometry: s.geometry.degrees, properties: p))
         }
         for o in venue.openings {
             guard var p = common("opening", o.id, o.levelID) else { continue }
@@ -51,7 +51,7 @@ extension PreparedVenue {
             p["door"] = .bool(o.isDoor)
             if o.isInferred { p["inferred"] = .bool(true) }
             named(&p, o.name)
-            features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
+            features.append(Feature(id: .string(o.id), geometry: o.geometry.degrees, properties: p))
         }
         // Where walkways meet with no wall between them: open floor, which routes cross anywhere along it.
         var stretches: [String: Int] = [:]
@@ -71,7 +71,7 @@ extension PreparedVenue {
             guard var p = common("obstacle", o.id, o.levelID) else { continue }
             p["category"] = .string(o.category)
             named(&p, o.name)
-            features.append(Feature(id: .string(o.id), geometry: o.geometry, properties: p))
+            features.append(Feature(id: .string(o.id), geometry: o.geometry.degrees, properties: p))
         }
         let connectors = Dictionary(venue.connectors.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for stop in venue.connectorStops {
@@ -107,7 +107,7 @@ extension PreparedVenue {
             var p: [String: JSONValue] = ["feature": .string("level"), "id": .string(level.id), "level_id": .string(level.id),
                                           "level": .number(level.ordinal)]
             p["name"] = .string(level.displayName(for: languages))
-            features.append(Feature(id: .string(level.id), geometry: level.geometry, properties: p))
+            features.append(Feature(id: .string(level.id), geometry: level.geometry?.degrees, properties: p))
         }
         for level in venue.levels {
             // A level id always names its level: the catch is unreachable, and would only drop that level's features.

@@ -10,7 +10,8 @@ import Synchronization
 /// threads with no lock held while projecting: each transformation takes a PROJ handle (a context and its object)
 /// from the frame's pool, or makes one when all are in use, and gives it back after, so threads projecting at once
 /// each work with their own handle. For bulk work convert arrays (``project(_:)->[Coordinate]`` on
-/// `[GeoCoordinate]`) or whole geometries.
+/// `[GeoCoordinate]`) or whole geometries: a ``GeoGeometry`` (degrees) projects to a `Geometry` (metres) and back,
+/// so a geometry cannot be projected twice.
 public final class LocalFrame: Sendable {
     /// The position of the frame's origin.
     public let origin: GeoCoordinate
@@ -56,14 +57,14 @@ public final class LocalFrame: Sendable {
         try transform(points, inverse: true).map(GeoCoordinate.init(position:))
     }
 
-    /// A WGS84 geometry in this frame.
-    public func project(_ geometry: Geometry) throws(GeometryError) -> Geometry {
-        try mapAll(geometry, inverse: false)
+    /// A WGS84 geometry in this frame, in metres.
+    public func project(_ geometry: GeoGeometry) throws(GeometryError) -> Geometry {
+        try mapAll(geometry.degrees, inverse: false)
     }
 
-    /// A geometry of this frame in WGS84.
-    public func unproject(_ geometry: Geometry) throws(GeometryError) -> Geometry {
-        try mapAll(geometry, inverse: true)
+    /// A geometry of this frame (metres) in WGS84.
+    public func unproject(_ geometry: Geometry) throws(GeometryError) -> GeoGeometry {
+        GeoGeometry(degrees: try mapAll(geometry, inverse: true))
     }
 
     private func mapAll(_ geometry: Geometry, inverse: Bool) throws(GeometryError) -> Geometry {

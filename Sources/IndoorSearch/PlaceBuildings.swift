@@ -23,7 +23,7 @@ public struct PlaceBuildings: Sendable {
         let buildings = venue.buildings
         let index = Dictionary(buildings.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.index = index
-        footprints = Dictionary(uniqueKeysWithValues: buildings.indices.compactMap { i in buildings[i].footprint.map { (i, PreparedPolygon($0)) } })
+        footprints = Dictionary(uniqueKeysWithValues: buildings.indices.compactMap { i in buildings[i].footprint.map { (i, PreparedPolygon($0.degrees)) } })
         levels = Dictionary(venue.levels.map { level in (level.id, level.buildingIDs.compactMap { index[$0] }) }, uniquingKeysWith: { a, _ in a })
     }
 

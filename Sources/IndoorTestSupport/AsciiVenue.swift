@@ -397,7 +397,7 @@ private struct Builder {
         do throws(GeometryError) { return try frame.unproject(c) } catch { throw .geometry(error) }
     }
 
-    private func wgs84(_ g: Geometry) throws(AsciiVenueError) -> Geometry {
+    private func wgs84(_ g: Geometry) throws(AsciiVenueError) -> GeoGeometry {
         do throws(GeometryError) { return try frame.unproject(g) } catch { throw .geometry(error) }
     }
 }

@@ -227,7 +227,7 @@ import Testing
     /// An OSM extract's levels belong to every building drawn in it: a place is said to be in the one whose
     /// footprint holds it, not in all of them, nor in the hotel next door to the station's platform.
     @Test func aPlaceOnALevelOfSeveralBuildingsIsInTheOneThatHoldsIt() throws {
-        func block(_ west: Double) -> Geometry { .rectangle(BoundingBox(minX: west, minY: 49.870, maxX: west + 0.001, maxY: 49.871)) }
+        func block(_ west: Double) -> GeoGeometry { GeoGeometry(degrees: .rectangle(BoundingBox(minX: west, minY: 49.870, maxX: west + 0.001, maxY: 49.871))) }
         let buildings = [Building(id: "way/1", name: LocalizedText("Hotel"), footprint: block(8.630)),
                          Building(id: "way/2", name: LocalizedText("Station"), footprint: block(8.632)),
                          Building(id: "way/3", name: LocalizedText(), footprint: block(8.634))]

@@ -26,7 +26,7 @@ import Testing
         var venue = ascii.venue()
         if let length {
             let ends = try ascii.frame.unproject([Coordinate(x: 5.5 - length / 2, y: 3), Coordinate(x: 5.5 + length / 2, y: 3)])
-            venue.openings[0].geometry = .lineString(try LineString(ends.map(\.position)))
+            venue.openings[0].geometry = GeoGeometry(degrees: .lineString(try LineString(ends.map(\.position))))
         }
         return venue
     }

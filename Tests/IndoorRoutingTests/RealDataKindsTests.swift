@@ -20,7 +20,7 @@ import Testing
         return (r, audit.crossings(of: r))
     }
 
-    func rectangle(_ frame: LocalFrame, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) throws -> Geometry {
+    func rectangle(_ frame: LocalFrame, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) throws -> GeoGeometry {
         try frame.unproject(.polygon(Polygon(rings: [[
             Coordinate(x: x0, y: y0), Coordinate(x: x1, y: y0), Coordinate(x: x1, y: y1), Coordinate(x: x0, y: y1), Coordinate(x: x0, y: y0),
         ]])))

@@ -69,7 +69,7 @@ final class BruteForceShortestPath {
             ]])))
         }
         var area = try Geometry.union(of: parts)
-        let obstacles = try venue.obstacles.filter { $0.levelID == levelID && !$0.geometry.polygons.isEmpty }
+        let obstacles = try venue.obstacles.filter { $0.levelID == levelID && !$0.geometry.degrees.polygons.isEmpty }
             .map { try frame.project($0.geometry).buffer(c, quadrantSegments: 2, join: .mitre) }
         if !obstacles.isEmpty { area = try area.difference(Geometry.union(of: obstacles)) }
         // Reflex vertices: where the boundary turns away from the free side.

@@ -65,7 +65,7 @@ enum ShippedVenues {
             return g
         }
         let obstacles = try Dictionary(grouping: venue.obstacles, by: \.levelID).mapValues { list in
-            try list.filter { !$0.geometry.polygons.isEmpty }.map { try venue.frame.project($0.geometry).buffer(-0.05) }
+            try list.filter { !$0.geometry.degrees.polygons.isEmpty }.map { try venue.frame.project($0.geometry).buffer(-0.05) }
         }
         let routes = ShippedVenues.sampleRoutes(graph, count: 40, seed: 42)
         #expect(routes.count >= 20)

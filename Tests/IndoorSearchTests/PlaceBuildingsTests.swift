@@ -8,7 +8,7 @@ import Testing
 /// door): a place is in the building whose footprint holds it, search finds it by that building's name and not by
 /// its neighbours', and a building filter keeps what is inside.
 @Suite struct PlaceBuildingsTests {
-    static func block(_ west: Double) -> Geometry { .rectangle(BoundingBox(minX: west, minY: 49.870, maxX: west + 0.001, maxY: 49.871)) }
+    static func block(_ west: Double) -> GeoGeometry { GeoGeometry(degrees: .rectangle(BoundingBox(minX: west, minY: 49.870, maxX: west + 0.001, maxY: 49.871))) }
 
     static func venue(footprints: Bool = true) throws -> Venue {
         let buildings = [Building(id: "way/1", name: LocalizedText("IntercityHotel"), footprint: footprints ? block(8.630) : nil),
@@ -47,8 +47,8 @@ import Testing
     /// the footprint; a building a POI already stands for (OSM's `amenity=*` buildings) is not listed twice.
     @Test func aNamedBuildingIsAPlaceAtItsPrincipalEntrance() throws {
         var venue = try Self.venue()
-        let door = Geometry.lineString(try LineString([GeoCoordinate(longitude: 8.6323, latitude: 49.870).position,
-                                                       GeoCoordinate(longitude: 8.6325, latitude: 49.870).position]))
+        let door = GeoGeometry(degrees: .lineString(try LineString([GeoCoordinate(longitude: 8.6323, latitude: 49.870).position,
+                                                       GeoCoordinate(longitude: 8.6325, latitude: 49.870).position])))
         venue.openings = [Opening(id: "door", category: "pedestrian.principal", levelID: "0", geometry: door)]
         let index = SearchIndex(venue: venue)
         let station = try #require(index.places.first { $0.id == "way/2" })
@@ -56,7 +56,7 @@ import Testing
         #expect(abs(station.coordinate.longitude - 8.6324) < 1e-7 && abs(station.coordinate.latitude - 49.870) < 1e-7)
         #expect(station.footprint == Self.block(8.632))
         let hotel = try #require(index.places.first { $0.id == "way/1" })
-        #expect(PreparedPolygon(Self.block(8.630)).contains(hotel.coordinate.position), "inside the hotel without an entrance")
+        #expect(PreparedPolygon(Self.block(8.630).degrees).contains(hotel.coordinate.position), "inside the hotel without an entrance")
         #expect(index.search(SearchQuery("gebäude")).map(\.poi.kind) == [.building, .building])
         // A POI of the building's own id stands for it.
         venue.pois.append(POI(id: "way/1", kind: .amenity, category: "hotel", name: LocalizedText("IntercityHotel"), levelID: "0",

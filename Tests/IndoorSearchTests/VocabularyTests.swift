@@ -259,7 +259,7 @@ import Testing
         let level = Level(id: "L0", ordinal: 0, name: LocalizedText(["en": "Ground"]))
         func door(_ id: String, _ category: String, _ name: LocalizedText, x: Double) throws -> Opening {
             let line = try LineString([Coordinate(x: 2.35 + x, y: 48.85), Coordinate(x: 2.35001 + x, y: 48.85)])
-            return Opening(id: id, category: category, levelID: "L0", geometry: .lineString(line), name: name)
+            return Opening(id: id, category: category, levelID: "L0", geometry: GeoGeometry(degrees: .lineString(line)), name: name)
         }
         let openings = [try door("main", "pedestrian.principal", LocalizedText(["en": "Main entrance", "de": "Haupteingang"]), x: 0),
                         try door("side", "pedestrian", LocalizedText(["en": "Side entrance", "de": "Seiteneingang"]), x: 0.001),

@@ -137,7 +137,7 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         #expect(corners(l.exterior) == [[0, 0], [2, 0], [2, 1], [1, 1], [1, 3], [0, 3]])
         #expect(l.exterior.isCounterClockwise)
         #expect(close(l.area, 4))
-        #expect(try venue.space("A0").geometry.validityReason() == nil)
+        #expect(try venue.space("A0").geometry.degrees.validityReason() == nil)
     }
 
     @Test func anObstacleEnclosedByASpaceIsAHole() throws {
@@ -162,7 +162,7 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         #expect(obstacle.category == "obstruction")
         let square = try #require(try venue.frame.project(obstacle.geometry).polygons.first)
         #expect(close(square.area, 1))
-        #expect(try venue.space("A0").geometry.validityReason() == nil)
+        #expect(try venue.space("A0").geometry.degrees.validityReason() == nil)
         // The hole is not in the space; the cells around it are.
         let index = VenueSpatialIndex(venue)
         #expect(index.spaceID(at: ascii.cellCentre(col: 2, row: 1, level: 0), levelID: "L0") == nil)
@@ -186,7 +186,7 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         // The obstacle on the east edge is a notch in the exterior, not a hole.
         #expect(corners(a.exterior) == [[0, 0], [6, 0], [6, 1], [5, 1], [5, 2], [6, 2], [6, 4], [0, 4]])
         #expect(venue.obstacles.map(\.id) == ["obstacle-0-1-1", "obstacle-0-2-1", "obstacle-0-1-2", "obstacle-0-5-2"])
-        #expect(try venue.space("A0").geometry.validityReason() == nil)
+        #expect(try venue.space("A0").geometry.degrees.validityReason() == nil)
     }
 
     @Test func anEdgeObstacleIsOutside() throws {
@@ -222,11 +222,11 @@ private func corners(_ ring: LinearRing) -> [[Double]] {
         #expect(close(a0.area, 7))
         #expect(corners(a0.exterior) == [[0, 0], [3, 0], [3, 3], [1, 3], [1, 2], [0, 2]])
         #expect(a0.holes.count == 1)
-        #expect(try venue.space("A0").geometry.validityReason() == nil)
+        #expect(try venue.space("A0").geometry.degrees.validityReason() == nil)
         let a1 = try venue.metricPolygon("A1")
         #expect(close(a1.area, 17))
         #expect(a1.holes.count == 3)
-        #expect(try venue.space("A1").geometry.validityReason() == nil)
+        #expect(try venue.space("A1").geometry.degrees.validityReason() == nil)
         #expect(VenueValidator().validate(venue).isEmpty)
     }
 }
@@ -472,7 +472,7 @@ extension String {
         let text = grid.map { String($0) }.joined(separator: "\n")
         let venue = try AsciiVenue(levels: [0: text], cell: 1.5).venue()
         for space in venue.spaces {
-            #expect(try space.geometry.validityReason() == nil, "\(space.id) in\n\(text)")
+            #expect(try space.geometry.degrees.validityReason() == nil, "\(space.id) in\n\(text)")
             let letter = try #require(space.id.first)
             let polygon = try #require(try venue.frame.project(space.geometry).polygons.first)
             #expect(abs(polygon.area - Double(expectedArea[letter] ?? -1) * 2.25) < 1e-5, "\(space.id) in\n\(text)")

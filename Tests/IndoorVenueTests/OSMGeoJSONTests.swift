@@ -53,7 +53,7 @@ import Testing
         #expect(fromGeoJSON.connectors.count == 3, "the steps, the lift and the ramp join level 0 to level 1 at the nodes they share")
         #expect(fromGeoJSON.openings.contains { $0.id.hasPrefix("node/") }, "the shop's door node is on its outline")
         let hall = try #require(fromGeoJSON.spaces.first { $0.name.resolved() == "Hall" })
-        #expect(hall.geometry.polygons.first?.rings.count == 2, "the multipolygon keeps its hole")
+        #expect(hall.geometry.degrees.polygons.first?.rings.count == 2, "the multipolygon keeps its hole")
         #expect(fromGeoJSON.issues.filter { $0.severity == .error }.isEmpty)
     }
 

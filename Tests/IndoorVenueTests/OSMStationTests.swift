@@ -42,7 +42,7 @@ import Testing
         #expect(platforms.count >= 5)
         for p in platforms {
             let area = try #require(p.footprint, "\(p.id) is a closed way")
-            #expect(PreparedPolygon(area).contains(p.coordinate.position), "\(p.id)")
+            #expect(PreparedPolygon(area.degrees).contains(p.coordinate.position), "\(p.id)")
             #expect(venue.openArea(of: .poi(p)) == area)
         }
         // A room's POI (the pharmacy) is reached at the place, through its door.

@@ -210,7 +210,7 @@ import Testing
         // The walkway reaches the kiosk now: they touch.
         let walkway = try #require(walkways(venue, level: "0").first)
         let kiosk = try #require(venue.spaces.first { $0.name.resolved() == "Kiosk" })
-        #expect(try walkway.geometry.intersects(kiosk.geometry))
+        #expect(try walkway.geometry.degrees.intersects(kiosk.geometry.degrees))
         // The far room is reported, not joined.
         let far = try #require(venue.issues("off-network").first)
         #expect(far.severity == .warning)

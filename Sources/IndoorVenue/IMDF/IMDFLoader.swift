@@ -68,7 +68,7 @@ struct IMDFVenueBuilder {
     private func features(_ type: String) -> [IMDFFeature] { byType[type] ?? [] }
 
     /// Checks that a feature has geometry of one of `kinds`; reports and returns nil otherwise.
-    private func geometry(_ f: IMDFFeature, _ kinds: Set<String>, required: Bool = true) -> Geometry? {
+    private func geometry(_ f: IMDFFeature, _ kinds: Set<String>, required: Bool = true) -> GeoGeometry? {
         guard let g = f.geometry else {
             if required { log.add(.error, "missing-geometry", file: f.file, featureID: f.id, "no geometry; feature skipped") }
             return nil
@@ -78,7 +78,7 @@ struct IMDFVenueBuilder {
                     "geometry is a \(g.typeName), expected \(kinds.sorted().joined(separator: " or ")); feature skipped")
             return nil
         }
-        return g
+        return GeoGeometry(degrees: g)
     }
 
     mutating func build(source: String, format: String) throws(VenueError) -> Venue {
@@ -96,7 +96,7 @@ struct IMDFVenueBuilder {
         }
 
         // Buildings, with the ground footprint of each.
-        var footprints: [String: Geometry] = [:]
+        var footprints: [String: GeoGeometry] = [:]
         for f in features("footprint") where f.string("category") == "ground" {
             guard let g = geometry(f, ["Polygon", "MultiPolygon"]) else { continue }
             for b in f.strings("building_ids") { footprints[b] = g }
@@ -177,14 +177,14 @@ struct IMDFVenueBuilder {
             return nil
         }
         for f in features("amenity") {
-            guard case .point(let c)? = geometry(f, ["Point"]), let category = categoryOrUnknown(f),
+            guard case .point(let c)? = geometry(f, ["Point"])?.degrees, let category = categoryOrUnknown(f),
                   let at = place(f, unitID: f.strings("unit_ids").first) else { continue }
             pois.append(POI(id: f.id, kind: .amenity, category: category, name: f.labels("name"),
                             altName: f.labels("alt_name"), levelID: at.level, coordinate: GeoCoordinate(position: c), spaceID: at.space))
         }
         var anchors: [String: (Coordinate, String?)] = [:]
         for f in features("anchor") {
-            guard case .point(let c)? = geometry(f, ["Point"]) else { continue }
+            guard case .point(let c)? = geometry(f, ["Point"])?.degrees else { continue }
             anchors[f.id] = (c, f.string("unit_id"))
         }
         for f in features("occupant") {
@@ -236,7 +236,7 @@ struct IMDFVenueBuilder {
         let venueFeature = features("venue").first
         if venueFeature == nil { log.add(.warning, "missing-file", file: "venue.geojson", "no venue feature; the venue is unnamed") }
         guard !levels.isEmpty else { throw .noLevels(path: source, issues: log.issuesWithConsequencesCollapsed()) }
-        let allPositions = spaces.flatMap { $0.geometry.allCoordinates } + levels.flatMap { $0.geometry?.allCoordinates ?? [] }
+        let allPositions = spaces.flatMap { $0.geometry.degrees.allCoordinates } + levels.flatMap { $0.geometry?.degrees.allCoordinates ?? [] }
         guard let box = BoundingBox(covering: allPositions) else { throw .noLevels(path: source, issues: log.issuesWithConsequencesCollapsed()) }
         let frame: LocalFrame
         do {

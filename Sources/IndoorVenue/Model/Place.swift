@@ -40,7 +40,7 @@ extension Venue {
     /// The open area a place is, when it is one: a walkway, concourse, platform, corridor or square (an open-plan
     /// space, or the POI of one, which has its id), or a POI mapped as an area (an OSM platform). A walk is
     /// there as soon as it enters it, not at its middle. `nil` for a room behind doors, a point or an opening.
-    public func openArea(of place: Place) -> Geometry? {
+    public func openArea(of place: Place) -> GeoGeometry? {
         switch place {
         case .space(let s):
             return s.kind.isOpenPlan ? s.geometry : nil
@@ -155,7 +155,7 @@ extension Venue {
         let c = position.position
         var best = Double.infinity
         for space in spaces(on: levelID) {
-            if PreparedPolygon(space.geometry).contains(c) { return 0 }
+            if PreparedPolygon(space.geometry.degrees).contains(c) { return 0 }
             if let box = space.geometry.boundingBox {
                 let dx = max(box.minX - c.x, 0, c.x - box.maxX), dy = max(box.minY - c.y, 0, c.y - box.maxY)
                 best = min(best, (dx * dx + dy * dy).squareRoot())

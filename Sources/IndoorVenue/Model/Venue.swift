@@ -19,7 +19,7 @@ public struct Venue: Hashable, Sendable {
     public var address: Address?
     /// The venue's outline around all its buildings and grounds (the IMDF venue polygon, WGS84), or `nil` when the
     /// source gives none.
-    public var outline: Geometry?
+    public var outline: GeoGeometry?
     /// The format the venue was read from ("IMDF 1.0.0", "OSM").
     public var sourceFormat: String
     /// The buildings, as loaded (IMDF `building` features, OSM buildings).
@@ -100,7 +100,7 @@ public struct Venue: Hashable, Sendable {
 
     /// The WGS84 box around every space and level.
     public var extent: BoundingBox? {
-        BoundingBox(covering: spaces.flatMap { $0.geometry.allCoordinates } + levels.flatMap { $0.geometry?.allCoordinates ?? [] })
+        BoundingBox(covering: spaces.flatMap { $0.geometry.degrees.allCoordinates } + levels.flatMap { $0.geometry?.degrees.allCoordinates ?? [] })
     }
 
     /// The level with this id, in O(1).
@@ -132,12 +132,12 @@ public struct Building: Hashable, Sendable {
     /// The category as given (IMDF building categories, OSM's `building` value such as `train_station`), or `nil`.
     public var category: String?
     /// The ground footprint, when the source gives one.
-    public var footprint: Geometry?
+    public var footprint: GeoGeometry?
     /// The building's postal address (IMDF `address_id`), or `nil`.
     public var address: Address?
 
     /// A building with no address; `footprint` is WGS84.
-    public init(id: String, name: LocalizedText, category: String? = nil, footprint: Geometry? = nil) {
+    public init(id: String, name: LocalizedText, category: String? = nil, footprint: GeoGeometry? = nil) {
         self.id = id
         self.name = name
         self.category = category
@@ -162,11 +162,11 @@ public struct Level: Hashable, Sendable {
     /// The ids of the buildings the level belongs to (IMDF `building_ids`); empty when not given.
     public var buildingIDs: [String]
     /// The level's outline, when the source gives one.
-    public var geometry: Geometry?
+    public var geometry: GeoGeometry?
 
     /// A level; `geometry`, its outline, is WGS84.
     public init(id: String, ordinal: Double, name: LocalizedText, shortName: LocalizedText = LocalizedText(),
-                isOutdoor: Bool = false, buildingIDs: [String] = [], geometry: Geometry? = nil) {
+                isOutdoor: Bool = false, buildingIDs: [String] = [], geometry: GeoGeometry? = nil) {
         self.id = id
         self.ordinal = ordinal
         self.name = name
@@ -211,7 +211,7 @@ public struct Space: Hashable, Sendable {
     /// The id of the ``Level`` the space is on.
     public var levelID: String
     /// A Polygon or MultiPolygon.
-    public var geometry: Geometry
+    public var geometry: GeoGeometry
     /// Accessibility features (IMDF `accessibility`: `wheelchair`, `hearing`…; OSM `wheelchair=yes`).
     public var accessibility: [String]
     /// Who may enter, or `nil` for anyone; a restricted space is not walked through (see ``isWalkable``).
@@ -226,7 +226,7 @@ public struct Space: Hashable, Sendable {
 
     /// A space, its ``kind`` derived from `category`; `geometry` and `displayPoint` are WGS84.
     public init(id: String, category: String, name: LocalizedText = LocalizedText(), altName: LocalizedText = LocalizedText(),
-                levelID: String, geometry: Geometry, accessibility: [String] = [], restriction: Restriction? = nil,
+                levelID: String, geometry: GeoGeometry, accessibility: [String] = [], restriction: Restriction? = nil,
                 ref: String? = nil, displayPoint: GeoCoordinate? = nil) {
         self.id = id
         self.category = category
@@ -334,7 +334,7 @@ public struct Opening: Hashable, Sendable {
     /// The id of the ``Level`` the opening is on.
     public var levelID: String
     /// A LineString across the passage (IMDF gives one; for an OSM door node a segment of its width along the wall).
-    public var geometry: Geometry
+    public var geometry: GeoGeometry
     /// Whether there is a door leaf (false for an open passage).
     public var isDoor: Bool
     /// The door type as given: `hinged`, `sliding`, `revolving`, `automatic`…
@@ -355,7 +355,7 @@ public struct Opening: Hashable, Sendable {
     public var isInferred = false
 
     /// An opening; `geometry` is WGS84, `width` metres.
-    public init(id: String, category: String, levelID: String, geometry: Geometry, isDoor: Bool = true,
+    public init(id: String, category: String, levelID: String, geometry: GeoGeometry, isDoor: Bool = true,
                 doorType: String? = nil, isAccessible: Bool? = nil, oneWayFrom: String? = nil,
                 name: LocalizedText = LocalizedText(), restriction: Restriction? = nil, width: Double? = nil) {
         self.id = id
@@ -482,11 +482,11 @@ public struct POI: Hashable, Sendable {
     public var spaceID: String?
     /// The ground it covers when it is mapped as an area of its own, not a space (an OSM platform drawn as an
     /// area), WGS84; `nil` for a point.
-    public var footprint: Geometry?
+    public var footprint: GeoGeometry?
 
     /// A POI; `coordinate` and `footprint` are WGS84.
     public init(id: String, kind: Kind, category: String, name: LocalizedText, altName: LocalizedText = LocalizedText(),
-                ref: String? = nil, levelID: String, coordinate: GeoCoordinate, spaceID: String? = nil, footprint: Geometry? = nil) {
+                ref: String? = nil, levelID: String, coordinate: GeoCoordinate, spaceID: String? = nil, footprint: GeoGeometry? = nil) {
         self.id = id
         self.kind = kind
         self.category = category
@@ -509,12 +509,12 @@ public struct Obstacle: Hashable, Sendable {
     /// The id of the ``Level`` the obstacle is on.
     public var levelID: String
     /// Its shape, WGS84: a polygon, or a line for a wall.
-    public var geometry: Geometry
+    public var geometry: GeoGeometry
     /// The obstacle's name in every language given; usually empty.
     public var name: LocalizedText
 
     /// An obstacle; `geometry` is WGS84.
-    public init(id: String, category: String, levelID: String, geometry: Geometry, name: LocalizedText = LocalizedText()) {
+    public init(id: String, category: String, levelID: String, geometry: GeoGeometry, name: LocalizedText = LocalizedText()) {
         self.id = id
         self.category = category
         self.levelID = levelID

@@ -155,18 +155,18 @@ struct OSMVenueBuilder {
     }
 
     /// The area of a closed way, or of a multipolygon relation's closed member ways.
-    func area(wayID: Int64) -> Geometry? {
+    func area(wayID: Int64) -> GeoGeometry? {
         let id = key("way", wayID)
         guard let way = document.ways[wayID], let cs = coordinates(way, id) else { return nil }
         do {
-            return .polygon(try Polygon(rings: [cs]))
+            return GeoGeometry(degrees: .polygon(try Polygon(rings: [cs])))
         } catch {
             log.add(.error, "invalid-geometry", file: file, featureID: id, "an area needs a closed way: \(error.localizedDescription); skipped")
             return nil
         }
     }
 
-    func area(relationID: Int64) -> Geometry? {
+    func area(relationID: Int64) -> GeoGeometry? {
         let id = key("relation", relationID)
         guard let relation = document.relations[relationID] else { return nil }
         var outers: [[Coordinate]] = []
@@ -194,7 +194,7 @@ struct OSMVenueBuilder {
         }
         do {
             let ps = try polygons.map { rings throws(GeometryError) in try Polygon(rings: rings) }
-            return ps.count == 1 ? .polygon(ps[0]) : .multiPolygon(ps)
+            return GeoGeometry(degrees: ps.count == 1 ? .polygon(ps[0]) : .multiPolygon(ps))
         } catch {
             log.add(.error, "invalid-geometry", file: file, featureID: id, "\(error.localizedDescription); relation skipped")
             return nil
@@ -207,7 +207,7 @@ struct OSMVenueBuilder {
 
         // Spaces from ways and multipolygons tagged indoor=room|area|corridor.
         var spaces: [Space] = []
-        var levelOutlines: [Double: Geometry] = [:]
+        var levelOutlines: [Double: GeoGeometry] = [:]
         var obstacles: [Obstacle] = []
         var buildings: [Building] = []
         var connectors: [Connector] = []
@@ -217,9 +217,9 @@ struct OSMVenueBuilder {
         // What a space is as a place to go to, when it says (a room that is a pharmacy).
         var spacePOICategory: [String: String] = [:]
         // Buildings that are places, without an entrance on their outline: placed where they meet the network.
-        var buildingFootprints: [String: Geometry] = [:]
+        var buildingFootprints: [String: GeoGeometry] = [:]
 
-        var areal: [(id: String, tags: [String: String], geometry: () -> Geometry?)] = []
+        var areal: [(id: String, tags: [String: String], geometry: () -> GeoGeometry?)] = []
         for wid in document.wayOrder {
             guard let way = document.ways[wid] else { continue }
             areal.append((key("way", wid), way.tags, { area(wayID: wid) }))
@@ -261,7 +261,7 @@ struct OSMVenueBuilder {
                       let line = try? LineString(cs) else { continue }
                 for o in levels(tags, id) {
                     levelOrdinals.insert(o)
-                    obstacles.append(Obstacle(id: "\(id)@\(levelID(o))", category: "wall", levelID: levelID(o), geometry: .lineString(line)))
+                    obstacles.append(Obstacle(id: "\(id)@\(levelID(o))", category: "wall", levelID: levelID(o), geometry: GeoGeometry(degrees: .lineString(line))))
                 }
                 continue
             }
@@ -355,7 +355,7 @@ struct OSMVenueBuilder {
             throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)")
         }
         let networkWays = networkWays()
-        let positions = spaces.flatMap { $0.geometry.allCoordinates }
+        let positions = spaces.flatMap { $0.geometry.degrees.allCoordinates }
             + networkWays.flatMap { document.ways[$0]?.refs ?? [] }.compactMap { document.nodes[$0] }.map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) }
         guard let box = BoundingBox(covering: positions.isEmpty ? document.nodes.values.map { Coordinate(x: $0.coordinate.lon, y: $0.coordinate.lat) } : positions) else {
             throw .noLevels(path: source, issues: log.issues)
@@ -376,7 +376,7 @@ struct OSMVenueBuilder {
         // A named walkway merged into another (two concourses one footway joins) stays a place to go to, an
         // area of its own.
         for s in spaces where walkways.replaced.contains(s.id) && !walkways.spaces.contains(where: { $0.id == s.id }) && (!s.name.isEmpty || s.ref != nil) {
-            guard let box = s.geometry.boundingBox, let host = walkways.spaces.first(where: { (try? $0.geometry.covers(.point(box.center))) == true }) else { continue }
+            guard let box = s.geometry.boundingBox, let host = walkways.spaces.first(where: { (try? $0.geometry.degrees.covers(.point(box.center))) == true }) else { continue }
             let c = GeoCoordinate(position: box.center)
             pois.append(POI(id: s.id, kind: .room, category: s.category, name: s.name, altName: s.altName, ref: s.ref,
                             levelID: s.levelID, coordinate: c, spaceID: host.id, footprint: s.geometry))
@@ -385,12 +385,12 @@ struct OSMVenueBuilder {
         for i in pois.indices {
             if let step = walkways.doorsteps[pois[i].id], let at = try? frame.unproject(step) { pois[i].coordinate = at }
         }
-        placeStops(&connectors, in: spaces)
+        placeStops(&connectors, in: spaces, frame: frame)
         guard !levelOrdinals.isEmpty else { throw .notAVenue(path: source, reason: "no feature has a level tag (not indoor-mapped)") }
 
         // Spaces get a POI when named or numbered; they know which POIs lie in them.
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
-        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry.degrees }) }
         for i in pois.indices {
             if let ids = byLevel[pois[i].levelID], let k = indexes[pois[i].levelID]?.firstContaining(pois[i].coordinate.position) {
                 pois[i].spaceID = spaces[ids[k]].id
@@ -465,7 +465,7 @@ struct OSMVenueBuilder {
             // A point on the platform: its middle node (a line), or its box's centre (an area).
             let at = isAreaWay(way) ? BoundingBox(covering: cs)?.center ?? cs[0] : cs[cs.count / 2]
             // An area is reached where the walk steps onto it.
-            let footprint = isAreaWay(way) ? (try? Polygon(rings: [cs])).map(Geometry.polygon) : nil
+            let footprint = isAreaWay(way) ? (try? Polygon(rings: [cs])).map { GeoGeometry(degrees: .polygon($0)) } : nil
             let onLevels = walkwayLevels(tags, id, untagged: &ignored)
             for o in onLevels {
                 let levelID = Level.text(ordinal: o)
@@ -508,10 +508,10 @@ struct OSMVenueBuilder {
             // Metres, to buffer the lines at the walkway's width.
             var shapes: [Geometry] = []
             for line in g.lines {
-                if let m = try? frame.project(.lineString(LineString(line))), let b = try? m.buffer(g.width / 2, quadrantSegments: 2) { shapes.append(b) }
+                if let m = try? frame.project(GeoGeometry(degrees: .lineString(LineString(line)))), let b = try? m.buffer(g.width / 2, quadrantSegments: 2) { shapes.append(b) }
             }
             for ring in g.areas {
-                if let m = try? frame.project(.polygon(Polygon(rings: [ring]))) { shapes.append(m) }
+                if let m = try? frame.project(GeoGeometry(degrees: .polygon(Polygon(rings: [ring])))) { shapes.append(m) }
             }
             let all = (g.lines + g.areas).flatMap { $0 }
             guard let box = BoundingBox(covering: all) else { continue }
@@ -528,11 +528,11 @@ struct OSMVenueBuilder {
     /// What must lie in or be joined to walkable space: connector stops, doors, rooms and POIs, in metres.
     /// - Parameter buildings: the footprints of buildings that are places with no entrance mapped.
     func networkPlaces(spaces: [Space], connectors: [Connector], doors: [(id: String, node: Int64, level: String, tags: [String: String])],
-                       pois: [POI], buildings: [String: Geometry], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
+                       pois: [POI], buildings: [String: GeoGeometry], frame: LocalFrame) -> [OSMWalkingNetwork.Place] {
         var places: [OSMWalkingNetwork.Place] = []
         // A stop inside a room or stairwell of its level is where it is: only a stop outside every space needs one.
         let passable = Dictionary(grouping: spaces.indices.filter { spaces[$0].kind.isPassable }, by: { spaces[$0].levelID })
-            .mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+            .mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry.degrees }) }
         for c in connectors {
             for stop in c.stops where stop.spaceID == nil {
                 guard let at = stop.location, passable[stop.levelID]?.firstContaining(at.position) == nil, let p = try? frame.project(at) else { continue }
@@ -549,7 +549,7 @@ struct OSMVenueBuilder {
             places.append(.init(id: s.id, levelID: s.levelID, geometry: g, kind: .space))
         }
         let byLevel = Dictionary(grouping: spaces.indices, by: { spaces[$0].levelID })
-        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry.degrees }) }
         for poi in pois where indexes[poi.levelID]?.firstContaining(poi.coordinate.position) == nil || buildings[poi.id] != nil {
             if let footprint = buildings[poi.id], let g = try? frame.project(footprint) {
                 places.append(.init(id: poi.id, levelID: poi.levelID, geometry: g, kind: .building))
@@ -595,7 +595,7 @@ struct OSMVenueBuilder {
         let doorValue = tags["door"] ?? (tags["indoor"] == "door" ? "yes" : nil)
         let restriction: Restriction? = ["private", "no"].contains(tags["access"] ?? "") ? .private : nil
         return Opening(id: id, category: tags["entrance"] != nil ? "entrance" : "pedestrian", levelID: levelID,
-                       geometry: .lineString(line), isDoor: doorValue != nil && doorValue != "no", doorType: doorValue,
+                       geometry: GeoGeometry(degrees: .lineString(line)), isDoor: doorValue != nil && doorValue != "no", doorType: doorValue,
                        isAccessible: tags["wheelchair"].map { $0 == "yes" }, name: names(tags), restriction: restriction,
                        width: width)
     }

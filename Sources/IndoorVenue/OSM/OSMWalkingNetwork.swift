@@ -485,10 +485,10 @@ extension OSMVenueBuilder {
 
     /// Puts each stop that names no space in the walkway it lies in (a landing is on the walkway, not in the shop
     /// drawn over it), else in the nearest walkway of its level within a metre.
-    func placeStops(_ connectors: inout [Connector], in spaces: [Space]) {
+    func placeStops(_ connectors: inout [Connector], in spaces: [Space], frame: LocalFrame) {
         let walkways = spaces.indices.filter { spaces[$0].kind == .walkway && spaces[$0].isWalkable }
         let byLevel = Dictionary(grouping: walkways, by: { spaces[$0].levelID })
-        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry }) }
+        let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry.degrees }) }
         for c in connectors.indices {
             for k in connectors[c].stops.indices where connectors[c].stops[k].spaceID == nil {
                 let stop = connectors[c].stops[k]
@@ -497,10 +497,13 @@ extension OSMVenueBuilder {
                     connectors[c].stops[k].spaceID = spaces[ids[i]].id
                     continue
                 }
-                let point = Geometry.point(at.position)
-                let nearest = ids.map { ($0, (try? spaces[$0].geometry.distance(to: point)) ?? .infinity) }.min { $0.1 < $1.1 }
-                // Degrees: about a metre.
-                if let (s, d) = nearest, d < 1e-5 { connectors[c].stops[k].spaceID = spaces[s].id }
+                // Measured in metres (a threshold in degrees is narrower east–west than north–south by the cosine of
+                // the latitude).
+                guard let p = try? frame.project(at) else { continue }
+                let nearest = ids.map { s in
+                    (s, (try? frame.project(spaces[s].geometry)).flatMap { try? $0.distance(to: .point(p)) } ?? .infinity)
+                }.min { $0.1 < $1.1 }
+                if let (s, d) = nearest, d < 1 { connectors[c].stops[k].spaceID = spaces[s].id }
             }
         }
     }

@@ -62,7 +62,7 @@ public struct VenueValidator: Sendable {
     public func validate(_ venue: Venue) -> [VenueIssue] {
         var issues = venue.issues
         let frame = venue.frame
-        func metric(_ g: Geometry) -> Geometry? { try? frame.project(g) }
+        func metric(_ g: GeoGeometry) -> Geometry? { try? frame.project(g) }
 
         // Duplicate ids across feature types (a POI made from a space or an entrance shares its id by design).
         var owners: [String: String] = [:]
@@ -78,12 +78,12 @@ public struct VenueValidator: Sendable {
         }
 
         // Geometry validity.
-        let areal: [(id: String, what: String, geometry: Geometry)] =
+        let areal: [(id: String, what: String, geometry: GeoGeometry)] =
             venue.spaces.map { ($0.id, "space", $0.geometry) } + venue.levels.compactMap { l in l.geometry.map { (l.id, "level", $0) } }
-            + venue.obstacles.filter { !$0.geometry.polygons.isEmpty }.map { ($0.id, "obstacle", $0.geometry) }
+            + venue.obstacles.filter { !$0.geometry.degrees.polygons.isEmpty }.map { ($0.id, "obstacle", $0.geometry) }
         var invalid: Set<String> = []
         for f in areal {
-            switch Result(catching: { () throws(GeometryError) in try f.geometry.validityReason() }) {
+            switch Result(catching: { () throws(GeometryError) in try f.geometry.degrees.validityReason() }) {
             case .success(nil): break
             case .success(let reason?):
                 invalid.insert(f.id)

@@ -211,13 +211,13 @@ private func ordinal(_ v: Venue, _ levelID: String) -> Double? { v.level(id: lev
     func hallHasThePillarsAsked(holes: Bool) throws {
         let venue = try loadIMDF(try generate(.hall, levels: 1, rooms: 30, pillars: 77, pillarHoles: holes))
         let hall = try #require(venue.spaces.first { $0.category == "walkway" })
-        let holeCount = hall.geometry.polygons.reduce(0) { $0 + $1.holes.count }
+        let holeCount = hall.geometry.degrees.polygons.reduce(0) { $0 + $1.holes.count }
         #expect(holes ? holeCount == 77 : venue.obstacles.count == 77)
         #expect(holes ? venue.obstacles.isEmpty : holeCount == 0)
         // OSM has no fixtures the loader reads: pillars are inner rings of the hall's multipolygon either way.
         let osm = try loadOSM(try generate(.hall, levels: 1, rooms: 30, pillars: 77, pillarHoles: holes))
         let osmHall = try #require(osm.spaces.first { $0.id.hasPrefix("relation/") })
-        #expect(osmHall.geometry.polygons.reduce(0) { $0 + $1.holes.count } == 77)
+        #expect(osmHall.geometry.degrees.polygons.reduce(0) { $0 + $1.holes.count } == 77)
     }
 
     @Test func pillarsSpreadOverTheHall() throws {

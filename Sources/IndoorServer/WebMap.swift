@@ -5,7 +5,7 @@ import Foundation
 /// itself read from where Debian's `libjs-leaflet` puts it (no CDN: the map works offline).
 ///
 /// Paths (`GET` and `HEAD`):
-/// - `/`: the page; `/webmap/webmap.js`, `/webmap/webmap.css`: its script and style.
+/// - `/`: the page; `/webmap/main.js` (and the modules it imports), `/webmap/webmap.css`: its script and style.
 /// - `/static/leaflet/{file}` and `/static/leaflet/images/{file}`: a file of ``leafletDirectory``, nothing else.
 public struct WebMap: Sendable {
     /// Where Debian's `libjs-leaflet` installs Leaflet (`leaflet.js`, `leaflet.css`, `images/`).
@@ -25,17 +25,31 @@ public struct WebMap: Sendable {
         self.maxStaticBytes = maxStaticBytes
     }
 
-    /// The page's own files, by name under `/webmap/` (and `index.html` for `/`), with their media types.
-    static let pages: [String: (contentType: String, bytes: [UInt8])] = [
-        "index.html": ("text/html; charset=utf-8", PackageResources.index_html),
-        "webmap.js": ("text/javascript; charset=utf-8", PackageResources.webmap_js),
-        "webmap.css": ("text/css; charset=utf-8", PackageResources.webmap_css),
-    ]
+    /// The page's own files, by name under `/webmap/` (and `index.html` for `/`), with their media types: the page,
+    /// its style, and its script as ES modules (`main.js` imports the others).
+    static let pages: [String: (contentType: String, bytes: [UInt8])] = {
+        let script = "text/javascript; charset=utf-8"
+        return [
+            "index.html": ("text/html; charset=utf-8", PackageResources.index_html),
+            "webmap.css": ("text/css; charset=utf-8", PackageResources.webmap_css),
+            "main.js": (script, PackageResources.main_js),
+            "store.js": (script, PackageResources.store_js),
+            "api.js": (script, PackageResources.api_js),
+            "words.js": (script, PackageResources.words_js),
+            "map.js": (script, PackageResources.map_js),
+            "levels.js": (script, PackageResources.levels_js),
+            "places.js": (script, PackageResources.places_js),
+            "route.js": (script, PackageResources.route_js),
+            "session.js": (script, PackageResources.session_js),
+            "options.js": (script, PackageResources.options_js),
+        ]
+    }()
 
-    /// One of the page's own files (`index.html`, `webmap.js`, `webmap.css`).
+    /// One of the page's own files (``pages``).
     func page(_ name: String) throws(APIError) -> HTTPResponse {
         guard let page = Self.pages[name] else {
-            throw APIError(status: 404, code: "not_found", message: "no such file of the web map: \(name.prefix(64)) (it has index.html, webmap.js, webmap.css)")
+            throw APIError(status: 404, code: "not_found",
+                           message: "no such file of the web map: \(name.prefix(64)) (it has \(Self.pages.keys.sorted().joined(separator: ", ")))")
         }
         return HTTPResponse(status: 200, contentType: page.contentType, body: Data(page.bytes), headers: [HTTPHeader("Cache-Control", "no-cache")])
     }

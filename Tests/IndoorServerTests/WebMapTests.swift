@@ -22,13 +22,29 @@ import Testing
         #expect(try server.get("/?venue=transit-hub&level=1&from=Relay&to=ATM&lang=fr").status == 200)
     }
 
-    @Test(arguments: [("/webmap/webmap.js", "text/javascript; charset=utf-8"), ("/webmap/webmap.css", "text/css; charset=utf-8")])
+    @Test(arguments: [("/webmap/main.js", "text/javascript; charset=utf-8"), ("/webmap/session.js", "text/javascript; charset=utf-8"),
+                      ("/webmap/webmap.css", "text/css; charset=utf-8")])
     func scriptAndStyle(target: String, type: String) throws {
         let r = try server.get(target)
         #expect(r.status == 200)
         #expect(r.headers["content-type"] == type)
         #expect(r.body.count > 1000)
         #expect(try server.get("/webmap/nothing.js").errorCode == "not_found")
+    }
+
+    /// The script is ES modules: every module `main.js` imports, and every one they import, is served.
+    @Test func everyModuleThePageImportsIsServed() throws {
+        var pending = ["main.js"], seen: Set<String> = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            let r = try server.get("/webmap/\(name)")
+            #expect(r.status == 200, "\(name) is imported and served")
+            for line in r.text.split(separator: "\n") where line.hasPrefix("import ") {
+                guard let from = line.range(of: "from './"), let end = line.range(of: "';", range: from.upperBound..<line.endIndex) else { continue }
+                pending.append(String(line[from.upperBound..<end.lowerBound]))
+            }
+        }
+        #expect(seen.count >= 10, "main.js and the modules it imports: \(seen.sorted())")
     }
 
     @Test func leafletFromDebian() throws {

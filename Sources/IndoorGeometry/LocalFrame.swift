@@ -10,7 +10,7 @@ import Synchronization
 /// threads with no lock held while projecting: each transformation takes a PROJ handle (a context and its object)
 /// from the frame's pool, or makes one when all are in use, and gives it back after, so threads projecting at once
 /// each work with their own handle. For bulk work convert arrays (``project(_:)->[Coordinate]`` on
-/// `[GeoCoordinate]`) or whole geometries: a ``GeoGeometry`` (degrees) projects to a `Geometry` (metres) and back,
+/// `[GeoCoordinate]`) or whole geometries: a `GeoGeometry` (degrees) projects to a `Geometry` (metres) and back,
 /// so a geometry cannot be projected twice.
 public final class LocalFrame: Sendable {
     /// The position of the frame's origin.

@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// An example of IndoorNav used as a library, through its core API only: route, search, and follow a simulated
-// walk through the navigation engine. Run it with `swift run --package-path Examples`.
+// An example of IndoorNav used as a library, through its core API only: route, search, a map that answers taps,
+// and a simulated walk through the navigation engine with the map view's state following it. Run it with
+// `swift run --package-path Examples`.
 import PackageDescription
 
 let package = Package(

@@ -85,6 +85,9 @@ public typealias MapStyle = IndoorRender.MapStyle
 /// Why an image could not be made or written (`IndoorRender.RenderError`).
 public typealias RenderError = IndoorRender.RenderError
 
+/// What a drawn map answers: pixels to places and back, what a tap hits (`IndoorRender.MapProxy`).
+public typealias MapProxy = IndoorRender.MapProxy
+
 // From IndoorLocation.
 
 /// Positions from gpsd, over its JSON protocol (`IndoorLocation.GPSDProvider`).
@@ -175,3 +178,9 @@ public typealias SimulationReport = IndoorNavigation.SimulationReport
 
 /// How a simulated person walks and how their receiver behaves (`IndoorNavigation.WalkerConfiguration`).
 public typealias WalkerConfiguration = IndoorNavigation.WalkerConfiguration
+
+/// The state an app's map view binds to (`IndoorNavigation.VenueSession`).
+public typealias VenueSession = IndoorNavigation.VenueSession
+
+/// The size of an app's map view, in pixels (`IndoorNavigation.ScreenSize`).
+public typealias ScreenSize = IndoorNavigation.ScreenSize

@@ -147,3 +147,19 @@ extension PreparedVenue {
         }
     }
 }
+
+extension PreparedVenue {
+    /// What a drawn map answers an app without a UI toolkit: where a pixel is, where a place is drawn, what a tap
+    /// hits; for panel `index` of `map` (0: the whole image, or a route sheet's first level), its pixels the
+    /// panel's own. `nil` when the map has no such panel.
+    public func proxy(for map: RenderedMap, panel index: Int = 0) -> MapProxy? {
+        map.panels.indices.contains(index) ? MapProxy(renderer: renderer, panel: map.panels[index]) : nil
+    }
+
+    /// The state an app's map view binds to, on this venue as prepared (nothing is loaded again): the active
+    /// level, which follows the user's until one is picked by hand; the selected places; the navigation info; the
+    /// camera, fitted to `viewport`.
+    public func mapSession(viewport: ScreenSize = ScreenSize(width: 1200, height: 900)) -> VenueSession {
+        VenueSession(context: navigationContext, search: searchIndex, viewport: viewport)
+    }
+}

@@ -249,10 +249,10 @@ extension CameraState {
         return bounds.clamp(CameraState(center: center, levelOrdinal: levelOrdinal, zoom: zoom, bearing: bearing, pitch: pitch, reason: .overview))
     }
 
-    /// The camera that fits any geometry (WGS84).
-    public static func fitting(_ geometry: Geometry, width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
+    /// The camera that fits any geometry in degrees (a space's, a footprint).
+    public static func fitting(_ geometry: GeoGeometry, width: Int, height: Int, padding: Double = 24, bearing: Double = 0,
                                pitch: Double = 0, levelOrdinal: Double? = nil, bounds: CameraBounds = CameraBounds()) -> CameraState? {
-        fitting(geometry.allCoordinates.map(GeoCoordinate.init(position:)), width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
+        fitting(geometry.positions, width: width, height: height, padding: padding, bearing: bearing, pitch: pitch,
                 levelOrdinal: levelOrdinal, bounds: bounds)
     }
 }

@@ -171,8 +171,8 @@ public actor VenueSession {
         return true
     }
 
-    /// The camera that fits a geometry (WGS84) in the session's viewport.
-    public func camera(for geometry: Geometry, padding: Double = 24, bearing: Double = 0, pitch: Double = 0) -> CameraState? {
+    /// The camera that fits a geometry in degrees (a space's, a footprint) in the session's viewport.
+    public func camera(for geometry: GeoGeometry, padding: Double = 24, bearing: Double = 0, pitch: Double = 0) -> CameraState? {
         CameraState.fitting(geometry, width: viewport.width, height: viewport.height, padding: padding, bearing: bearing, pitch: pitch,
                             levelOrdinal: activeLevelOrdinal, bounds: follow.bounds)
     }

@@ -19,6 +19,12 @@ public struct MapProxy: Sendable {
         self.viewport = viewport
     }
 
+    /// A proxy for one panel of a drawn map (``RenderedMap/panels``: the whole image, or one level of a route
+    /// sheet), its pixels the panel's own.
+    public init(renderer: MapRenderer, panel: MapPanel) {
+        self.init(renderer: renderer, levelID: panel.levelID, viewport: panel.viewport)
+    }
+
     /// What is under a pixel.
     public enum Hit: Hashable, Sendable {
         /// A POI drawn under the pixel.

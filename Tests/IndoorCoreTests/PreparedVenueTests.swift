@@ -160,6 +160,26 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(RouteNote.self, from: Data(#"{"kind":"detour"}"#.utf8)) }
     }
 
+    /// An app's map through the core: a drawn floor answers what a tap hits, and the view's state comes from the
+    /// prepared venue (nothing loaded again), the active level following the user's until one is picked by hand.
+    @Test func aDrawnMapAnswersTapsAndTheViewStateFollowsTheUser() async throws {
+        let venue = try hub()
+        let map = try venue.map(MapRequest(level: "0", width: 800, height: 600))
+        let proxy = try #require(venue.proxy(for: map))
+        #expect(venue.proxy(for: map, panel: 1) == nil)
+        let cafe = try #require(venue.venue.pois.first { $0.name.resolved(for: ["en"]) == "Café Müller" })
+        let pixel = try #require(proxy.pixel(for: cafe.coordinate))
+        #expect(proxy.hit(at: pixel) == .poi(cafe))
+        let view = venue.mapSession()
+        #expect(await view.activeLevelOrdinal == 0)
+        try await view.selectLevel(1)
+        await view.apply(.levelChanged(from: 1, to: -1))
+        #expect(await view.activeLevelOrdinal == 1, "a level picked by hand stays")
+        await view.trackUserLevel()
+        await view.apply(.levelChanged(from: 1, to: -1))
+        #expect(await view.activeLevelOrdinal == -1)
+    }
+
     @Test func searchLimitsAndLevelsAreChecked() throws {
         let venue = try hub()
         #expect(throws: RequestError(.limit, .notPositive(0))) { try venue.search(SearchRequest(query: "café", limit: 0)) }

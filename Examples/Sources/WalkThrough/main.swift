@@ -1,4 +1,5 @@
-// Route, search and follow a simulated walk on the sample venue, through IndoorNav's core API.
+// Route, search and follow a simulated walk on the sample venue, through IndoorNav's core API; then what an app's
+// map view binds to: a drawn map that answers taps, and the state of the view as the walk goes.
 import IndoorCore
 
 // A venue is loaded and prepared once; every question after that is a method of it, from any thread.
@@ -7,7 +8,8 @@ let venue = try PreparedVenue(loading: .sample)
 // Search, as a visitor types it: everyday words in four languages, typos tolerated.
 let hits = try venue.search(SearchRequest(query: "bookshop", limit: 3))
 for hit in hits {
-    print("found \(hit.poi.displayName()) (\(hit.poi.category)) on level \(hit.result.levelOrdinal.formatted())")
+    let level = hit.result.levelOrdinal.map { "on level \($0.formatted())" } ?? "on a level the venue does not list"
+    print("found \(hit.poi.displayName()) (\(hit.poi.category)) \(level)")
 }
 
 // Route between two named places, with the instructions in German.
@@ -24,6 +26,23 @@ print("JSON: \(response.legs.count) legs, \(response.legs.flatMap(\.steps).count
 
 // Follow a simulated walker (seeded: the same walk every run) through the real navigation engine, as fast as the
 // engine can take the fixes.
+// An app's map: the route's first floor drawn, and the drawing asked what is under a pixel, as a tap would be.
+let map = try venue.map(MapRequest(level: "0", route: RouteRequest(from: "Café Müller", to: "Page Blanche Bookshop")))
+if let proxy = venue.proxy(for: map), let start = plan.itinerary.legs.first?.steps.first?.location,
+   let pixel = proxy.pixel(for: start) {
+    switch proxy.hit(at: pixel) {
+    case .poi(let poi)?: print("a tap at the start (\(Int(pixel.x)), \(Int(pixel.y))) hits \(poi.displayName())")
+    case .space(let space)?: print("a tap at the start hits the space \(space.name.resolved() ?? space.id)")
+    case nil: print("a tap at the start hits nothing")
+    }
+}
+
+// The state the view binds to: the level shown follows the user's until one is picked by hand.
+let view = venue.mapSession(viewport: ScreenSize(width: 390, height: 844))
+try await view.selectLevel(-1)
+print("picked level -1 by hand: following the user's level \(await view.isTrackingUserLevel)")
+await view.trackUserLevel()
+
 let simulator = venue.simulator(for: plan, seed: 7)
 let engine = NavigationEngine(core: venue.navigation(following: plan))
 let walk = SimulatedSessionProvider(simulator: simulator, session: 0, clock: InstantClock())
@@ -39,4 +58,6 @@ for try await update in engine.events(from: walk) {
     case .arrived: print("arrived after \(fixes) fixes")
     default: break
     }
+    await view.apply(update.event)
 }
+if let level = await view.activeLevelOrdinal { print("the view followed the walk to level \(level.formatted())") }

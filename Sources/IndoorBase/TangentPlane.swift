@@ -6,7 +6,8 @@ import Foundation
 /// needs. Within a kilometre of the origin it agrees with that frame to a tenth of a millimetre (measured by
 /// `TangentPlaneTests`; the first-order plane it replaced was off by 30 cm at 60° N), so it is the same metric frame,
 /// not another approximation: the engine's matcher, the timing
-/// of a GPX track's points and the margin around a bounding box all measure in it.
+/// of a GPX track's points and the margin around a bounding box all measure in it. A venue's is its frame's
+/// (`LocalFrame.plane`); a plane of its own is for measuring around a point that is no venue's origin.
 public struct TangentPlane: Hashable, Sendable {
     /// The position of the plane's origin.
     public let origin: GeoCoordinate

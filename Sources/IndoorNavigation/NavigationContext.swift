@@ -38,7 +38,7 @@ public struct NavigationContext: Sendable {
         self.venue = venue
         self.graph = graph ?? NavigationGraph(venue: venue)
         // The venue's own frame to second order (the same metres as the graph's, within 0.1 mm across a venue).
-        let plane = TangentPlane(origin: venue.frame.origin)
+        let plane = venue.frame.plane
         self.plane = plane
         self.spatialIndex = spatialIndex ?? VenueSpatialIndex(venue)
         walkableSpaceIDs = Set(venue.spaces.filter(\.isWalkable).map(\.id))

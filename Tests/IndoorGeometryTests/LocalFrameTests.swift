@@ -47,13 +47,14 @@ import Testing
     }
 }
 
-/// The tangent plane is the venue's frame to second order: within a kilometre of its origin, the same to 0.1 mm.
+/// The frame's plane (`LocalFrame.plane`) is the venue's frame to second order: within a kilometre of its origin, the
+/// same to 0.1 mm.
 @Suite struct TangentPlaneTests {
     @Test(arguments: [(13.7229, 51.0254), (30.3766, 60.0074), (151.2, -33.86), (-74.006, 40.7128)])
     func agreesWithTheVenueFrameWithinAVenue(lon: Double, lat: Double) throws {
         let origin = GeoCoordinate(longitude: lon, latitude: lat)
         let frame = try LocalFrame(origin: origin)
-        let plane = TangentPlane(origin: origin)
+        let plane = frame.plane
         var worst = (within500: 0.0, within1000: 0.0)
         var rng = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {

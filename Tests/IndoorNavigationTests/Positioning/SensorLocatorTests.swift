@@ -30,7 +30,7 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_780_000_000)
         var configuration = PhoneConfiguration()
         configuration.weatherDrift = 0
-        let phone = SimulatedPhone(configuration: configuration, plane: TangentPlane(origin: graph.venue.frame.origin), date: date, seed: 3)
+        let phone = SimulatedPhone(configuration: configuration, plane: graph.venue.frame.plane, date: date, seed: 3)
         var decoder = SensorLogDecoder()
         let samples = decoder.feed(Array(phone.log(of: truths).utf8)) + decoder.finish()
         var locator = try SensorLocator(graph: graph, levelID: "L0", start: start,

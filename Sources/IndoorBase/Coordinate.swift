@@ -111,9 +111,9 @@ public struct BoundingBox: Hashable, Sendable {
         c.x >= minX && c.x <= maxX && c.y >= minY && c.y <= maxY
     }
 
-    /// The stretch of the segment a–b inside the box, edges included, as parameters along it (0 at `a`, 1 at
-    /// `b`; `t0 <= t1`), or `nil` when the segment misses the box (Liang–Barsky).
-    public func clip(_ a: Coordinate, _ b: Coordinate) -> (t0: Double, t1: Double)? {
+    /// The stretch of the segment a–b inside the box, edges included, as the range of parameters along it (0 at
+    /// `a`, 1 at `b`), or `nil` when the segment misses the box (Liang–Barsky).
+    public func clip(_ a: Coordinate, _ b: Coordinate) -> ClosedRange<Double>? {
         var t0 = 0.0, t1 = 1.0
         let dx = b.x - a.x, dy = b.y - a.y
         // One side at a time: the segment enters the half-plane q + p·t ≥ 0 … (no array of sides: this is on the
@@ -125,7 +125,7 @@ public struct BoundingBox: Hashable, Sendable {
             return true
         }
         guard side(-dx, a.x - minX), side(dx, maxX - a.x), side(-dy, a.y - minY), side(dy, maxY - a.y), t0 <= t1 else { return nil }
-        return (t0, t1)
+        return t0...t1
     }
 
     /// Whether the two boxes share at least one point, edges included (touching boxes intersect).

@@ -135,10 +135,10 @@ public struct AsciiVenue: Sendable {
     /// The venue drawn.
     public func venue() -> Venue { built }
 
-    /// A position given in the drawing's metres on a level, with the level's id — what a route query takes. The
-    /// coordinate is NaN when the position cannot be converted (a non-finite one).
-    public func point(_ x: Double, _ y: Double, level: Double) -> (coordinate: GeoCoordinate, levelID: String) {
-        (wgs84(Coordinate(x: x, y: y)), Self.levelID(level))
+    /// A position given in the drawing's metres on a level, as a place on that level — what a route query takes.
+    /// The coordinate is NaN when the position cannot be converted (a non-finite one).
+    public func point(_ x: Double, _ y: Double, level: Double) -> Place {
+        .coordinate(wgs84(Coordinate(x: x, y: y)), levelID: Self.levelID(level))
     }
 
     /// The position of the centre of cell `(col, row)` (0-based, row 0 the top line) of a level's drawing; NaN for

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorBase
 
 /// A small OpenStreetMap file written by a test, with positions in metres east and north of an origin:
 /// stations and malls sketched as nodes and ways with their tags, without hand-writing XML.
@@ -29,23 +30,23 @@ public struct OSMSketch: Sendable {
         public var tags: [String: String]
     }
 
-    /// The longitude and latitude of the point (0, 0).
-    public var origin: (lon: Double, lat: Double)
+    /// The position of the point (0, 0).
+    public var origin: GeoCoordinate
     public private(set) var nodes: [Node] = []
     public private(set) var ways: [Way] = []
     public private(set) var relations: [Relation] = []
     private var nextID: Int64 = 1
 
-    public init(origin: (lon: Double, lat: Double) = (8.0, 50.0)) {
+    public init(origin: GeoCoordinate = GeoCoordinate(longitude: 8, latitude: 50)) {
         self.origin = origin
     }
 
     /// Metres per degree of latitude, and of longitude at the origin (a sphere is close enough for a sketch).
-    var metresPerDegree: (lon: Double, lat: Double) { (111_320 * cos(origin.lat * .pi / 180), 111_320) }
+    var metresPerDegree: (lon: Double, lat: Double) { (111_320 * cos(origin.latitude * .pi / 180), 111_320) }
 
-    /// The longitude and latitude of a point `x` metres east and `y` north of the origin.
-    public func position(_ x: Double, _ y: Double) -> (lon: Double, lat: Double) {
-        (origin.lon + x / metresPerDegree.lon, origin.lat + y / metresPerDegree.lat)
+    /// The position of a point `x` metres east and `y` north of the origin.
+    public func position(_ x: Double, _ y: Double) -> GeoCoordinate {
+        GeoCoordinate(longitude: origin.longitude + x / metresPerDegree.lon, latitude: origin.latitude + y / metresPerDegree.lat)
     }
 
     /// Adds a node; returns its id.
@@ -91,7 +92,7 @@ public struct OSMSketch: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"OSMSketch\">\n"
         for n in nodes {
             let p = position(n.x, n.y)
-            out += "  <node id=\"\(n.id)\" lat=\"\(String(format: "%.7f", p.lat))\" lon=\"\(String(format: "%.7f", p.lon))\">\n\(tags(n.tags))  </node>\n"
+            out += "  <node id=\"\(n.id)\" lat=\"\(String(format: "%.7f", p.latitude))\" lon=\"\(String(format: "%.7f", p.longitude))\">\n\(tags(n.tags))  </node>\n"
         }
         for w in ways {
             out += "  <way id=\"\(w.id)\">\n" + w.refs.map { "    <nd ref=\"\($0)\"/>\n" }.joined() + tags(w.tags) + "  </way>\n"
@@ -126,7 +127,7 @@ public struct OSMSketch: Sendable {
         func position(_ id: Int64) -> String {
             guard let n = byID[id] else { return "[]" }
             let p = self.position(n.x, n.y)
-            return "[\(String(format: "%.7f", p.lon)),\(String(format: "%.7f", p.lat))]"
+            return "[\(String(format: "%.7f", p.longitude)),\(String(format: "%.7f", p.latitude))]"
         }
         func line(_ refs: [Int64]) -> String { "[" + refs.map(position).joined(separator: ",") + "]" }
         func feature(_ id: String, _ tags: [String: String], _ geometry: String) -> String {

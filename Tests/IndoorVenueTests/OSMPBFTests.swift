@@ -75,7 +75,7 @@ struct PBFWriter {
         var last = (id: Int64(0), lat: Int64(0), lon: Int64(0))
         for n in sketch.nodes {
             let p = sketch.position(n.x, n.y)
-            let lat = Int64((p.lat * 1e7).rounded()) - latOffset / 100, lon = Int64((p.lon * 1e7).rounded()) - lonOffset / 100
+            let lat = Int64((p.latitude * 1e7).rounded()) - latOffset / 100, lon = Int64((p.longitude * 1e7).rounded()) - lonOffset / 100
             if !dense {
                 group.message(1) { m in
                     m.sint(1, n.id)

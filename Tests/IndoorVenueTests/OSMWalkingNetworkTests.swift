@@ -100,7 +100,7 @@ import Testing
             #expect(stopSpace(steps, level: "0", in: venue)?.levelID == "0")
             let bottom = try #require(steps.stops.first { $0.levelID == "-1" }?.location)
             let p = try venue.frame.project(bottom)
-            let expected = try venue.frame.project(GeoCoordinate(longitude: OSMSketch().position(50, 0).lon, latitude: OSMSketch().position(50, 0).lat))
+            let expected = try venue.frame.project(OSMSketch().position(50, 0))
             #expect(p.distance(to: expected) < 0.01)
         }
     }
@@ -112,7 +112,7 @@ import Testing
         let venue = try load(osm)
         let steps = try #require(venue.connectors.first)
         // Going down from the first node: it is on level 2.
-        let first = try #require(steps.stops.first { $0.location == GeoCoordinate(longitude: OSMSketch().position(0, 0).lon, latitude: OSMSketch().position(0, 0).lat) })
+        let first = try #require(steps.stops.first { $0.location == OSMSketch().position(0, 0) })
         #expect(first.levelID == "2")
         // With no walkway there, each end gets a landing of its own.
         #expect(steps.stops.allSatisfy { $0.spaceID != nil })
@@ -239,7 +239,7 @@ import Testing
         #expect(police.category == "police")
         // On the building's south wall, the side facing the footway, not at its centre 30 m away.
         let p = try venue.frame.project(police.coordinate)
-        let south = try venue.frame.project(GeoCoordinate(longitude: osm.position(60, 10).lon, latitude: osm.position(60, 10).lat))
+        let south = try venue.frame.project(osm.position(60, 10))
         #expect(abs(p.y - south.y) < 0.1)
         #expect(venue.issues("joined-to-network").contains { $0.featureID == police.id })
     }
@@ -319,7 +319,7 @@ import Testing
     @Test func aVenuePickedByABoxKeepsWhatLiesInTheBox() throws {
         let sketch = extract()
         let sw = sketch.position(-10, -10), ne = sketch.position(70, 30)
-        let venue = try load(sketch, selection: .boundingBox(BoundingBox(minX: sw.lon, minY: sw.lat, maxX: ne.lon, maxY: ne.lat)))
+        let venue = try load(sketch, selection: .boundingBox(BoundingBox(minX: sw.longitude, minY: sw.latitude, maxX: ne.longitude, maxY: ne.latitude)))
         #expect(venue.pois.filter { $0.category == "shop.kiosk" }.compactMap { $0.name.resolved() } == ["Kiosk Nordbahnhof"])
     }
 

@@ -181,8 +181,9 @@ public struct SegmentGrid: Sendable {
         var x0 = (a.x - originX) / cell, y0 = (a.y - originY) / cell
         let dx = (b.x - a.x) / cell, dy = (b.y - a.y) / cell
         let extent = BoundingBox(minX: 0, minY: 0, maxX: Double(columns), maxY: Double(rows))
-        guard let (t0, t1) = extent.clip(Coordinate(x: x0, y: y0), Coordinate(x: x0 + dx, y: y0 + dy)),
+        guard let inside = extent.clip(Coordinate(x: x0, y: y0), Coordinate(x: x0 + dx, y: y0 + dy)),
               x0.isFinite, y0.isFinite else { return }
+        let (t0, t1) = (inside.lowerBound, inside.upperBound)
         let x1 = x0 + dx * t1, y1 = y0 + dy * t1
         x0 += dx * t0
         y0 += dy * t0

@@ -509,8 +509,8 @@ struct GraphBuilder {
         let d = Coordinate(x: b.x - a.x, y: b.y - a.y)
         for s in spaces {
             guard let inside = shapes[s].boundingBox?.grown(by: 1).clip(a, b) else { return nil }
-            t0 = max(t0, inside.t0)
-            t1 = min(t1, inside.t1)
+            t0 = max(t0, inside.lowerBound)
+            t1 = min(t1, inside.upperBound)
         }
         guard t0 < t1 else { return nil }
         return (Coordinate(x: a.x + d.x * t0, y: a.y + d.y * t0), Coordinate(x: a.x + d.x * t1, y: a.y + d.y * t1))

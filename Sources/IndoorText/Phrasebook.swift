@@ -185,14 +185,14 @@ struct Phrasebook {
         }
     }
 
-    func connector(_ kind: NavigationGraph.EdgeKind, name: String?, levels n: Int, up: Bool, to: String) -> String {
+    func connector(_ kind: Connector.Kind, name: String?, levels n: Int, up: Bool, to: String) -> String {
         let what = switch kind {
         case .stairs: "stairs"
         case .elevator: "elevator"
         case .escalator: "escalator"
         case .ramp: "ramp"
         case .movingWalkway: "movingWalkway"
-        case .walk, .traversal: "passage"
+        case .traversal: "passage"
         }
         var connector = phrase("connector." + what)
         if let name { connector = phrase("connector.named", ["connector": connector, "name": name]) }

@@ -134,7 +134,7 @@ import Testing
         let up = try alt.route(from: end(1, 1, 0), to: end(1, 1, 1))
         let plainUp = try plain.route(from: end(1, 1, 0), to: end(1, 1, 1))
         #expect(abs(up.cost - plainUp.cost) < 1e-9)
-        #expect(up.points.contains { $0.edge.map { graph.edges[$0].kind == .escalator } ?? false })
+        #expect(up.points.contains { $0.edge.map { graph.edges[$0].kind == .connector(.escalator) } ?? false })
         #expect(throws: RoutingError.self) { try alt.route(from: end(1, 1, 1), to: end(1, 1, 0)) }
         #expect(throws: RoutingError.self) { try alt.route(from: end(1, 1, 0), to: end(13.5, 0.5, 0)) }
         #expect(throws: RoutingError.self) { try alt.route(from: end(13.5, 0.5, 1), to: end(1, 1, 1)) }

@@ -97,7 +97,7 @@ enum ShippedVenues {
             for (_, _, route) in routes {
                 for e in route.points.compactMap(\.edge) {
                     let kind = graph.edges[e].kind
-                    #expect(kind != .stairs && kind != .escalator, "\(name) used \(kind)")
+                    #expect(kind != .connector(.stairs) && kind != .connector(.escalator), "\(name) used \(kind)")
                 }
             }
         }
@@ -109,7 +109,7 @@ enum ShippedVenues {
         let graph = try #require(ShippedVenues.all.first?.graph)
         let routes = ShippedVenues.sampleRoutes(graph, count: 20, seed: 3, options: RoutingOptions(profile: .accessible))
         #expect(routes.count == 20)
-        #expect(routes.contains { r in r.route.points.contains { $0.edge.map { graph.edges[$0].kind == .elevator } ?? false } })
+        #expect(routes.contains { r in r.route.points.contains { $0.edge.map { graph.edges[$0].kind == .connector(.elevator) } ?? false } })
     }
 }
 

@@ -269,10 +269,10 @@ public struct MapMatcher: Sendable {
         /// Whether a connector ridden as `kind` is ridden this way (a traversal, of no known kind, is either).
         func fits(_ kind: NavigationGraph.EdgeKind) -> Bool {
             switch kind {
-            case .stairs, .ramp: self == .stairs
-            case .elevator: self == .lift
-            case .escalator, .movingWalkway: self == .escalator
-            case .walk, .traversal: true
+            case .connector(.stairs), .connector(.ramp): self == .stairs
+            case .connector(.elevator): self == .lift
+            case .connector(.escalator), .connector(.movingWalkway): self == .escalator
+            case .walk, .connector(.traversal): true
             }
         }
     }

@@ -42,21 +42,13 @@ public struct NavigationGraph: Sendable {
     }
 
     /// How an edge is travelled; the raw value is written in JSON output.
-    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+    public enum EdgeKind: Hashable, Sendable {
         /// A straight walk inside one space, possibly through a door at either end.
         case walk
-        /// A flight of stairs between levels.
-        case stairs
-        /// An elevator ride between two of its stops.
-        case elevator
-        /// An escalator ride, in its direction only.
-        case escalator
-        /// A ramp between levels.
-        case ramp
-        /// A moving walkway between levels; raw value `moving_walkway`.
-        case movingWalkway = "moving_walkway"
-        /// A path the venue declares between spaces (IMDF `traversal`), walked at walking speed.
-        case traversal
+        /// Between two stops of a connector of this kind: a flight of stairs, an elevator ride, an escalator in its
+        /// direction only, a ramp or moving walkway between levels, or a path the venue declares between spaces
+        /// (IMDF `traversal`, walked at walking speed).
+        case connector(Connector.Kind)
     }
 
     /// A directed edge of the graph (a walk is stored once each way, one-way doors only the way allowed).
@@ -457,18 +449,16 @@ struct GraphBuilder {
         let (nu, nv) = (nodes[Int(u)], nodes[Int(v)])
         let change = (levelOrdinal[nv.levelID] ?? 0) - (levelOrdinal[nu.levelID] ?? 0)
         let levels = max(abs(change), 1)
-        let kind: NavigationGraph.EdgeKind
         let cost: Double
         switch connector.kind {
-        case .stairs: kind = .stairs; cost = costs.stairsPerLevel * levels
-        case .elevator: kind = .elevator; cost = costs.elevatorWait + costs.elevatorPerLevel * levels
-        case .escalator: kind = .escalator; cost = costs.escalatorPerLevel * levels
-        case .ramp: kind = .ramp; cost = costs.rampPerLevel * levels
-        case .movingWalkway: kind = .movingWalkway; cost = costs.rampPerLevel * levels
-        case .traversal: kind = .traversal; cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
+        case .stairs: cost = costs.stairsPerLevel * levels
+        case .elevator: cost = costs.elevatorWait + costs.elevatorPerLevel * levels
+        case .escalator: cost = costs.escalatorPerLevel * levels
+        case .ramp, .movingWalkway: cost = costs.rampPerLevel * levels
+        case .traversal: cost = nu.point.distance(to: nv.point) / costs.walkingSpeed
         }
-        let length = kind == .traversal ? nu.point.distance(to: nv.point) : 0
-        edges.append(NavigationGraph.Edge(from: u, to: v, kind: kind, length: length, cost: cost, space: nil, opening: nil,
+        let length = connector.kind == .traversal ? nu.point.distance(to: nv.point) : 0
+        edges.append(NavigationGraph.Edge(from: u, to: v, kind: .connector(connector.kind), length: length, cost: cost, space: nil, opening: nil,
                                           connector: c, levelChange: change))
     }
 

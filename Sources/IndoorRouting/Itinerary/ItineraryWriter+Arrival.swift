@@ -58,7 +58,7 @@ extension ItineraryWriter {
         guard end.space == nil || connectorSpace else { return false }
         var k = p.count - 1, walked = 0.0, outside = false
         while k > 0 {
-            if let e = p[k].edge, graph.edges[e].kind != .walk, !(graph.edges[e].kind == .traversal && graph.edges[e].levelChange == 0) {
+            if let e = p[k].edge, graph.edges[e].kind != .walk, !(graph.edges[e].kind == .connector(.traversal) && graph.edges[e].levelChange == 0) {
                 if outside {
                     // Ridden through the place: the middle of the ride (in plan) lies in it.
                     let middle = Coordinate(x: (p[k - 1].point.x + p[k].point.x) / 2, y: (p[k - 1].point.y + p[k].point.y) / 2)

@@ -199,7 +199,7 @@ struct ItineraryWriter {
             let a = p[i - 1], b = p[i]
             let edge = b.edge.map { graph.edges[$0] }
             // A same-level traversal is walked like any stretch; rides change level.
-            if let edge, edge.kind != .walk, !(edge.kind == .traversal && edge.levelChange == 0) {
+            if let edge, case .connector(let kind) = edge.kind, !(kind == .traversal && edge.levelChange == 0) {
                 // Consecutive rides on one connector (stairs climbed three levels) are one step.
                 var last = i, change = edge.levelChange, cost = edge.cost
                 while last + 1 < p.count, let e = p[last + 1].edge {
@@ -218,7 +218,7 @@ struct ItineraryWriter {
                     approach = walk.removeFirst()
                 }
                 flushWalk()
-                ride(edge, from: a, to: p[last], levelChange: change, cost: cost, after: approach)
+                ride(edge, of: kind, from: a, to: p[last], levelChange: change, cost: cost, after: approach)
                 i = last
                 heading = nil
                 continue
@@ -268,25 +268,25 @@ struct ItineraryWriter {
     /// at -0.3 is no level of its own), at most 1,000 (an absurd ordinal never traps).
     static func levels(climbing change: Double) -> Int { max(1, Int(min(abs(change), 1000).rounded())) }
 
-    mutating func ride(_ edge: NavigationGraph.Edge, from a: RoutePoint, to b: RoutePoint, levelChange: Double, cost: Double,
-                       after approach: Draft? = nil) {
+    mutating func ride(_ edge: NavigationGraph.Edge, of kind: Connector.Kind, from a: RoutePoint, to b: RoutePoint, levelChange: Double,
+                       cost: Double, after approach: Draft? = nil) {
         let n = Self.levels(climbing: levelChange)
-        var draft = Draft(maneuver: .connector(kind: edge.kind, levels: n, up: levelChange > 0, to: levelName(b.levelID),
+        var draft = Draft(maneuver: .connector(kind: kind, levels: n, up: levelChange > 0, to: levelName(b.levelID),
                                                name: connectorName(edge)),
                           at: approach?.at ?? a.point, level: a.levelID, points: approach?.points ?? [a.point])
         draft.duration = cost + (approach?.duration ?? 0)
         draft.distance = approach?.distance ?? 0
         draft.inferred = approach?.inferred ?? false
-        switch edge.kind {
+        switch kind {
         case .stairs: costs.stairs += cost
         case .elevator: costs.elevator += cost
         case .escalator: costs.escalator += cost
-        default: costs.ramp += cost
+        case .ramp, .movingWalkway, .traversal: costs.ramp += cost
         }
         // Off one ride and straight onto the next of the same kind and way, with nothing to do between (escalators
         // in a row): one ride, "down 2 levels"; the few metres between stay in its stretch.
         if let previous = legs.last, let last = previous.steps.last,
-           case .connector(let kind, let levels, let up, _, let name) = last.maneuver, kind == edge.kind, up == (levelChange > 0),
+           case .connector(let lastKind, let levels, let up, _, let name) = last.maneuver, lastKind == kind, up == (levelChange > 0),
            steps.reduce(0, { $0 + $1.distance }) < Self.shortest,
            steps.allSatisfy({ if case .depart = $0.maneuver { true } else { false } }) {
             legs.removeLast()

@@ -91,7 +91,7 @@ public enum Maneuver: Hashable, Sendable {
     case leave(name: SpokenName)
     /// A ride on a connector over `levels` levels, to the level named `to`; `name` is the connector's own name
     /// when it has one beyond its kind ("elevator B").
-    case connector(kind: NavigationGraph.EdgeKind, levels: Int, up: Bool, to: SpokenName, name: SpokenName?)
+    case connector(kind: Connector.Kind, levels: Int, up: Bool, to: SpokenName, name: SpokenName?)
     /// A stop on the way (a `--via`).
     case waypoint(name: SpokenName)
     /// The destination, on which side of the walker, and how the walk comes to it (through its door, at the end of

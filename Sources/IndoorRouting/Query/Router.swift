@@ -113,9 +113,9 @@ public final class Router {
 
         init(kind: NavigationGraph.EdgeKind) {
             switch kind {
-            case .stairs: self = .stairs
-            case .escalator: self = .escalator
-            case .elevator: self = .elevator
+            case .connector(.stairs): self = .stairs
+            case .connector(.escalator): self = .escalator
+            case .connector(.elevator): self = .elevator
             default: self = []
             }
         }
@@ -124,7 +124,7 @@ public final class Router {
         /// may be in one).
         static func forbidden(by options: RoutingOptions, endpoints: Set<Int>) -> EdgeFlags {
             var f: EdgeFlags = []
-            for kind in [NavigationGraph.EdgeKind.stairs, .escalator, .elevator] where !options.permits(kind) { f.formUnion(EdgeFlags(kind: kind)) }
+            for kind in [Connector.Kind.stairs, .escalator, .elevator] where !options.permits(kind) { f.formUnion(EdgeFlags(kind: .connector(kind))) }
             if options.profile == .accessible { f.insert(.inaccessibleDoor) }
             if !options.includeNonPublic && endpoints.isEmpty { f.insert(.restrictedDoor) }
             return f
@@ -228,7 +228,7 @@ public final class Router {
     /// `closed` is `options.closed` as indices (``ClosedParts``), worked out once for the query.
     func allowed(_ e: Int, _ options: RoutingOptions, endpoints: Set<Int> = [], closed: ClosedParts) -> Bool {
         let edge = graph.edges[e]
-        guard options.permits(edge.kind) else { return false }
+        if case .connector(let kind) = edge.kind, !options.permits(kind) { return false }
         let flags = edgeFlags[e]
         if !options.includeNonPublic {
             if flags.contains(.restrictedSpace), let s = edge.space, !endpoints.contains(s) { return false }
@@ -591,8 +591,10 @@ public final class Router {
             .map { (node: $0.node, cost: $0.distance / speed) }
         if let unrestricted = search.run(from: sources, to: targets, allowed: { self.allowed(Int($0), open, closed: ClosedParts()) }) {
             var reasons: [RoutingError.Exclusion] = []
-            let kinds = Set(unrestricted.edges.map { graph.edges[Int($0)].kind })
-            let forbidden = kinds.filter { !options.permits($0) && $0 != .walk }
+            let kinds = Set(unrestricted.edges.compactMap { e -> Connector.Kind? in
+                if case .connector(let kind) = graph.edges[Int(e)].kind { kind } else { nil }
+            })
+            let forbidden = kinds.filter { !options.permits($0) }
             if !forbidden.isEmpty { reasons.append(.profile(options.profile, excludes: forbidden.sorted { $0.rawValue < $1.rawValue })) }
             let closedHere = unrestricted.edges.flatMap { e -> [String] in
                 let edge = graph.edges[Int(e)]

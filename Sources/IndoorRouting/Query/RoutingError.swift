@@ -1,4 +1,5 @@
 import Foundation
+import IndoorVenue
 
 /// Why no route could be given, with what is cut off and by what.
 public enum RoutingError: Error, Hashable, Sendable {
@@ -19,7 +20,7 @@ extension RoutingError {
     /// What of the routing options cuts the only way there is.
     public enum Exclusion: Hashable, Sendable, CustomStringConvertible {
         /// The profile excludes these kinds of edge, which the way that remains uses.
-        case profile(RoutingOptions.Profile, excludes: [NavigationGraph.EdgeKind])
+        case profile(RoutingOptions.Profile, excludes: [Connector.Kind])
         /// These ids, closed, are on the way.
         case closed([String])
         /// The way crosses non-public areas, which the options do not allow.

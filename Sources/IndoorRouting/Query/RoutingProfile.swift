@@ -28,8 +28,8 @@ public struct RoutingOptions: Hashable, Sendable {
         self.includeNonPublic = includeNonPublic
     }
 
-    /// Whether the profile lets this kind of edge be used.
-    func permits(_ kind: NavigationGraph.EdgeKind) -> Bool {
+    /// Whether the profile lets this kind of connector be used (a walk always may).
+    func permits(_ kind: Connector.Kind) -> Bool {
         switch (profile, kind) {
         case (.accessible, .stairs), (.accessible, .escalator): false
         case (.avoidElevators, .elevator), (.avoidEscalators, .escalator): false

@@ -41,7 +41,7 @@ public struct NavigationGraph: Sendable {
         public let kind: NodeKind
     }
 
-    /// How an edge is travelled; the raw value is written in JSON output.
+    /// How an edge is travelled: a walk inside a space, or between two stops of a connector of its kind.
     public enum EdgeKind: Hashable, Sendable {
         /// A straight walk inside one space, possibly through a door at either end.
         case walk

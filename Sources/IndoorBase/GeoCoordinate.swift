@@ -5,7 +5,7 @@
 /// (`LocalFrame`, ``TangentPlane``), which gives a ``Coordinate``; the two are different types so that degrees are
 /// never taken for metres, nor the reverse. Shapes in degrees are ``GeoGeometry`` values, whose positions stay
 /// GeoJSON pairs (``Coordinate/x`` the longitude); ``init(position:)`` and ``position`` convert.
-public struct GeoCoordinate: Hashable, Sendable {
+public struct GeoCoordinate: Hashable, Sendable, Codable {
     /// Degrees north of the equator (south negative).
     public var latitude: Double
     /// Degrees east of Greenwich (west negative).

@@ -429,7 +429,7 @@ public struct NavigationCore {
 }
 
 /// Why no route could be planned from the user's position to the destination.
-public enum RerouteFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public enum RerouteFailure: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The engine is in free mode.
     case noDestination
     /// The fix is on a level (ordinal) the venue does not have.

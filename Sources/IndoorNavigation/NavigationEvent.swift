@@ -5,7 +5,7 @@ import IndoorLocation
 import IndoorVenue
 
 /// Where the user is along the route, and what to show now.
-public struct NavigationProgress: Hashable, Sendable {
+public struct NavigationProgress: Hashable, Sendable, Codable {
     /// Metres along the route from the matched position to the destination.
     public var distanceRemaining: Double
     /// Seconds left, by the itinerary's costs, from the matched position to the destination.
@@ -42,7 +42,7 @@ public struct NavigationProgress: Hashable, Sendable {
 }
 
 /// Where the user is without a route: free mode.
-public struct FreePosition: Hashable, Sendable {
+public struct FreePosition: Hashable, Sendable, Codable {
     /// The fix's position.
     public var coordinate: GeoCoordinate
     /// The level's ordinal: the venue level found under the fix, else the source's; `nil` when neither is known.
@@ -62,7 +62,7 @@ public struct FreePosition: Hashable, Sendable {
 }
 
 /// Why the engine declared the user off route (carried by ``NavigationEvent/offRoute(_:)``).
-public enum OffRouteReason: Hashable, Sendable {
+public enum OffRouteReason: Hashable, Sendable, Codable {
     /// Farther than `threshold` from the route for `fixes` fixes in a row.
     case distance(metres: Double, threshold: Double, fixes: Int)
     /// Walking away from the route, against its direction.
@@ -117,6 +117,69 @@ public enum NavigationEvent: Hashable, Sendable {
         case .signalLost: "signal_lost"
         case .signalRegained: "signal_regained"
         case .providerStatus: "provider_status"
+        }
+    }
+}
+
+/// An event in a structured JSON form that loses nothing and says nothing in any language, for a program that keeps
+/// or sends the engine's events (a recording to replay, a process feeding another): an object whose `event` is
+/// ``NavigationEvent/name`` and whose other members are the case's values — `progress` (a ``NavigationProgress``),
+/// `position` (a ``FreePosition``), `index`, `step` and `distance`, `from` and `to`, `reason` (an
+/// ``OffRouteReason``), `distance` and `duration`, `failure` (a ``RerouteFailure``), `level`, `after`, `status` (a
+/// `ProviderStatus`). What a person reads — the instructions in a language, figures rounded — is
+/// `IndoorText`'s `NavigationEvent.json(track:in:names:)`. (A non-finite accuracy or course needs the encoder's
+/// `nonConformingFloatEncodingStrategy`.)
+extension NavigationEvent: Codable {
+    enum CodingKeys: String, CodingKey {
+        case event, progress, position, index, step, distance, duration, from, to, reason, failure, level, after, status
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .event)
+        switch self {
+        case .started(let p), .progress(let p): try c.encode(p, forKey: .progress)
+        case .located(let f): try c.encode(f, forKey: .position)
+        case .stepChanged(let index): try c.encode(index, forKey: .index)
+        case .approachingManeuver(let step, let distance):
+            try c.encode(step, forKey: .step)
+            try c.encode(distance, forKey: .distance)
+        case .levelChanged(let from, let to):
+            try c.encodeIfPresent(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+        case .offRoute(let reason): try c.encode(reason, forKey: .reason)
+        case .rerouted(let distance, let duration):
+            try c.encode(distance, forKey: .distance)
+            try c.encode(duration, forKey: .duration)
+        case .rerouteFailed(let failure): try c.encode(failure, forKey: .failure)
+        case .arrived(let level): try c.encode(level, forKey: .level)
+        case .signalLost(let after), .signalRegained(let after): try c.encode(after, forKey: .after)
+        case .providerStatus(let status): try c.encode(status, forKey: .status)
+        }
+    }
+
+    /// Reads an event written by ``encode(to:)``.
+    /// - Throws: `DecodingError` for an `event` no case is named, or a member its case lacks.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .event) {
+        case "started": self = .started(try c.decode(NavigationProgress.self, forKey: .progress))
+        case "progress": self = .progress(try c.decode(NavigationProgress.self, forKey: .progress))
+        case "located": self = .located(try c.decode(FreePosition.self, forKey: .position))
+        case "step_changed": self = .stepChanged(index: try c.decode(Int.self, forKey: .index))
+        case "approaching_maneuver":
+            self = .approachingManeuver(step: try c.decode(Int.self, forKey: .step), distance: try c.decode(Double.self, forKey: .distance))
+        case "level_changed":
+            self = .levelChanged(from: try c.decodeIfPresent(Double.self, forKey: .from), to: try c.decode(Double.self, forKey: .to))
+        case "off_route": self = .offRoute(try c.decode(OffRouteReason.self, forKey: .reason))
+        case "rerouted": self = .rerouted(distance: try c.decode(Double.self, forKey: .distance), duration: try c.decode(Double.self, forKey: .duration))
+        case "reroute_failed": self = .rerouteFailed(try c.decode(RerouteFailure.self, forKey: .failure))
+        case "arrived": self = .arrived(levelOrdinal: try c.decode(Double.self, forKey: .level))
+        case "signal_lost": self = .signalLost(after: try c.decode(Double.self, forKey: .after))
+        case "signal_regained": self = .signalRegained(after: try c.decode(Double.self, forKey: .after))
+        case "provider_status": self = .providerStatus(try c.decode(ProviderStatus.self, forKey: .status))
+        case let name:
+            throw DecodingError.dataCorruptedError(forKey: .event, in: c, debugDescription: "no navigation event is named \"\(name)\"")
         }
     }
 }

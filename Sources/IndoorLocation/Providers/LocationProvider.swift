@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a provider's source is doing.
-public enum ProviderStatus: Hashable, Sendable {
+public enum ProviderStatus: Hashable, Sendable, Codable {
     /// Opening the source (and again after each reconnection backoff).
     case connecting
     /// Data is arriving.

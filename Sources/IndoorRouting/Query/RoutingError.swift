@@ -2,7 +2,7 @@ import Foundation
 import IndoorVenue
 
 /// Why no route could be given, with what is cut off and by what.
-public enum RoutingError: Error, Hashable, Sendable {
+public enum RoutingError: Error, Hashable, Sendable, Codable {
     /// A place is not on any walkable space of its level (nor near one).
     case offGraph(place: String, level: String)
     /// The graph has no path at all: the destination's part of the venue is not joined to the start's.
@@ -18,7 +18,7 @@ public enum RoutingError: Error, Hashable, Sendable {
 
 extension RoutingError {
     /// What of the routing options cuts the only way there is.
-    public enum Exclusion: Hashable, Sendable, CustomStringConvertible {
+    public enum Exclusion: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The profile excludes these kinds of edge, which the way that remains uses.
         case profile(RoutingOptions.Profile, excludes: [Connector.Kind])
         /// These ids, closed, are on the way.

@@ -40,3 +40,16 @@ public struct LocalizedText: Hashable, Sendable {
     /// Every text, in tag order (for search and matching).
     public var allTexts: [String] { values.keys.sorted().compactMap { values[$0] } }
 }
+
+extension LocalizedText: Codable {
+    /// Writes the texts as one JSON object, language tag → text (`{"en": "Relay", "": "Relais"}`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(values)
+    }
+
+    /// Reads texts written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode([String: String].self))
+    }
+}

@@ -1,9 +1,9 @@
 /// What an instruction calls a feature, in no language yet: the names the venue gives it in every language, else
 /// what stands in for a name. The text module (`IndoorText`) says it in the language asked for, so that one
 /// itinerary reads in English, French, German and Russian with the venue's own names in each.
-public struct SpokenName: Hashable, Sendable {
+public struct SpokenName: Hashable, Sendable, Codable {
     /// What is said when the venue gives no name.
-    public enum StandIn: Hashable, Sendable {
+    public enum StandIn: Hashable, Sendable, Codable {
         /// Nothing stands in: the feature is named (or the names are all there is).
         case none
         /// A level known by its ordinal alone, written as people write it (`"2"`, `"-1"`): "Level 2", "Этаж 2".

@@ -375,7 +375,7 @@ public struct Opening: Hashable, Sendable {
 /// Vertical circulation joining levels (IMDF `relationship`, OSM stairs/elevators/`conveying` on several levels).
 public struct Connector: Hashable, Sendable {
     /// What kind of vertical circulation a connector is; the raw value is the IMDF relationship category.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
         /// Stairs (IMDF `stairs`, OSM `highway=steps` or a stairwell on several levels).
         case stairs
         /// An elevator, one stop per level it serves.

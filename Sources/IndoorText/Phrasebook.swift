@@ -17,7 +17,17 @@ public enum InstructionLanguage: String, CaseIterable, Sendable {
 
     /// The language of a tag such as `de`, `fr-CA` or `ru_RU`; English for `nil` or an unknown language.
     public init(tag: String?) {
-        self = tag.flatMap { InstructionLanguage(rawValue: String($0.prefix(2)).lowercased()) } ?? .en
+        self = tag.flatMap(Self.spoken) ?? .en
+    }
+
+    /// The first of `languages` (tags such as `de-AT`) the phrasebook speaks; English when none does.
+    static func first(of languages: [String]) -> InstructionLanguage {
+        languages.lazy.compactMap(spoken).first ?? .en
+    }
+
+    /// The language a tag names, when the phrasebook speaks it (its first two letters, any case).
+    private static func spoken(_ tag: String) -> InstructionLanguage? {
+        InstructionLanguage(rawValue: String(tag.prefix(2)).lowercased())
     }
 
     /// A distance as people say it in this language, rounded to the metre below 10 m, to 5 m below 100 m, then to

@@ -22,10 +22,3 @@ extension PlaceError {
         return .notFound(text: text, suggestions: suggestions.map { SpokenName(literal: $0.text(in: language, names: languages)) })
     }
 }
-
-extension InstructionLanguage {
-    /// The first of `languages` (tags such as `de-AT`) the phrasebook speaks; English when none does.
-    static func first(of languages: [String]) -> InstructionLanguage {
-        languages.lazy.compactMap { InstructionLanguage(rawValue: String(LocalizedText.primaryLanguage(of: $0)).lowercased()) }.first ?? .en
-    }
-}

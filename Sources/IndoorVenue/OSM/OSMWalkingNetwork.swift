@@ -489,6 +489,14 @@ extension OSMVenueBuilder {
         let walkways = spaces.indices.filter { spaces[$0].kind == .walkway && spaces[$0].isWalkable }
         let byLevel = Dictionary(grouping: walkways, by: { spaces[$0].levelID })
         let indexes = byLevel.mapValues { ids in PolygonIndex(ids.map { spaces[$0].geometry.degrees }) }
+        // A walkway in metres, projected the first time a stop beside it asks, then kept.
+        var metric: [Int: Geometry?] = [:]
+        func metres(_ s: Int) -> Geometry? {
+            if let known = metric[s] { return known }
+            let g = try? frame.project(spaces[s].geometry)
+            metric[s] = g
+            return g
+        }
         for c in connectors.indices {
             for k in connectors[c].stops.indices where connectors[c].stops[k].spaceID == nil {
                 let stop = connectors[c].stops[k]
@@ -500,9 +508,7 @@ extension OSMVenueBuilder {
                 // Measured in metres (a threshold in degrees is narrower east–west than north–south by the cosine of
                 // the latitude).
                 guard let p = try? frame.project(at) else { continue }
-                let nearest = ids.map { s in
-                    (s, (try? frame.project(spaces[s].geometry)).flatMap { try? $0.distance(to: .point(p)) } ?? .infinity)
-                }.min { $0.1 < $1.1 }
+                let nearest = ids.map { s in (s, metres(s).flatMap { try? $0.distance(to: .point(p)) } ?? .infinity) }.min { $0.1 < $1.1 }
                 if let (s, d) = nearest, d < 1 { connectors[c].stops[k].spaceID = spaces[s].id }
             }
         }
